@@ -1,0 +1,45 @@
+"""Entry point of the ``tanbo`` console script (see pyproject.toml)."""
+
+import argparse
+import importlib
+import sys
+
+# subcommand -> (module in this package, one-line help). Modules are imported
+# lazily: a subcommand's heavy dependencies load only when it runs.
+COMMANDS = {
+    "sim": ("sim", "play in the desktop simulator of the handheld"),
+    "gtp": ("gtp", "speak the GTP text protocol on stdin/stdout"),
+    "bench": ("bench", "measure engine and AI speed and memory (JSON)"),
+    "match": ("match", "play AI levels or GTP engines against each other"),
+    "build": ("build", "build a CIRCUITPY bundle for a board"),
+    "deploy": ("deploy", "copy a built bundle onto a CIRCUITPY drive"),
+    "flash": ("flash", "write a CircuitPython UF2 firmware to a board"),
+}
+
+
+def main(argv=None):
+    """Parse ``argv`` (default ``sys.argv[1:]``), run a subcommand, return its exit code."""
+    argv = sys.argv[1:] if argv is None else list(argv)
+    parser = argparse.ArgumentParser(
+        prog="tanbo",
+        description="Tanbo (a game by Mark Steere) for CircuitPython handhelds.",
+    )
+    sub = parser.add_subparsers(dest="command", metavar="COMMAND")
+    sub.required = True
+    name = argv[0] if argv and argv[0] in COMMANDS else None
+    for command, (module_name, help_text) in COMMANDS.items():
+        p = sub.add_parser(command, help=help_text, description=help_text)
+        if command == name:
+            module = importlib.import_module("tanbo_tools." + module_name)
+            module.add_arguments(p)
+            p.set_defaults(_run=module.run)
+    args = parser.parse_args(argv)
+    try:
+        return int(args._run(args) or 0)
+    except KeyboardInterrupt:
+        print("interrupted", file=sys.stderr)
+        return 130
+
+
+if __name__ == "__main__":
+    sys.exit(main())
