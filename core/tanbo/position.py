@@ -1,0 +1,164 @@
+"""Position text (the project's "FEN") and board diagrams.
+
+Format (RULES.md): rows from top to bottom separated by ``/``, one
+character a point (``.`` empty, ``X`` player 1/Black, ``O`` player 2/White,
+``Y`` player 3, ``Z`` player 4), a space, the side to move. 3D boards are
+five layers (``z = 1`` first) separated by ``|``. On input ``#`` means
+``X``, ``,`` and ``+`` mean ``.``, letters may be lower case and spaces
+inside the board are ignored, so a diagram copied from the 1995 rules
+parses.
+"""
+
+from .variants import COLUMNS, PLAYER_CHARS, get_variant
+
+_CELL = {".": 0, ",": 0, "+": 0, "X": 1, "#": 1, "O": 2, "Y": 3, "Z": 4}
+_SIDE = {"X": 1, "#": 1, "B": 1, "O": 2, "W": 2, "Y": 3, "Z": 4, "1": 1, "2": 2, "3": 3, "4": 4}
+
+# Board shape -> variant name; a 19x19 board with players 3 or 4 is "4p".
+_BY_ROWS = {19: "19x19", 13: "13x13", 9: "9x9", 7: "dense-7", 11: "dense-11", 15: "dense-15"}
+
+
+def _quote(text, limit=40):
+    return repr(text if len(text) <= limit else text[:limit] + "...")
+
+
+def parse_position(text, variant=None):
+    """``(variant, board, to_move)`` from position text; ValueError names the problem.
+
+    ``board`` is a fresh ``bytearray`` of player numbers. Rule checks
+    (loops, bounded roots) are :class:`tanbo.game.Game`'s job.
+    """
+    if not isinstance(text, str):
+        raise ValueError("position must be text, got %r" % (text,))
+    parts = text.split()
+    if len(parts) < 2:
+        raise ValueError("position %s: expected the board, a space, then the side to move (X, O, Y or Z)"
+                         % _quote(text))
+    side = _SIDE.get(parts[-1].upper())
+    if side is None or len(parts[-1]) != 1:
+        raise ValueError("position: side to move %r is not one of X, O, Y, Z" % parts[-1])
+    layers = [layer.split("/") for layer in "".join(parts[:-1]).split("|")]
+    depth = len(layers)
+    height = len(layers[0])
+    if variant is not None:
+        v = get_variant(variant)
+    else:
+        v = _infer(layers, text)
+    if depth != v.depth:
+        raise ValueError("position: %s has %d layers separated by '|', got %d" % (v.name, v.depth, depth))
+    board = bytearray(v.size)
+    p = 0
+    for z in range(depth):
+        rows = layers[z]
+        if len(rows) != v.height:
+            raise ValueError("position%s: %s has %d rows separated by '/', got %d"
+                             % (_layer(v, z), v.name, v.height, len(rows)))
+        for y in range(v.height):
+            row = rows[y]
+            if len(row) != v.width:
+                raise ValueError("position%s row %s: expected %d points, got %d: %s"
+                                 % (_layer(v, z), _row(v, y), v.width, len(row), _quote(row)))
+            for x in range(v.width):
+                ch = row[x].upper()
+                c = _CELL.get(ch)
+                if c is None:
+                    raise ValueError("position%s row %s, column %s: unknown character %r (use . X O Y Z)"
+                                     % (_layer(v, z), _row(v, y), _col(v, x), row[x]))
+                if c > v.players:
+                    raise ValueError("position%s row %s, column %s: %r is a player %d stone, but %s has %d players"
+                                     % (_layer(v, z), _row(v, y), _col(v, x), row[x], c, v.name, v.players))
+                board[p] = c
+                p += 1
+    if side > v.players:
+        raise ValueError("position: side to move %r, but %s has %d players" % (parts[-1], v.name, v.players))
+    return v, board, side
+
+
+def _infer(layers, text):
+    depth, height, width = len(layers), len(layers[0]), len(layers[0][0])
+    if depth == 5:
+        return get_variant("3d")
+    if depth != 1:
+        raise ValueError("position %s: %d layers, but only 3d (5 layers) has layers" % (_quote(text), depth))
+    if height == 1:
+        if width == 31:
+            return get_variant("1d")
+        raise ValueError("position %s: a single row of %d points; 1d has 31" % (_quote(text), width))
+    name = _BY_ROWS.get(height)
+    if name is None:
+        raise ValueError("position %s: %d rows; no variant has that size (19, 13, 9, 7, 11, 15)"
+                         % (_quote(text), height))
+    if height == 19 and _has_34(layers):
+        return get_variant("4p")
+    return get_variant(name)
+
+
+def _has_34(layers):
+    for row in layers[0]:
+        r = row.upper()
+        if "Y" in r or "Z" in r:
+            return True
+    return False
+
+
+def _layer(v, z):
+    return " layer %d" % (z + 1) if v.dims == 3 else ""
+
+
+def _row(v, y):
+    return str(v.height - y)
+
+
+def _col(v, x):
+    return str(x + 1) if v.dims != 2 else COLUMNS[x]
+
+
+def format_position(v, board, to_move):
+    """The position text of ``board`` with ``to_move`` to play."""
+    plane = v.width * v.height
+    layers = []
+    for z in range(v.depth):
+        rows = []
+        for y in range(v.height):
+            start = z * plane + y * v.width
+            rows.append("".join(PLAYER_CHARS[board[p]] for p in range(start, start + v.width)))
+        layers.append("/".join(rows))
+    return "|".join(layers) + " " + PLAYER_CHARS[to_move]
+
+
+def diagram(v, board, marks=None):
+    """A multi-line drawing with coordinates, like the figures of the 1995 rules.
+
+    ``marks`` optionally maps points to a character drawn instead of the stone.
+    """
+    def cell(p):
+        if marks and p in marks:
+            return marks[p]
+        return PLAYER_CHARS[board[p]]
+
+    if v.dims == 1:
+        nums = "".join(str((x + 1) // 10) if (x + 1) % 5 == 0 and x + 1 >= 10 else " " for x in range(v.width))
+        ones = "".join(str((x + 1) % 10) if (x + 1) % 5 == 0 or x == 0 else " " for x in range(v.width))
+        return "\n".join((nums, ones, "".join(cell(p) for p in range(v.width))))
+    letters = COLUMNS[: v.width]
+    plane = v.width * v.height
+    lines = []
+    if v.dims == 3:
+        head = "    ".join("Z=%d %s" % (z + 1, " " * (2 * v.width - 4)) for z in range(v.depth))
+        lines.append("   " + head.rstrip())
+        for y in range(v.height):
+            parts = []
+            for z in range(v.depth):
+                base = z * plane + y * v.width
+                parts.append(" ".join(cell(base + x) for x in range(v.width)))
+            lines.append("%2d " % (v.height - y) + "    ".join(parts))
+        lines.append("   " + "    ".join(" ".join(str(x + 1) for x in range(v.width)) for _ in range(v.depth)))
+        return "\n".join(lines)
+    header = "   " + " ".join(letters)
+    lines.append(header)
+    for y in range(v.height):
+        n = v.height - y
+        row = " ".join(cell(y * v.width + x) for x in range(v.width))
+        lines.append("%2d %s %d" % (n, row, n))
+    lines.append(header)
+    return "\n".join(lines)

@@ -1,0 +1,128 @@
+"""Game records: the variant, optional start position, and the moves in notation.
+
+Example::
+
+    # Tanbo game record (Tanbo is a game by Mark Steere)
+    Variant: 9x9
+    Result: *
+    Moves:
+    1. H7 B3
+    2. G8 resign
+
+Header lines are ``Key: value`` (``Variant`` required; ``Position`` when
+the game did not start from the variant's setup; ``Result`` is ``B``,
+``W``, ``1``-``4`` or ``*``, checked against the moves when given; other
+keys are kept as text). After ``Moves:`` come moves separated by spaces or
+new lines, optionally numbered (``12.``); ``resign`` resigns for the side
+to move and ``resign:P`` for player ``P``. ``#`` starts a comment.
+"""
+
+from .variants import get_variant, player_name
+
+_PLAYER = {"B": 1, "W": 2, "X": 1, "O": 2, "1": 1, "2": 2, "3": 3, "4": 4}
+
+
+def format_record(game, headers=None):
+    """The record text of ``game`` (its whole history), with extra ``headers``."""
+    v = game.variant
+    lines = ["# Tanbo game record (Tanbo is a game by Mark Steere)", "Variant: " + v.name]
+    start = game.copy()
+    while start.history:
+        start.undo()
+    if start.position() != _setup_position(v):
+        lines.append("Position: " + start.position())
+    if headers:
+        for key in sorted(headers):
+            lines.append("%s: %s" % (key.capitalize(), headers[key]))
+    result = "*" if game.winner is None else player_name(game.winner, v.players)
+    lines.append("Result: " + result)
+    lines.append("Moves:")
+    per_line = v.players
+    tokens = []
+    for move in game.history:
+        if move < 0:
+            tokens.append("resign:" + player_name(-move, v.players))
+        else:
+            tokens.append(v.format_point(move))
+    for i in range(0, len(tokens), per_line):
+        lines.append("%d. %s" % (i // per_line + 1, " ".join(tokens[i:i + per_line])))
+    return "\n".join(lines) + "\n"
+
+
+def _setup_position(v):
+    from .game import Game
+    return Game(v).position()
+
+
+def load_record(cls, text):
+    """Replay record ``text`` into a new ``cls`` game; ValueError names the line."""
+    if not isinstance(text, str):
+        raise ValueError("record must be text, got %r" % (text,))
+    headers = {}
+    header_line = {}
+    moves = []  # (line number, token)
+    in_moves = False
+    lineno = 0
+    for raw in text.split("\n"):
+        lineno += 1
+        line = raw.split("#", 1)[0].strip()
+        if not line:
+            continue
+        if not in_moves:
+            if ":" not in line:
+                raise ValueError("record line %d: expected 'Key: value' or 'Moves:', got %r" % (lineno, raw.strip()))
+            key, value = line.split(":", 1)
+            key = key.strip().lower()
+            if key == "moves":
+                in_moves = True
+                line = value.strip()
+                if not line:
+                    continue
+            else:
+                if key in headers:
+                    raise ValueError("record line %d: header %r given twice" % (lineno, key))
+                headers[key] = value.strip()
+                header_line[key] = lineno
+                continue
+        for token in line.split():
+            if token.endswith(".") and token[:-1].isdigit():
+                continue
+            moves.append((lineno, token))
+    if "variant" not in headers:
+        raise ValueError("record: no 'Variant:' line")
+    try:
+        v = get_variant(headers["variant"])
+    except ValueError as e:
+        raise ValueError("record line %d: %s" % (header_line["variant"], e))
+    if "position" in headers:
+        try:
+            game = cls.from_position(headers["position"], v)
+        except ValueError as e:
+            raise ValueError("record line %d: %s" % (header_line["position"], e))
+    else:
+        game = cls(v)
+    for lineno, token in moves:
+        try:
+            low = token.lower()
+            if low == "resign":
+                game.resign()
+            elif low.startswith("resign:"):
+                who = _PLAYER.get(token[7:].upper())
+                if who is None or who > v.players:
+                    raise ValueError("%r: unknown player" % token[7:])
+                game.resign(who)
+            else:
+                game.play(v.parse_point(token))
+        except ValueError as e:
+            raise ValueError("record line %d: move %d (%s): %s" % (lineno, game.ply + 1, token, e))
+    result = headers.get("result", "*").upper()
+    if result not in ("*", ""):
+        want = _PLAYER.get(result)
+        if want is None:
+            raise ValueError("record line %d: unknown result %r (B, W, 1-4 or *)" % (header_line["result"], result))
+        if game.winner != want:
+            got = "*" if game.winner is None else player_name(game.winner, v.players)
+            raise ValueError("record line %d: result %s, but the moves give %s"
+                             % (header_line["result"], result, got))
+    game.headers = headers
+    return game

@@ -1,0 +1,207 @@
+"""Board topologies, setups and point notation of every Tanbo variant.
+
+A :class:`Variant` is pure data: the board graph as a neighbour table, the
+initial stones, the player count and the notation. The rules in
+:mod:`tanbo.game` are written once over that graph, so 1D, 2D and 3D boards
+share every line of rule code.
+
+Point indices (what the engine uses everywhere):
+
+- 2D: ``p = y * width + x``, ``x`` from the left, ``y`` from the **top**
+  (so row number ``height - y`` in notation, row 1 at the bottom).
+- 1D: ``p = x``, notation ``1`` .. ``size`` from the left.
+- 3D (5x5x5): ``p = z * 25 + y * 5 + x``; notation ``XYZ`` with
+  ``X = x + 1``, ``Y = 5 - y`` (rows drawn top to bottom like a 2D board),
+  ``Z = z + 1`` (layer).
+"""
+
+# Go board letters: no I, as on every figure of the 1995 rules.
+COLUMNS = "ABCDEFGHJKLMNOPQRSTUVWXYZ"
+
+# Characters of the position text, indexed by player number (0 = empty).
+PLAYER_CHARS = ".XOYZ"
+
+
+def player_name(player, players=2):
+    """The short name of ``player`` (1..4): ``B``/``W`` with 2 players, else its digit."""
+    if players == 2:
+        return "BW"[player - 1]
+    return str(player)
+
+
+class Variant:
+    """One board and setup. Build them with :func:`get_variant`.
+
+    Attributes: ``name``, ``players`` (2 or 4), ``width``, ``height``,
+    ``depth`` (1 unless 3D), ``dims`` (1, 2 or 3), ``size`` (points),
+    ``neighbours`` (tuple of tuples of point indices), ``setup`` (list of
+    ``(point, player)`` sorted by point), ``max_plies`` (no game is longer).
+    """
+
+    def __init__(self, name, width, height, depth, setup, players=2, description=""):
+        self.name = name
+        self.width = width
+        self.height = height
+        self.depth = depth
+        self.dims = 3 if depth > 1 else (2 if height > 1 else 1)
+        self.size = width * height * depth
+        self.players = players
+        self.description = description
+        self.setup = sorted(setup)
+        self.neighbours = _neighbour_table(width, height, depth)
+        # Between two removals every ply adds a stone and a removal takes at
+        # least one root, of which there are len(setup): a hard bound.
+        self.max_plies = (len(self.setup) + 1) * self.size
+
+    def __repr__(self):
+        return "Variant(%r)" % self.name
+
+    # -- notation -------------------------------------------------------
+    def parse_point(self, text):
+        """The point index of ``text`` (``D4``, ``17``, ``333``; any case).
+
+        Raises ``ValueError`` quoting ``text`` when it is malformed or off
+        this board.
+        """
+        if not isinstance(text, str):
+            raise ValueError("point must be text like 'D4', got %r" % (text,))
+        s = text.strip().upper()
+        if self.dims == 1:
+            if not s.isdigit():
+                raise ValueError("%r: malformed point (1D points are numbers 1-%d)" % (text, self.size))
+            n = int(s)
+            if not 1 <= n <= self.size:
+                raise ValueError("%r: not on the %s board (1-%d)" % (text, self.name, self.size))
+            return n - 1
+        if self.dims == 3:
+            if len(s) != 3 or not s.isdigit():
+                raise ValueError("%r: malformed point (3D points are three digits XYZ, each 1-5, e.g. 333)" % (text,))
+            x, y, z = int(s[0]), int(s[1]), int(s[2])
+            if not (1 <= x <= self.width and 1 <= y <= self.height and 1 <= z <= self.depth):
+                raise ValueError("%r: not on the %s board (each digit 1-5)" % (text, self.name))
+            return (z - 1) * self.width * self.height + (self.height - y) * self.width + (x - 1)
+        if len(s) < 2 or not s[1:].isdigit() or not ("A" <= s[0] <= "Z"):
+            raise ValueError("%r: malformed point (expected a column letter and a row number, e.g. D4)" % (text,))
+        if s[0] == "I":
+            raise ValueError("%r: there is no column I (Go notation skips it)" % (text,))
+        x = COLUMNS.index(s[0])
+        row = int(s[1:])
+        if x >= self.width or not 1 <= row <= self.height:
+            raise ValueError("%r: not on the %s board (%s1-%s%d)" % (
+                text, self.name, COLUMNS[0], COLUMNS[self.width - 1], self.height))
+        return (self.height - row) * self.width + x
+
+    def format_point(self, point):
+        """The notation of point index ``point`` (upper case)."""
+        if not (isinstance(point, int) and 0 <= point < self.size):
+            raise ValueError("%r: not a point index of the %s board (0-%d)" % (point, self.name, self.size - 1))
+        if self.dims == 1:
+            return str(point + 1)
+        x = point % self.width
+        y = (point // self.width) % self.height
+        if self.dims == 3:
+            z = point // (self.width * self.height)
+            return "%d%d%d" % (x + 1, self.height - y, z + 1)
+        return "%s%d" % (COLUMNS[x], self.height - y)
+
+    def coords(self, point):
+        """``(x, y, z)`` of ``point``: 0-based, ``y`` from the top, ``z`` the layer."""
+        plane = self.width * self.height
+        return point % self.width, (point % plane) // self.width, point // plane
+
+
+def _neighbour_table(width, height, depth):
+    """Orthogonal neighbours of every point of a ``width x height x depth`` box."""
+    table = []
+    plane = width * height
+    for z in range(depth):
+        for y in range(height):
+            for x in range(width):
+                p = z * plane + y * width + x
+                nbrs = []
+                if y > 0:
+                    nbrs.append(p - width)
+                if x > 0:
+                    nbrs.append(p - 1)
+                if x < width - 1:
+                    nbrs.append(p + 1)
+                if y < height - 1:
+                    nbrs.append(p + width)
+                if z > 0:
+                    nbrs.append(p - plane)
+                if z < depth - 1:
+                    nbrs.append(p + plane)
+                table.append(tuple(nbrs))
+    return tuple(table)
+
+
+def _grid_setup(size, coords, owner):
+    """Stones at every ``(x, y)`` with both in ``coords``; ``owner(i, j)`` by grid index."""
+    setup = []
+    for j in range(len(coords)):
+        for i in range(len(coords)):
+            setup.append((coords[j] * size + coords[i], owner(i, j)))
+    return setup
+
+
+def _checker(i, j):
+    return 1 if (i + j) % 2 == 0 else 2
+
+
+def _make(name):
+    # The setups of RULES.md ("Setups"). Coordinates: x from the left, y
+    # from the top, 0-based.
+    if name == "19x19":
+        return Variant(name, 19, 19, 1, _grid_setup(19, (0, 6, 12, 18), _checker),
+                       description="standard 19x19, 16 seeds (Fig. A)")
+    if name == "13x13":
+        return Variant(name, 13, 13, 1, _grid_setup(13, (0, 4, 8, 12), _checker),
+                       description="13x13, 16 seeds, faster and more tactical")
+    if name == "9x9":
+        # Fig. O: Black H8 B2, White B8 H2.
+        return Variant(name, 9, 9, 1, [(1 * 9 + 7, 1), (7 * 9 + 1, 1), (1 * 9 + 1, 2), (7 * 9 + 7, 2)],
+                       description="beginner 9x9, 4 seeds (Fig. O)")
+    if name.startswith("dense-") and name[6:] in ("7", "11", "15", "19"):
+        n = int(name[6:])
+        setup = []
+        for y in range(0, n, 2):
+            for x in range(0, n, 2):
+                setup.append((y * n + x, 1 if x % 4 == y % 4 else 2))
+        return Variant(name, n, n, 1, setup, description="%dx%d, a seed on every other point" % (n, n))
+    if name == "4p":
+        return Variant(name, 19, 19, 1,
+                       _grid_setup(19, (0, 6, 12, 18), lambda i, j: 1 + (i % 2) + 2 * (j % 2)),
+                       players=4, description="four players on 19x19")
+    if name == "1d":
+        return Variant(name, 31, 1, 1, [(x, 1 if (x // 6) % 2 == 0 else 2) for x in range(0, 31, 6)],
+                       description="31 points in a line")
+    if name == "3d":
+        setup = []
+        for z in (0, 4):
+            for y in (0, 4):
+                for x in (0, 4):
+                    setup.append((z * 25 + y * 5 + x, 1 if (x // 4 + y // 4 + z // 4) % 2 == 0 else 2))
+        return Variant(name, 5, 5, 5, setup, description="5x5x5 cube, 8 corner seeds")
+    return None
+
+
+VARIANTS = ("19x19", "13x13", "9x9", "dense-7", "dense-11", "dense-15", "dense-19", "4p", "1d", "3d")
+
+_cache = {}
+
+
+def get_variant(name):
+    """The :class:`Variant` called ``name`` (one of :data:`VARIANTS`, any case).
+
+    Variants are built once and shared: their tables are read-only.
+    """
+    if isinstance(name, Variant):
+        return name
+    key = str(name).strip().lower()
+    v = _cache.get(key)
+    if v is None:
+        v = _make(key) if key in VARIANTS else None
+        if v is None:
+            raise ValueError("%r: unknown variant (known: %s)" % (name, ", ".join(VARIANTS)))
+        _cache[key] = v
+    return v
