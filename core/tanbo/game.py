@@ -647,14 +647,22 @@ class Game:
         if record:
             rem.append(r)
             rem.append(count)
-        pids = self.pids
+        # What changed: each freed point may become root space of another
+        # colour's root (its counts of those colours are unchanged), and
+        # each empty neighbour lost a colour-c stone. Only points where a
+        # count is 1, or that were credited, can change their credit.
+        cnt = self.cnt
+        ownc = self.own[c]
+        others = self.others[c]
+        refresh = self._refresh
         s = self.head[r]
         while s != NIL:
-            for k in pids:
-                self._refresh(s, k)
+            for k in others:
+                if cnt[k][s] == 1:
+                    refresh(s, k)
             for q in nb[s]:
-                if board[q] == 0:
-                    self._refresh(q, c)
+                if board[q] == 0 and (cntc[q] == 1 or ownc[q] != NONE):
+                    refresh(q, c)
             s = nxt[s]
         self.alive[r] = 0
         self.stone_count[c] -= count
