@@ -70,10 +70,11 @@ class Game:
         # succ[k]: the player after k; others[k]: everyone but k.
         self.succ = tuple([0] + [k % v.players + 1 for k in self.pids])
         self.others = tuple([()] + [tuple(j for j in self.pids if j != k) for k in self.pids])
-        self.nb = v.neighbours
+        self.nbr = v.nbr
+        self.off = v.nbr_off
         self.board = board
         self.root_of = bytearray(b"\xff" * n)
-        self.nxt = array("H", [NIL] * n)
+        self.nxt = array("H", b"\xff\xff" * n)
         self.cnt = [None]
         self.own = [None]
         self.lst = [None]
@@ -84,11 +85,11 @@ class Game:
         for _ in self.pids:
             self.cnt.append(bytearray(n))
             self.own.append(bytearray(b"\xff" * n))
-            self.lst.append(array("H", [0] * n))
-            self.pos.append(array("H", [NIL] * n))
+            self.lst.append(array("H", bytes(2 * n)))
+            self.pos.append(array("H", b"\xff\xff" * n))
         heads = []
         rplayer = bytearray()
-        nb = self.nb
+        nbr, off = self.nbr, self.off
         # Find roots (iterative flood fill: construction only), checking
         # each is a tree: a loop or clump can never arise in Tanbo.
         stack = []
@@ -118,7 +119,8 @@ class Game:
                 self.nxt[s] = chain
                 chain = s
                 stones += 1
-                for q in nb[s]:
+                for j in range(off[s], off[s + 1]):
+                    q = nbr[j]
                     if board[q] == c:
                         links += 1
                         if self.root_of[q] == NONE:
@@ -131,12 +133,13 @@ class Game:
         nroots = len(heads)
         self.head = array("H", heads)
         self.rplayer = rplayer
-        self.space = array("H", [0] * nroots)
+        self.space = array("H", bytes(2 * nroots))
         self.alive = bytearray(b"\x01" * nroots)
         for p in range(n):
             c = board[p]
             if c:
-                for q in nb[p]:
+                for j in range(off[p], off[p + 1]):
+                    q = nbr[j]
                     self.cnt[c][q] += 1
         for p in range(n):
             if board[p] == 0:
@@ -148,10 +151,14 @@ class Game:
                                  "no bounded root can remain after a turn"
                                  % (player_name(rplayer[r], v.players), self._where(self.head[r])))
         self.ply = 0
-        self.history = []
-        self._prev_to_move = []
-        self._rem_mark = []
-        self._rem = []
+        # Undo stacks: arrays of 2-byte cells with explicit lengths, so a
+        # long game costs 2 bytes a field a ply and popping allocates nothing.
+        self._moves = array("h")  # point, or -player for a resignation
+        self._prevs = bytearray()  # side to move before the ply
+        self._marks = array("H")  # _nrem before the ply
+        self._nh = 0
+        self._rem = array("H")  # removed roots: stones..., root id, count
+        self._nrem = 0
         self.winner = None
         self.to_move = to_move
         self._check_winner()
@@ -172,19 +179,20 @@ class Game:
     def _cycle_point(self, start):
         """A stone on a cycle of the (non-tree) root containing ``start``."""
         # Repeatedly strip leaves (degree <= 1); what survives lies on a cycle.
-        board, nb = self.board, self.nb
+        board, nbr, off = self.board, self.nbr, self.off
         c = board[start]
         members = [p for p in range(len(board)) if board[p] == c and self.root_of[p] == self.root_of[start]]
         deg = {}
         for p in members:
-            deg[p] = sum(1 for q in nb[p] if board[q] == c)
+            deg[p] = sum(1 for j in range(off[p], off[p + 1]) if board[nbr[j]] == c)
         leaves = [p for p in members if deg[p] <= 1]
         while leaves:
             p = leaves.pop()
             if deg[p] < 0:
                 continue
             deg[p] = -1
-            for q in nb[p]:
+            for j in range(off[p], off[p + 1]):
+                q = nbr[j]
                 if board[q] == c and deg.get(q, -1) > 0:
                     deg[q] -= 1
                     if deg[q] == 1:
@@ -224,7 +232,7 @@ class Game:
     def copy(self):
         """An independent game with the same position and history."""
         g = Game(_BLANK)
-        for name in ("variant", "players", "pids", "succ", "others", "nb", "to_move", "winner", "ply"):
+        for name in ("variant", "players", "pids", "succ", "others", "nbr", "off", "to_move", "winner", "ply"):
             setattr(g, name, getattr(self, name))
         for name in ("board", "root_of", "nxt", "head", "rplayer", "space", "alive"):
             a = getattr(self, name)
@@ -233,8 +241,14 @@ class Game:
         g.own = [None] + [bytearray(a) for a in self.own[1:]]
         g.lst = [None] + [array("H", a) for a in self.lst[1:]]
         g.pos = [None] + [array("H", a) for a in self.pos[1:]]
-        for name in ("nlegal", "stone_count", "root_count", "history", "_prev_to_move", "_rem_mark", "_rem"):
+        for name in ("nlegal", "stone_count", "root_count"):
             setattr(g, name, list(getattr(self, name)))
+        g._moves = array("h", self._moves)
+        g._prevs = bytearray(self._prevs)
+        g._marks = array("H", self._marks)
+        g._rem = array("H", self._rem)
+        g._nh = self._nh
+        g._nrem = self._nrem
         return g
 
     def load_state(self, other):
@@ -262,11 +276,8 @@ class Game:
         self.to_move = other.to_move
         self.winner = other.winner
         self.ply = other.ply
-        if self.history:
-            self.history = []
-            self._prev_to_move = []
-            self._rem_mark = []
-            self._rem = []
+        self._nh = 0
+        self._nrem = 0
 
     # -- queries ------------------------------------------------------------
     @property
@@ -322,11 +333,13 @@ class Game:
         r = self.root_of[point]
         if r == NONE:
             raise ValueError("%s is empty: root space is asked of a stone" % self.variant.format_point(point))
+        nbr, off = self.nbr, self.off
         own = self.own[self.rplayer[r]]
         out = []
         s = self.head[r]
         while s != NIL:
-            for q in self.nb[s]:
+            for j in range(off[s], off[s + 1]):
+                q = nbr[j]
                 if own[q] == r and q not in out:
                     out.append(q)
             s = self.nxt[s]
@@ -393,12 +406,35 @@ class Game:
         why = self.why_illegal(point)
         if why is not None:
             raise IllegalMove(why)
-        mark = len(self._rem)
-        self._prev_to_move.append(self.to_move)
-        self._rem_mark.append(mark)
-        self.history.append(point)
+        mark = self._nrem
+        self._push_ply(point)
         self._place(point, True)
         return self._rem_points(mark)
+
+    def _push_ply(self, move):
+        n = self._nh
+        if n < len(self._moves):
+            self._moves[n] = move
+            self._prevs[n] = self.to_move
+            self._marks[n] = self._nrem
+        else:
+            self._moves.append(move)
+            self._prevs.append(self.to_move)
+            self._marks.append(self._nrem)
+        self._nh = n + 1
+
+    def _push_rem(self, value):
+        n = self._nrem
+        if n < len(self._rem):
+            self._rem[n] = value
+        else:
+            self._rem.append(value)
+        self._nrem = n + 1
+
+    @property
+    def history(self):
+        """The plies played, oldest first: points, or ``-player`` for a resignation."""
+        return list(self._moves[:self._nh])
 
     def play_move(self, text):
         """Like :meth:`play`, from notation (``'D4'``)."""
@@ -408,7 +444,7 @@ class Game:
         """Stones removed since stack index ``mark``, sorted."""
         out = []
         rem = self._rem
-        i = len(rem)
+        i = self._nrem
         while i > mark:
             count = rem[i - 1]
             out.extend(rem[i - 2 - count:i - 2])
@@ -430,10 +466,8 @@ class Game:
             raise IllegalMove("the game is over (%s won)" % player_name(self.winner, self.players))
         if self.stone_count[player] == 0:
             raise IllegalMove("%s is already out" % player_name(player, self.players))
-        mark = len(self._rem)
-        self._prev_to_move.append(self.to_move)
-        self._rem_mark.append(mark)
-        self.history.append(-player)
+        mark = self._nrem
+        self._push_ply(-player)
         for r in range(len(self.alive)):
             if self.alive[r] and self.rplayer[r] == player:
                 self._remove_root(r, True)
@@ -448,18 +482,21 @@ class Game:
 
         Raises ValueError when there is nothing to undo.
         """
-        if not self.history:
+        n = self._nh - 1
+        if n < 0:
             raise ValueError("nothing to undo")
-        move = self.history.pop()
-        prev = self._prev_to_move.pop()
-        mark = self._rem_mark.pop()
+        self._nh = n
+        move = self._moves[n]
+        prev = self._prevs[n]
+        mark = self._marks[n]
         rem = self._rem
-        while len(rem) > mark:
-            count = rem.pop()
-            r = rem.pop()
-            stones = rem[len(rem) - count:]
-            del rem[len(rem) - count:]
-            self._restore_root(r, stones)
+        i = self._nrem
+        while i > mark:
+            count = rem[i - 1]
+            r = rem[i - 2]
+            i -= count + 2
+            self._restore_root(r, rem[i:i + count])
+        self._nrem = i
         if move >= 0:
             self._lift(move, prev)
         self.to_move = prev
@@ -483,6 +520,7 @@ class Game:
         lc = self.lst[c]
         pc = self.pos[c]
         cntc = self.cnt[c]
+        nbr, off = self.nbr, self.off
         r = ownc[e]
         # e leaves the mover's legal list and its root's space...
         ownc[e] = NONE
@@ -521,7 +559,8 @@ class Game:
         self.nxt[e] = self.head[r]
         self.head[r] = e
         self.stone_count[c] += 1
-        for q in self.nb[e]:
+        for j in range(off[e], off[e + 1]):
+            q = nbr[j]
             m = cntc[q] + 1
             cntc[q] = m
             if board[q] == 0:
@@ -598,9 +637,11 @@ class Game:
     def _refresh(self, q, k):
         """Recompute whether empty-or-not point ``q`` is root space of a ``k`` root."""
         board = self.board
+        nbr, off = self.nbr, self.off
         new = NONE
         if board[q] == 0 and self.cnt[k][q] == 1:
-            for t in self.nb[q]:
+            for j in range(off[q], off[q + 1]):
+                t = nbr[j]
                 if board[t] == k:
                     new = self.root_of[t]
                     break
@@ -631,22 +672,23 @@ class Game:
 
     def _remove_root(self, r, record):
         c = self.rplayer[r]
-        board, nb, nxt, cntc = self.board, self.nb, self.nxt, self.cnt[c]
-        rem = self._rem
+        board, nxt, cntc = self.board, self.nxt, self.cnt[c]
+        nbr, off = self.nbr, self.off
         count = 0
         s = self.head[r]
         while s != NIL:
             board[s] = 0
             self.root_of[s] = NONE
-            for q in nb[s]:
+            for j in range(off[s], off[s + 1]):
+                q = nbr[j]
                 cntc[q] -= 1
             if record:
-                rem.append(s)
+                self._push_rem(s)
             count += 1
             s = nxt[s]
         if record:
-            rem.append(r)
-            rem.append(count)
+            self._push_rem(r)
+            self._push_rem(count)
         # What changed: each freed point may become root space of another
         # colour's root (its counts of those colours are unchanged), and
         # each empty neighbour lost a colour-c stone. Only points where a
@@ -660,7 +702,8 @@ class Game:
             for k in others:
                 if cnt[k][s] == 1:
                     refresh(s, k)
-            for q in nb[s]:
+            for j in range(off[s], off[s + 1]):
+                q = nbr[j]
                 if board[q] == 0 and (cntc[q] == 1 or ownc[q] != NONE):
                     refresh(q, c)
             s = nxt[s]
@@ -670,7 +713,8 @@ class Game:
 
     def _restore_root(self, r, stones):
         c = self.rplayer[r]
-        board, nb, nxt, cntc = self.board, self.nb, self.nxt, self.cnt[c]
+        board, nxt, cntc = self.board, self.nxt, self.cnt[c]
+        nbr, off = self.nbr, self.off
         prev = NIL
         for i in range(len(stones) - 1, -1, -1):
             s = stones[i]
@@ -678,14 +722,16 @@ class Game:
             self.root_of[s] = r
             nxt[s] = prev
             prev = s
-            for q in nb[s]:
+            for j in range(off[s], off[s + 1]):
+                q = nbr[j]
                 cntc[q] += 1
         self.head[r] = prev
         pids = self.pids
         for s in stones:
             for k in pids:
                 self._refresh(s, k)
-            for q in nb[s]:
+            for j in range(off[s], off[s + 1]):
+                q = nbr[j]
                 if board[q] == 0:
                     self._refresh(q, c)
         self.alive[r] = 1
@@ -694,6 +740,7 @@ class Game:
 
     def _lift(self, e, c):
         """Undo the placement of ``c``'s stone on ``e`` (the head of its root's chain)."""
+        nbr, off = self.nbr, self.off
         r = self.root_of[e]
         board = self.board
         board[e] = 0
@@ -702,11 +749,13 @@ class Game:
         self.nxt[e] = NIL
         self.stone_count[c] -= 1
         cntc = self.cnt[c]
-        for q in self.nb[e]:
+        for j in range(off[e], off[e + 1]):
+            q = nbr[j]
             cntc[q] -= 1
         for k in self.pids:
             self._refresh(e, k)
-        for q in self.nb[e]:
+        for j in range(off[e], off[e + 1]):
+            q = nbr[j]
             if board[q] == 0:
                 self._refresh(q, c)
 

@@ -27,7 +27,7 @@ def format_record(game, headers=None):
     v = game.variant
     lines = ["# Tanbo game record (Tanbo is a game by Mark Steere)", "Variant: " + v.name]
     start = game.copy()
-    while start.history:
+    for _ in game.history:
         start.undo()
     if start.position() != _setup_position(v):
         lines.append("Position: " + start.position())

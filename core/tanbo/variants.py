@@ -15,6 +15,8 @@ Point indices (what the engine uses everywhere):
   ``Z = z + 1`` (layer).
 """
 
+from array import array
+
 # Go board letters: no I, as on every figure of the 1995 rules.
 COLUMNS = "ABCDEFGHJKLMNOPQRSTUVWXYZ"
 
@@ -34,7 +36,7 @@ class Variant:
 
     Attributes: ``name``, ``players`` (2 or 4), ``width``, ``height``,
     ``depth`` (1 unless 3D), ``dims`` (1, 2 or 3), ``size`` (points),
-    ``neighbours`` (tuple of tuples of point indices), ``setup`` (list of
+    ``nbr``/``nbr_off`` (flat neighbour table, see :meth:`neighbours`), ``setup`` (list of
     ``(point, player)`` sorted by point), ``max_plies`` (no game is longer).
     """
 
@@ -48,13 +50,21 @@ class Variant:
         self.players = players
         self.description = description
         self.setup = sorted(setup)
-        self.neighbours = _neighbour_table(width, height, depth)
+        # Flat tables (two small arrays, not 361 tuples: a 64 KB heap
+        # matters more than the tuple's speed): the neighbours of p are
+        # nbr[nbr_off[p]:nbr_off[p + 1]].
+        self.nbr_off, self.nbr = _neighbour_table(width, height, depth)
         # Between two removals every ply adds a stone and a removal takes at
         # least one root, of which there are len(setup): a hard bound.
         self.max_plies = (len(self.setup) + 1) * self.size
 
     def __repr__(self):
         return "Variant(%r)" % self.name
+
+    @property
+    def neighbours(self):
+        """``neighbours[p]``: the orthogonal neighbours of point ``p`` as a tuple."""
+        return _Neighbours(self.nbr_off, self.nbr)
 
     # -- notation -------------------------------------------------------
     def parse_point(self, text):
@@ -110,9 +120,26 @@ class Variant:
         return point % self.width, (point % plane) // self.width, point // plane
 
 
+class _Neighbours:
+    """A read-only sequence view of a flat neighbour table."""
+
+    def __init__(self, off, nbr):
+        self.off = off
+        self.nbr = nbr
+
+    def __len__(self):
+        return len(self.off) - 1
+
+    def __getitem__(self, p):
+        if not 0 <= p < len(self.off) - 1:
+            raise IndexError("point %r out of range" % (p,))
+        return tuple(self.nbr[self.off[p]:self.off[p + 1]])
+
+
 def _neighbour_table(width, height, depth):
-    """Orthogonal neighbours of every point of a ``width x height x depth`` box."""
-    table = []
+    """``(offsets, neighbours)``: flat orthogonal neighbour table of a box of points."""
+    offsets = array("H", [0])
+    table = array("H")
     plane = width * height
     for z in range(depth):
         for y in range(height):
@@ -131,8 +158,10 @@ def _neighbour_table(width, height, depth):
                     nbrs.append(p - plane)
                 if z < depth - 1:
                     nbrs.append(p + plane)
-                table.append(tuple(nbrs))
-    return tuple(table)
+                for q in nbrs:
+                    table.append(q)
+                offsets.append(len(table))
+    return offsets, table
 
 
 def _grid_setup(size, coords, owner):
