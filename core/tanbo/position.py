@@ -34,8 +34,11 @@ def parse_position(text, variant=None):
     if len(parts) < 2:
         raise ValueError("position %s: expected the board, a space, then the side to move (X, O, Y or Z)"
                          % _quote(text))
+    if len(parts[-1]) != 1:
+        raise ValueError("position: missing the side to move (X, O, Y or Z) after the board, got %s"
+                         % _quote(parts[-1]))
     side = _SIDE.get(parts[-1].upper())
-    if side is None or len(parts[-1]) != 1:
+    if side is None:
         raise ValueError("position: side to move %r is not one of X, O, Y, Z" % parts[-1])
     layers = [layer.split("/") for layer in "".join(parts[:-1]).split("|")]
     depth = len(layers)

@@ -1,0 +1,95 @@
+"""Randomized invariants of the engine against a naive referee (tests/oracle.py).
+
+Every ply of every game: no root is bounded, every root holds exactly one
+initial stone, the legal moves equal a from-scratch recomputation, the
+board equals the referee's, and undo restores the exact previous state.
+Every game ends with one player left, within the variant's ply bound.
+"""
+
+import pytest
+from hypothesis import HealthCheck, given, settings, strategies as st
+
+import tanbo
+from oracle import Oracle
+
+SLOW = {"19x19", "dense-19", "4p", "dense-15"}
+
+
+def check_invariants(g, o, initial_alive):
+    assert list(g.board) == o.board
+    assert g.to_move == o.to_move and g.winner == o.winner
+    assert g.legal_moves() == sorted(o.legal())
+    for player, group in o.roots():
+        assert o.space(player, group), "a bounded root survived the turn"
+        assert len(group & initial_alive) == 1, "a root without exactly one initial stone"
+    # the engine's own books agree with the referee's roots
+    for player, group in o.roots():
+        r = g.root_at(min(group))
+        assert set(g.root_stones(r)) == group
+        assert set(g.root_space(min(group))) == o.space(player, group)
+    for k in range(1, g.players + 1):
+        assert g.stones(k) == sum(1 for c in o.board if c == k)
+
+
+def play_out(name, seed, resign_rate):
+    g = tanbo.Game(name)
+    o = Oracle(g.variant)
+    rng = tanbo.Rng(seed)
+    initial_alive = set(p for p, _ in g.variant.setup)
+    check_invariants(g, o, initial_alive)
+    while not g.over:
+        assert g.ply < g.variant.max_plies
+        before = g.state_key()
+        if g.players > 2 and rng.below(1000) < resign_rate:
+            who = g.to_move
+            removed = g.resign(who)
+            for p in removed:
+                o.board[p] = 0
+            o._update_winner()
+            if o.winner is None:
+                if o.to_move == who:
+                    k = who
+                    while True:
+                        k = k % g.players + 1
+                        if k in o.board:
+                            break
+                    o.to_move = k
+            else:
+                o.to_move = o.winner
+        else:
+            move = g.legal_move_at(rng.below(g.legal_count()))
+            removed = g.play(move)
+            assert removed == o.play(move)
+        initial_alive -= set(removed)
+        check_invariants(g, o, initial_alive)
+        after = g.state_key()
+        undone = g.undo()
+        assert g.state_key() == before
+        if undone >= 0:
+            g.play(undone)
+        else:
+            g.resign(-undone)
+        assert g.state_key() == after
+    assert sum(1 for k in range(1, g.players + 1) if g.stones(k)) == 1
+    assert g.winner is not None and g.stones(g.winner) > 0
+    final = g.state_key()
+    # undo the whole game, then replay it from its record
+    record = g.record()
+    while g.ply:
+        g.undo()
+    assert g.state_key() == tanbo.Game(name).state_key()
+    assert tanbo.Game.from_record(record).state_key() == final
+
+
+@pytest.mark.parametrize("name", [v for v in tanbo.VARIANTS if v not in SLOW])
+@settings(max_examples=12, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(seed=st.integers(0, 2**30))
+def test_random_games_keep_every_invariant(name, seed):
+    play_out(name, seed, 0)
+
+
+@pytest.mark.parametrize("name", sorted(SLOW))
+@settings(max_examples=2, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(seed=st.integers(0, 2**30))
+def test_random_big_games_keep_every_invariant(name, seed):
+    play_out(name, seed, 4 if name == "4p" else 0)
