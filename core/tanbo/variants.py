@@ -53,7 +53,7 @@ class Variant:
         # Flat tables (two small arrays, not 361 tuples: a 64 KB heap
         # matters more than the tuple's speed): the neighbours of p are
         # nbr[nbr_off[p]:nbr_off[p + 1]].
-        self.nbr_off, self.nbr = _neighbour_table(width, height, depth)
+        self.nbr_off, self.nbr = _shared_table(width, height, depth)
         # Between two removals every ply adds a stone and a removal takes at
         # least one root, of which there are len(setup): a hard bound.
         self.max_plies = (len(self.setup) + 1) * self.size
@@ -134,6 +134,18 @@ class _Neighbours:
         if not 0 <= p < len(self.off) - 1:
             raise IndexError("point %r out of range" % (p,))
         return tuple(self.nbr[self.off[p]:self.off[p + 1]])
+
+
+_tables = {}
+
+
+def _shared_table(width, height, depth):
+    """One neighbour table per board shape (19x19, 4p and dense-19 share one)."""
+    key = (width, height, depth)
+    t = _tables.get(key)
+    if t is None:
+        t = _tables[key] = _neighbour_table(width, height, depth)
+    return t
 
 
 def _neighbour_table(width, height, depth):

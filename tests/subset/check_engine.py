@@ -1,0 +1,112 @@
+"""Engine checks in the MicroPython subset: run by tests/subset/run.py on
+CPython, the MicroPython unix port and the CircuitPython VM alike.
+
+Plain asserts, no pytest, no sets of tuples, nothing CircuitPython lacks.
+"""
+
+import tanbo
+from tanbo import Game, IllegalMove, get_variant
+
+
+def raises(exc, fn, *args):
+    """The message of the ``exc`` that ``fn(*args)`` raises (AssertionError if none)."""
+    try:
+        fn(*args)
+    except exc as e:
+        return str(e)
+    raise AssertionError("%s not raised" % exc.__name__)
+
+
+def test_setups():
+    v = get_variant("19x19")
+    g = Game(v)
+    black = [v.format_point(p) for p in range(v.size) if g.board[p] == 1]
+    assert sorted(black) == sorted(["A19", "N19", "G13", "T13", "A7", "N7", "G1", "T1"])
+    assert Game("9x9").position() == \
+        "........./.O.....X./........./........./........./........./........./.X.....O./......... X"
+    assert Game("1d").position() == "X.....O.....X.....O.....X.....O X"
+    assert Game("3d").position().split("|")[0] == "X...O/...../...../...../O...X"
+    assert Game("4p").stones(3) == 4
+
+
+def test_notation():
+    v = get_variant("9x9")
+    assert v.parse_point("h8") == 16 and v.format_point(16) == "H8"
+    assert "not on the 9x9 board" in raises(ValueError, v.parse_point, "J10")
+    assert "no column I" in raises(ValueError, v.parse_point, "I4")
+    assert get_variant("3d").parse_point("333") == 62
+    assert get_variant("1d").format_point(30) == "31"
+
+
+def test_illegal_moves_leave_state():
+    g = Game("9x9")
+    before = g.state_key()
+    assert "occupied" in raises(IllegalMove, g.play_move, "H8")
+    assert "does not connect" in raises(IllegalMove, g.play_move, "E5")
+    assert g.state_key() == before
+
+
+def test_removal_and_win():
+    g = Game.from_position("OX......./.X......./........./........./........./"
+                           "........./........./........./......... X")
+    assert g.root_space(g.point("A9")) == [g.point("A8")]
+    assert g.play_move("A8") == [g.point("A9")]
+    assert g.winner == 1
+    g.undo()
+    assert g.winner is None and g.to_move == 1
+
+
+def test_current_root_goes_alone():
+    g = Game.from_position("........X/........./........./........./........./"
+                           "........./O......../.O......./XO....... X")
+    removed = g.play_move("A2")
+    assert sorted(removed) == sorted([g.point("A1"), g.point("A2")])
+    assert g.stones(1) == 1 and g.to_move == 2
+
+
+def test_bad_positions():
+    msg = raises(ValueError, Game.from_position,
+                 "........./.O.....X./........./...XX..../...XX..../........./........./.X.....O./......... X")
+    assert "loop or clump" in msg and "row 6" in msg
+    assert "bounded" in raises(ValueError, Game.from_position,
+                               "OX......./X......../........./........./........./"
+                               "........./........./........./........O X")
+
+
+def test_random_games_undo_to_start():
+    for name in ("9x9", "1d", "3d", "dense-7"):
+        g = Game(name)
+        start = g.state_key()
+        rng = tanbo.Rng(11)
+        while not g.over:
+            g.play(g.legal_move_at(rng.below(g.legal_count())))
+        assert g.winner is not None
+        record = g.record()
+        while g.ply:
+            g.undo()
+        assert g.state_key() == start
+        assert Game.from_record(record).winner is not None
+
+
+def test_full_19x19_game_with_history():
+    # The issue's memory target: a whole 19x19 game with its undo history.
+    import gc
+    g = Game("19x19")
+    rng = tanbo.Rng(3)
+    while not g.over:
+        g.play(g.legal_move_at(rng.below(g.legal_count())))
+    gc.collect()
+    assert len(g.history) == g.ply > 300
+    g.undo()
+    assert g.winner is None
+
+
+def test_rng_is_the_same_everywhere():
+    rng = tanbo.Rng(42)
+    # Values fixed by the generator's definition (29-bit LCG, top 16 bits).
+    seq = [rng.below(1000) for _ in range(5)]
+    rng2 = tanbo.Rng(42)
+    assert seq == [rng2.below(1000) for _ in range(5)]
+    x = tanbo.Rng(0)
+    for _ in range(1000):
+        assert 0 <= x.next() < (1 << 29)
