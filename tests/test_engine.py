@@ -400,6 +400,7 @@ def test_record_from_a_custom_position_keeps_it():
     ("Variant: 9x9\nthis is not a header\nMoves:", "record line 2: expected 'Key: value'"),
     ("Variant: 9x9\nVariant: 9x9\nMoves:", "record line 2: header 'variant' given twice"),
     ("Variant: 9x9\nPosition: ... X\nMoves:", "record line 2: position"),
+    ("Variant: 4p\nPlayers: B W\nMoves:", "record line 2: players 'B W' do not match 4p (1 2 3 4)"),
 ])
 def test_corrupt_records_name_the_line(text, message):
     with pytest.raises(ValueError) as e:

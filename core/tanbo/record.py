@@ -4,12 +4,14 @@ Example::
 
     # Tanbo game record (Tanbo is a game by Mark Steere)
     Variant: 9x9
+    Players: B W
     Result: *
     Moves:
     1. H7 B3
     2. G8 resign
 
-Header lines are ``Key: value`` (``Variant`` required; ``Position`` when
+Header lines are ``Key: value`` (``Variant`` required; ``Players``, the
+player names in turn order, checked against the variant; ``Position`` when
 the game did not start from the variant's setup; ``Result`` is ``B``,
 ``W``, ``1``-``4`` or ``*``, checked against the moves when given; other
 keys are kept as text). After ``Moves:`` come moves separated by spaces or
@@ -25,7 +27,8 @@ _PLAYER = {"B": 1, "W": 2, "X": 1, "O": 2, "1": 1, "2": 2, "3": 3, "4": 4}
 def format_record(game, headers=None):
     """The record text of ``game`` (its whole history), with extra ``headers``."""
     v = game.variant
-    lines = ["# Tanbo game record (Tanbo is a game by Mark Steere)", "Variant: " + v.name]
+    lines = ["# Tanbo game record (Tanbo is a game by Mark Steere)", "Variant: " + v.name,
+             "Players: " + " ".join(player_name(k, v.players) for k in range(1, v.players + 1))]
     start = game.copy()
     for _ in game.history:
         start.undo()
@@ -94,6 +97,11 @@ def load_record(cls, text):
         v = get_variant(headers["variant"])
     except ValueError as e:
         raise ValueError("record line %d: %s" % (header_line["variant"], e))
+    if "players" in headers:
+        want = " ".join(player_name(k, v.players) for k in range(1, v.players + 1))
+        if " ".join(headers["players"].upper().split()) != want:
+            raise ValueError("record line %d: players %r do not match %s (%s)"
+                             % (header_line["players"], headers["players"], v.name, want))
     if "position" in headers:
         try:
             game = cls.from_position(headers["position"], v)
