@@ -9,8 +9,8 @@ How the state stays cheap to update (no flood fill per move):
   "which root loses space here" into an array read.
 - ``space[r]``: the root-space count of root ``r``; bounded means 0.
 - ``lst[k]``/``pos[k]``/``nlegal[k]``: the legal points of ``k`` as an
-  index set, so membership, insertion, deletion and a uniform random pick
-  are O(1).
+  index set, so insertion, deletion and a uniform random pick are O(1)
+  (membership is ``own[k][p] != NONE``; ``pos`` of a non-member is stale).
 - ``root_of[p]``, and per root a chain of its stones (``head``/``nxt``) so
   a removal touches only that root.
 
@@ -28,6 +28,28 @@ NONE = 255  # no root (bytearray cells)
 NIL = 0xFFFF  # end of a stone chain / not in a legal list
 MAX_ROOTS = 254
 _BLANK = object()
+
+try:
+    from sys import implementation as _impl
+    _LISTS = _impl.name == "cpython"
+except ImportError:  # pragma: no cover
+    _LISTS = False
+
+
+def _cells(n, fill, wide=False):
+    """``n`` cells of ``fill`` for the per-point tables.
+
+    CPython specialises list indexing but not bytearray/array indexing, so
+    lists make the hot path about a quarter faster there; a board needs the
+    memory more (1-2 bytes a cell instead of 4), so MicroPython and
+    CircuitPython get bytearrays and 16-bit arrays. The code using them is
+    the same.
+    """
+    if _LISTS:
+        return [fill] * n
+    if fill == NIL or wide:
+        return array("H", (b"\xff\xff" if fill == NIL else bytes(2)) * n)
+    return bytearray((b"\xff" if fill == NONE else b"\x00") * n)
 
 
 class IllegalMove(ValueError):
@@ -74,7 +96,7 @@ class Game:
         self.off = v.nbr_off
         self.board = board
         self.root_of = bytearray(b"\xff" * n)
-        self.nxt = array("H", b"\xff\xff" * n)
+        self.nxt = _cells(n, NIL)
         self.cnt = [None]
         self.own = [None]
         self.lst = [None]
@@ -83,10 +105,10 @@ class Game:
         self.stone_count = [0] * (v.players + 1)
         self.root_count = [0] * (v.players + 1)
         for _ in self.pids:
-            self.cnt.append(bytearray(n))
-            self.own.append(bytearray(b"\xff" * n))
-            self.lst.append(array("H", bytes(2 * n)))
-            self.pos.append(array("H", b"\xff\xff" * n))
+            self.cnt.append(_cells(n, 0))
+            self.own.append(_cells(n, NONE))
+            self.lst.append(_cells(n, 0, True))
+            self.pos.append(_cells(n, NIL))
         heads = []
         rplayer = bytearray()
         nbr, off = self.nbr, self.off
@@ -131,9 +153,11 @@ class Game:
                 raise ValueError("position: the %s root at %s has a loop or clump (a root must be a tree)"
                                  % (player_name(c, v.players), self._where(self._cycle_point(start))))
         nroots = len(heads)
-        self.head = array("H", heads)
+        # Per-root data is small (a few dozen roots) and hot: plain lists,
+        # whose indexing CPython specialises, unlike array's.
+        self.head = heads
         self.rplayer = rplayer
-        self.space = array("H", bytes(2 * nroots))
+        self.space = [0] * nroots
         self.alive = bytearray(b"\x01" * nroots)
         for p in range(n):
             c = board[p]
@@ -234,13 +258,15 @@ class Game:
         g = Game(_BLANK)
         for name in ("variant", "players", "pids", "succ", "others", "nbr", "off", "to_move", "winner", "ply"):
             setattr(g, name, getattr(self, name))
-        for name in ("board", "root_of", "nxt", "head", "rplayer", "space", "alive"):
-            a = getattr(self, name)
-            setattr(g, name, bytearray(a) if isinstance(a, bytearray) else array("H", a))
-        g.cnt = [None] + [bytearray(a) for a in self.cnt[1:]]
-        g.own = [None] + [bytearray(a) for a in self.own[1:]]
-        g.lst = [None] + [array("H", a) for a in self.lst[1:]]
-        g.pos = [None] + [array("H", a) for a in self.pos[1:]]
+        for name in ("board", "root_of", "rplayer", "alive"):
+            setattr(g, name, bytearray(getattr(self, name)))
+        g.nxt = self.nxt[:]
+        g.head = list(self.head)
+        g.space = list(self.space)
+        g.cnt = [None] + [a[:] for a in self.cnt[1:]]
+        g.own = [None] + [a[:] for a in self.own[1:]]
+        g.lst = [None] + [a[:] for a in self.lst[1:]]
+        g.pos = [None] + [a[:] for a in self.pos[1:]]
         for name in ("nlegal", "stone_count", "root_count"):
             setattr(g, name, list(getattr(self, name)))
         g._moves = array("h", self._moves)
@@ -530,7 +556,6 @@ class Game:
         last = lc[n]
         lc[i] = last
         pc[last] = i
-        pc[e] = NIL
         # ...and the root space of any other colour's root it served.
         # Space only falls during a placement, so a root that reaches 0
         # here is bounded at the end of it: collect those (rarely any).
@@ -547,7 +572,6 @@ class Game:
                 last = lk[m]
                 lk[i] = last
                 pk[last] = i
-                pk[e] = NIL
                 nl[k] = m
                 if space[o] == 0:
                     if bounded is None:
@@ -579,7 +603,6 @@ class Game:
                     last = lc[n]
                     lc[i] = last
                     pc[last] = i
-                    pc[q] = NIL
                     if o != r and space[o] == 0:
                         if bounded is None:
                             bounded = [o]
@@ -667,7 +690,6 @@ class Game:
             last = lk[n]
             lk[i] = last
             pk[last] = i
-            pk[q] = NIL
             self.nlegal[k] = n
 
     def _remove_root(self, r, record):
