@@ -429,3 +429,9 @@ def test_load_state_copies_the_position_in_place():
     assert id(scratch.board) == board_id
     assert scratch.position() == g.position() and scratch.legal_moves() == g.legal_moves()
     assert scratch.history == []
+
+
+def test_package_docstring_example_runs():
+    import doctest
+    assert doctest.testmod(tanbo).attempted == 2
+    assert doctest.testmod(tanbo).failed == 0
