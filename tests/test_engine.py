@@ -433,5 +433,5 @@ def test_load_state_copies_the_position_in_place():
 
 def test_package_docstring_example_runs():
     import doctest
-    assert doctest.testmod(tanbo).attempted == 2
-    assert doctest.testmod(tanbo).failed == 0
+    result = doctest.testmod(tanbo)
+    assert result.attempted >= 3 and result.failed == 0
