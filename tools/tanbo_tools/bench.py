@@ -27,6 +27,8 @@ def add_arguments(parser):
     parser.add_argument("--no-ai", action="store_true", help="skip the AI levels")
     parser.add_argument("--circuitpython", default=os.environ.get("TANBO_CIRCUITPYTHON"),
                         help="CircuitPython unix VM to measure too (default: $TANBO_CIRCUITPYTHON)")
+    parser.add_argument("--qemu", default=os.environ.get("TANBO_QEMU_DIR"),
+                        help="qemu-cortex-m tool folder: estimate SAMD51 board speed (default: $TANBO_QEMU_DIR)")
     parser.add_argument("--out", help="also write the JSON to this file")
 
 
@@ -84,6 +86,37 @@ def measure_vm(exe, lib, heap, variants, seconds, repeat):
     return out
 
 
+# The emulator counts instructions: 1 guest microsecond = 1,000 instructions.
+# A SAMD51 runs 120 MHz at an assumed 0.75 instructions per clock (0.6-0.9).
+BOARD_INSTRUCTIONS_PER_S = 120e6 * 0.75
+GUEST_INSTRUCTIONS_PER_S = 1e9
+
+
+def measure_qemu(qemu_dir, variants, seconds):
+    """Playouts per second on the emulated Cortex-M4, scaled to an estimated SAMD51 board."""
+    runner = os.path.join(qemu_dir, "run.sh")
+    if not shutil.which("qemu-system-arm"):
+        return {"skipped": "qemu-system-arm is not installed (apt-get install qemu-system-arm)"}
+    out = {"board": "SAMD51 120 MHz, IPC 0.75 (0.6-0.9)", "playouts": {}}
+    scale = BOARD_INSTRUCTIONS_PER_S / GUEST_INSTRUCTIONS_PER_S
+    with tempfile.TemporaryDirectory() as tmp:
+        for v in variants:
+            script = os.path.join(tmp, "main.py")
+            with open(script, "w") as f:
+                f.write("import tanbo.perf as p\np.main(%r, %r)\n" % (v, seconds))
+            proc = subprocess.run([runner, "--mpy", script, os.path.join(CORE, "tanbo")],
+                                  capture_output=True, text=True, timeout=900)
+            if proc.returncode != 0:
+                raise RuntimeError("qemu run failed: " + (proc.stderr or proc.stdout)[-400:])
+            guest = json.loads(proc.stdout.strip().splitlines()[-1])
+            out["playouts"][v] = {
+                "instructions_per_playout": round(GUEST_INSTRUCTIONS_PER_S / guest["playouts_per_s"]),
+                "board_playouts_per_s": round(guest["playouts_per_s"] * scale, 1),
+                "board_ms_per_ply": round(1000.0 / (guest["plies_per_s"] * scale), 3),
+            }
+    return out
+
+
 def run(args):
     from tanbo import perf
     import tanbo
@@ -115,6 +148,9 @@ def run(args):
                 c = measure_vm(args.circuitpython, lib, args.heap, variants, args.seconds, 1)
                 c["heap_limit"] = args.heap
                 report["circuitpython"] = c
+        if args.qemu and not args.no_micropython:
+            report["board_estimate"] = measure_qemu(args.qemu, variants, args.seconds)
+            print("qemu done", file=sys.stderr)
         if not args.no_ai:
             try:
                 from tanbo_tools import bench_ai
