@@ -1,0 +1,325 @@
+"""``tanbo deploy``: copy a built bundle onto a CIRCUITPY drive, safely.
+
+Example::
+
+    tanbo build --board pybadge && tanbo deploy       # finds the drive itself
+    tanbo deploy --drive /media/me/CIRCUITPY --dry-run
+
+Rules it keeps:
+
+- The drive's ``boot_out.txt`` must name the bundle's board (``Board ID:``)
+  and CircuitPython major version, else nothing is written.
+- Files it installed are listed in ``/.tanbo-manifest.json`` on the drive.
+  A file on the drive that is not in that list and differs from the bundle's
+  is never overwritten (the deploy is refused, naming it); identical files
+  are adopted. Files it installed earlier and the new bundle no longer has
+  are removed (a stale ``.py`` would shadow a new ``.mpy``); nothing else is
+  ever deleted.
+- Free space is checked before anything is written; ``lib/`` goes first and
+  ``code.py`` last (CircuitPython auto-reloads ~0.75 s after a write);
+  unchanged files (same SHA-256) are skipped; then sync, read back, compare.
+"""
+
+import errno
+import json
+import os
+import shutil
+import sys
+
+from . import drives
+from .boards import BOARDS, board_for_id, get_board
+from .bundle import bundle_name, load_manifest, project_version, sha256_bytes, sha256_file
+
+DRIVE_MANIFEST = ".tanbo-manifest.json"
+
+
+class DeployError(Exception):
+    """Deploy refused or failed; the message says why and what was written."""
+
+
+def add_arguments(parser):
+    parser.add_argument("--board", choices=sorted(BOARDS),
+                        help="expected board (default: the drive's boot_out.txt decides)")
+    parser.add_argument("--drive", help="CIRCUITPY folder (default: search mounted drives)")
+    parser.add_argument("--bundle", help="bundle folder made by tanbo build (default: "
+                        "./build/tanbo-<board>-<version>-cp<N> for the drive's board)")
+    parser.add_argument("--dry-run", dest="dry_run", action="store_true",
+                        help="show what would be copied, write nothing")
+
+
+def copy_file(src, dst):
+    """Copy ``src`` to ``dst`` (its folder exists), flushed to the device before returning."""
+    with open(src, "rb") as f:
+        data = f.read()
+    with open(dst, "wb") as f:
+        f.write(data)
+        f.flush()
+        os.fsync(f.fileno())
+
+
+def make_parents(drive, path):
+    """Create the folders of bundle ``path`` under ``drive``, never ``drive`` itself.
+
+    A vanished drive leaves its mount point missing (or empty); creating it
+    again would write the bundle onto the computer's own disk.
+    """
+    if not os.path.isdir(drive):
+        raise OSError(errno.ENODEV, "drive is gone", drive)
+    folder = drive
+    for part in path.split("/")[:-1]:
+        folder = os.path.join(folder, part)
+        if not os.path.isdir(folder):
+            os.mkdir(folder)
+
+
+def sync():
+    """Ask the OS to write cached data to disk (POSIX ``sync``; per-file fsync covers Windows)."""
+    if hasattr(os, "sync"):
+        os.sync()
+
+
+def cluster_size(drive):
+    """Allocation unit of ``drive`` in bytes (512 when the OS cannot say)."""
+    try:
+        st = os.statvfs(drive)
+        return st.f_frsize or st.f_bsize or 512
+    except (AttributeError, OSError):
+        return 512
+
+
+def _on_disk(size, cluster):
+    return ((size + cluster - 1) // cluster) * cluster
+
+
+def write_order(paths):
+    """``lib/…`` first, then other files, ``code.py`` last (its write restarts the app)."""
+    return sorted(paths, key=lambda p: (0 if p.startswith("lib/") else 2 if p == "code.py" else 1, p))
+
+
+def read_drive_manifest(drive):
+    """``{path: sha256}`` of the files tanbo installed on ``drive`` (empty if none)."""
+    path = os.path.join(drive, DRIVE_MANIFEST)
+    if not os.path.exists(path):
+        return {}
+    try:
+        with open(path, "r", encoding="utf-8") as f:
+            data = json.load(f)
+        files = data["files"]
+        if not isinstance(files, dict):
+            raise ValueError("files is not a mapping")
+        return dict(files)
+    except (OSError, ValueError, KeyError, TypeError) as exc:
+        raise DeployError("%s is unreadable (%s); remove it by hand to let tanbo start afresh"
+                          % (path, exc))
+
+
+def write_drive_manifest(drive, manifest, files):
+    data = {"tool": "tanbo deploy", "bundle": manifest.get("name"), "board": manifest.get("board"),
+            "version": manifest.get("version"), "files": dict(sorted(files.items()))}
+    path = os.path.join(drive, DRIVE_MANIFEST)
+    with open(path, "w", encoding="utf-8", newline="\n") as f:
+        f.write(json.dumps(data, indent=1, sort_keys=True) + "\n")
+        f.flush()
+        os.fsync(f.fileno())
+
+
+class Plan:
+    """What a deploy will do: ``copy`` / ``skip`` path lists, ``remove`` (stale own files), bytes needed."""
+
+    def __init__(self):
+        self.copy = []
+        self.skip = []
+        self.remove = []
+        self.need = 0
+
+
+def check_bundle(bundle_dir):
+    """Load ``bundle_dir``/manifest.json and verify its CIRCUITPY tree against it; return the manifest."""
+    manifest = load_manifest(os.path.join(bundle_dir, "manifest.json"))
+    tree = os.path.join(bundle_dir, "CIRCUITPY")
+    for entry in manifest["files"]:
+        path = entry["path"]
+        if path.startswith("/") or ".." in path.split("/") or path == DRIVE_MANIFEST:
+            raise DeployError("bundle manifest has an unsafe path %r" % path)
+        full = os.path.join(tree, *path.split("/"))
+        if not os.path.isfile(full) or sha256_file(full) != entry["sha256"]:
+            raise DeployError("bundle file %s is missing or differs from manifest.json; rebuild "
+                              "with tanbo build" % full)
+    return manifest
+
+
+def check_drive(drive, manifest):
+    """Refuse unless ``drive``'s boot_out.txt names the bundle's board and CircuitPython major."""
+    try:
+        info = drives.read_boot_out(drive)
+    except ValueError as exc:
+        raise DeployError(str(exc))
+    ids = manifest.get("board_ids") or [manifest.get("board")]
+    if info["board_id"] not in ids:
+        raise DeployError("%s is a %s board (Board ID:%s) but the bundle is for %s; build for "
+                          "that board or pick another drive"
+                          % (drive, info["banner"].rpartition("; ")[2] or "different",
+                             info["board_id"], manifest.get("board")))
+    if info["major"] != manifest.get("circuitpython"):
+        raise DeployError("%s runs CircuitPython %s but the bundle is for CircuitPython %s; "
+                          "rebuild with --cp %d or update the firmware"
+                          % (drive, info["version"], manifest.get("circuitpython"), info["major"]))
+    return info
+
+
+def make_plan(drive, manifest, bundle_tree, installed, cluster):
+    """Compare bundle and drive file by file; DeployError naming any file that is not ours to replace."""
+    plan = Plan()
+    wanted = {e["path"]: e for e in manifest["files"]}
+    conflicts = []
+    freed = 0
+    for path in write_order(wanted):
+        entry = wanted[path]
+        dst = os.path.join(drive, *path.split("/"))
+        if os.path.isdir(dst):
+            conflicts.append(path + " (a folder on the drive)")
+            continue
+        if os.path.exists(dst):
+            if sha256_file(dst) == entry["sha256"]:
+                plan.skip.append(path)
+                continue
+            if path not in installed:
+                conflicts.append(path)
+                continue
+            freed += _on_disk(os.path.getsize(dst), cluster)
+        plan.copy.append(path)
+        plan.need += _on_disk(entry["size"], cluster)
+    if conflicts:
+        raise DeployError("refusing to overwrite files tanbo did not install: %s (move them away "
+                          "or delete them, then deploy again)" % ", ".join(conflicts))
+    for path in sorted(installed):
+        dst = os.path.join(drive, *path.split("/"))
+        if path not in wanted and os.path.isfile(dst):
+            if sha256_file(dst) == installed[path]:
+                plan.remove.append(path)
+                freed += _on_disk(os.path.getsize(dst), cluster)
+    # Our own manifest is rewritten too; count it generously.
+    plan.need += 2 * cluster + _on_disk(100 * len(wanted) + 1024, cluster)
+    plan.need = max(0, plan.need - freed)
+    return plan
+
+
+def deploy(bundle_dir, drive, dry_run=False, copy=copy_file, disk_usage=shutil.disk_usage,
+           log=print):
+    """Deploy ``bundle_dir`` (made by tanbo build) to the CIRCUITPY folder ``drive``.
+
+    ``copy(src, dst)`` and ``disk_usage(path)`` are injectable (tests simulate
+    a full drive or one that disappears). Returns the :class:`Plan`; raises
+    DeployError, after saying what was already written, on any failure.
+    """
+    manifest = check_bundle(bundle_dir)
+    info = check_drive(drive, manifest)
+    log("drive %s: %s (Board ID:%s)" % (drive, info["banner"], info["board_id"]))
+    installed = read_drive_manifest(drive)
+    tree = os.path.join(bundle_dir, "CIRCUITPY")
+    plan = make_plan(drive, manifest, tree, installed, cluster_size(drive))
+    free = disk_usage(drive).free
+    log("free space: %d bytes; this deploy needs about %d (%d to copy, %d unchanged, %d stale to remove)"
+        % (free, plan.need, len(plan.copy), len(plan.skip), len(plan.remove)))
+    if plan.need > free:
+        raise DeployError("not enough space on %s: %d bytes free, about %d needed; nothing was "
+                          "written (free some space on the drive)" % (drive, free, plan.need))
+    if dry_run:
+        for path in plan.remove:
+            log("would remove %s (installed by tanbo, no longer in the bundle)" % path)
+        for path in plan.copy:
+            log("would copy %s" % path)
+        log("dry run: nothing written")
+        return plan
+    hashes = {e["path"]: e["sha256"] for e in manifest["files"]}
+    done = []
+    try:
+        # Record intent first: files half-written by an interrupted deploy stay ours.
+        owned = dict(installed)
+        owned.update(hashes)
+        write_drive_manifest(drive, manifest, owned)
+        for path in plan.remove:
+            os.remove(os.path.join(drive, *path.split("/")))
+            log("removed %s" % path)
+        for path in plan.copy:
+            make_parents(drive, path)
+            copy(os.path.join(tree, *path.split("/")), os.path.join(drive, *path.split("/")))
+            done.append(path)
+            log("copied %s" % path)
+        sync()
+        bad = [p for p in plan.copy if sha256_file(os.path.join(drive, *p.split("/"))) != hashes[p]]
+        if bad:
+            raise DeployError("read-back differs for %s; the drive may be failing or full"
+                              % ", ".join(bad))
+        write_drive_manifest(drive, manifest, hashes)
+        sync()
+    except OSError as exc:
+        gone = "" if os.path.isdir(drive) else " (the drive has disappeared)"
+        raise DeployError("writing to %s failed%s after %d of %d files: %s; run tanbo deploy "
+                          "again when the drive is back" % (drive, gone, len(done), len(plan.copy), exc))
+    log("read back and verified %d files; %d unchanged" % (len(plan.copy), len(plan.skip)))
+    return plan
+
+
+def pick_drive(board=None, volumes=None):
+    """The one mounted CIRCUITPY drive (of ``board`` if given); DeployError if none or several."""
+    found = drives.find_circuitpy(volumes)
+    if board is not None:
+        mine = []
+        for path in found:
+            try:
+                if drives.read_boot_out(path)["board_id"] in board.board_ids:
+                    mine.append(path)
+            except ValueError:
+                pass
+        if found and not mine:
+            raise DeployError("no CIRCUITPY drive of a %s found (found: %s)" % (board.name, ", ".join(found)))
+        found = mine
+    if not found:
+        raise DeployError("no CIRCUITPY drive found; plug the board in (it must be running "
+                          "CircuitPython) or give --drive PATH")
+    if len(found) > 1:
+        raise DeployError("several CIRCUITPY drives found (%s); choose one with --drive" % ", ".join(found))
+    return found[0]
+
+
+def default_bundle(drive, board=None, out="build"):
+    """``<out>/tanbo-<board>-<version>-cp<N>`` for the board and CircuitPython on ``drive``."""
+    try:
+        info = drives.read_boot_out(drive)
+    except ValueError as exc:
+        raise DeployError(str(exc))
+    if board is None:
+        board = board_for_id(info["board_id"])
+        if board is None:
+            raise DeployError("%s is a board tanbo does not support (Board ID:%s); supported: %s"
+                              % (drive, info["board_id"], ", ".join(sorted(BOARDS))))
+    return os.path.join(out, bundle_name(board.name, project_version(), info["major"])), board, info
+
+
+def run(args):
+    try:
+        board = get_board(args.board) if args.board else None
+        drive = args.drive or pick_drive(board)
+        if not os.path.isdir(drive):
+            raise DeployError("drive folder %s does not exist" % drive)
+        if args.bundle:
+            bundle_dir = args.bundle
+        else:
+            bundle_dir, board, info = default_bundle(drive, board)
+            if not os.path.isdir(bundle_dir):
+                raise DeployError("no bundle at %s; run: tanbo build --board %s --cp %d"
+                                  % (bundle_dir, board.name, info["major"]))
+        if not os.path.isfile(os.path.join(bundle_dir, "manifest.json")):
+            raise DeployError("%s is not a bundle folder made by tanbo build (no manifest.json)"
+                              % bundle_dir)
+        if board is not None:
+            manifest = load_manifest(os.path.join(bundle_dir, "manifest.json"))
+            if manifest.get("board") != board.name:
+                raise DeployError("bundle %s is for %s, not %s" % (bundle_dir, manifest.get("board"), board.name))
+        print("deploying %s to %s%s" % (bundle_dir, drive, " (dry run)" if args.dry_run else ""))
+        deploy(bundle_dir, drive, dry_run=args.dry_run)
+        return 0
+    except (DeployError, ValueError, OSError) as exc:
+        print("tanbo deploy: error: %s" % exc, file=sys.stderr)
+        return 1
