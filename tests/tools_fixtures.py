@@ -83,5 +83,5 @@ def uf2_blocks(payload, family=0x55114460, base=0x4000, flags=0x2000):
     for i, chunk in enumerate(chunks):
         data = chunk.ljust(476, b"\0")
         out.append(struct.pack("<8I", UF2_MAGIC0, UF2_MAGIC1, flags, base + 256 * i,
-                               256, i, len(chunks), family) + data + struct.pack("<I", UF2_MAGIC_END))
+                               len(chunk), i, len(chunks), family) + data + struct.pack("<I", UF2_MAGIC_END))
     return b"".join(out)

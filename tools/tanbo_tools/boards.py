@@ -16,6 +16,9 @@ One :class:`Board` per supported handheld. Sources of each field:
   bootloader's ``INFO_UF2.TXT`` (``SAMD51J19A-PyBadge-v0``,
   ``SAMD51J20A-PyGamer-v0`` / ``SAMD51J19A-PyGamer-M4``, ``RPI-RP2``);
   ``chip_hint`` must appear for the drive to be accepted at all.
+- ``flash_range``: ``(start, end)`` addresses a firmware UF2 may write:
+  SAMD51J19 (PyBadge, 512 KB) and SAMD51J20 (PyGamer, 1 MB) from 0x4000,
+  after the 16 KB UF2 bootloader; RP2040 XIP flash 0x10000000 + 16 MB.
 - ``module``: the hardware module in ``device/boards/`` that the bundle for
   this board carries (the app picks it at run time by ``board.board_id``).
 """
@@ -27,7 +30,7 @@ class Board:
     """A supported board (plain class: read-only by convention)."""
 
     def __init__(self, name, board_ids, model, chip, uf2_family, circuitpy_bytes,
-                 display, module, chip_hint, bootloader_hints, boot_labels):
+                 display, module, chip_hint, bootloader_hints, boot_labels, flash_range):
         self.name = name
         self.board_ids = tuple(board_ids)
         self.model = model
@@ -39,6 +42,7 @@ class Board:
         self.chip_hint = chip_hint
         self.bootloader_hints = tuple(bootloader_hints)
         self.boot_labels = tuple(boot_labels)
+        self.flash_range = flash_range
 
     def __repr__(self):
         return "Board(%r)" % self.name
@@ -48,15 +52,18 @@ BOARDS = {
     "pybadge": Board(
         "pybadge", ["pybadge"], "Adafruit PyBadge / PyBadge LC / EdgeBadge",
         "SAMD51", 0x55114460, 2 * MB, "160x128 ST7735R", "pybadge",
-        "SAMD51", ["PyBadge", "BadgeLC", "EdgeBadge"], ["PYBADGEBOOT", "BADGELCBOOT"]),
+        "SAMD51", ["PyBadge", "BadgeLC", "EdgeBadge"], ["PYBADGEBOOT", "BADGELCBOOT"],
+        (0x4000, 0x80000)),
     "pygamer": Board(
         "pygamer", ["pygamer"], "Adafruit PyGamer",
         "SAMD51", 0x55114460, 8 * MB, "160x128 ST7735R", "pygamer",
-        "SAMD51", ["PyGamer"], ["PYGAMERBOOT"]),
+        "SAMD51", ["PyGamer"], ["PYGAMERBOOT"],
+        (0x4000, 0x100000)),
     "picosystem": Board(
         "picosystem", ["pimoroni_picosystem"], "Pimoroni PicoSystem",
         "RP2040", 0xE48BFF56, 15 * MB, "240x240 ST7789", "picosystem",
-        "RPI-RP2", ["RPI-RP2"], ["RPI-RP2"]),
+        "RPI-RP2", ["RPI-RP2"], ["RPI-RP2"],
+        (0x10000000, 0x11000000)),
 }
 
 # Every UF2 family the flash command can name in an error message.
