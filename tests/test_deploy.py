@@ -129,6 +129,14 @@ def test_a_users_own_code_py_is_never_overwritten(built, drive):
     assert snapshot(drive) == before
 
 
+@pytest.mark.parametrize("sample", [b'print("Hello World!")\n', b""])
+def test_circuitpythons_sample_code_py_is_replaced(built, drive, sample):
+    write_tree(drive, {"code.py": sample})
+    plan = deploy.deploy(built.root, drive, log=quiet)
+    assert "code.py" in plan.copy
+    assert snapshot(drive)["code.py"] == built.files["code.py"]
+
+
 def test_an_identical_file_already_there_is_adopted(built, drive):
     write_tree(drive, {"code.py": built.files["code.py"]})
     plan = deploy.deploy(built.root, drive, log=quiet)

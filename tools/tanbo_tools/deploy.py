@@ -14,7 +14,8 @@ Rules it keeps:
   is never overwritten (the deploy is refused, naming it); identical files
   are adopted. Files it installed earlier and the new bundle no longer has
   are removed (a stale ``.py`` would shadow a new ``.mpy``); nothing else is
-  ever deleted.
+  ever deleted. The one exception to "not ours": CircuitPython's own sample
+  ``code.py`` (``print("Hello World!")``) on a fresh drive is replaced.
 - Free space is checked before anything is written; ``lib/`` goes first and
   ``code.py`` last (CircuitPython auto-reloads ~0.75 s after a write);
   unchanged files (same SHA-256) are skipped; then sync, read back, compare.
@@ -31,6 +32,10 @@ from .boards import BOARDS, board_for_id, get_board
 from .bundle import bundle_name, load_manifest, project_version, sha256_bytes, sha256_file
 
 DRIVE_MANIFEST = ".tanbo-manifest.json"
+# Files CircuitPython itself puts on a freshly formatted CIRCUITPY
+# (supervisor/shared/filesystem.c: the sample code.py; empty on small builds).
+# Replacing them loses nothing of the user's.
+STOCK_FILES = {"code.py": (b'print("Hello World!")\n', b"")}
 
 
 class DeployError(Exception):
@@ -167,6 +172,15 @@ def check_drive(drive, manifest):
     return info
 
 
+def is_stock(full, path):
+    """True when ``full`` is CircuitPython's own sample file for bundle ``path``."""
+    stock = STOCK_FILES.get(path)
+    if not stock or os.path.getsize(full) > 64:
+        return False
+    with open(full, "rb") as f:
+        return f.read() in stock
+
+
 def make_plan(drive, manifest, bundle_tree, installed, cluster):
     """Compare bundle and drive file by file; DeployError naming any file that is not ours to replace."""
     plan = Plan()
@@ -183,7 +197,7 @@ def make_plan(drive, manifest, bundle_tree, installed, cluster):
             if sha256_file(dst) == entry["sha256"]:
                 plan.skip.append(path)
                 continue
-            if path not in installed:
+            if path not in installed and not is_stock(dst, path):
                 conflicts.append(path)
                 continue
             freed += _on_disk(os.path.getsize(dst), cluster)
