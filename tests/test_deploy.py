@@ -95,6 +95,11 @@ def test_second_deploy_skips_unchanged_files(built, drive):
     copies = []
     plan = deploy.deploy(built.root, drive, copy=lambda s, d: copies.append(d), log=quiet)
     assert copies == [] and plan.copy == [] and len(plan.skip) == len(built.files)
+    before = os.stat(os.path.join(drive, deploy.DRIVE_MANIFEST)).st_mtime_ns
+    os.utime(os.path.join(drive, deploy.DRIVE_MANIFEST), ns=(1, 1))
+    deploy.deploy(built.root, drive, log=quiet)
+    assert os.stat(os.path.join(drive, deploy.DRIVE_MANIFEST)).st_mtime_ns == 1  # not rewritten
+    assert before != 1
 
 
 def test_update_copies_only_changes_and_removes_only_its_own_stale_files(tmp_path, drive):

@@ -246,6 +246,10 @@ def deploy(bundle_dir, drive, dry_run=False, copy=copy_file, disk_usage=shutil.d
         log("dry run: nothing written")
         return plan
     hashes = {e["path"]: e["sha256"] for e in manifest["files"]}
+    if not plan.copy and not plan.remove and installed == hashes:
+        # Writing nothing also spares the board an auto-reload.
+        log("already up to date: %d files unchanged, nothing written" % len(plan.skip))
+        return plan
     done = []
     try:
         # Record intent first: files half-written by an interrupted deploy stay ours.
