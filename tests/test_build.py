@@ -57,6 +57,16 @@ def test_boot_py_is_shipped_when_present(tmp_path):
     assert "boot.py" in paths and "storage" in external
 
 
+def test_a_missing_local_module_is_an_error_unless_guarded(tmp_path):
+    device = fake_device(tmp_path, {"app/main.py": "def run(hw):\n    from tanbo.nothere import x\n"})
+    with pytest.raises(mpy.BuildError, match=r"app\.main: tanbo\.nothere"):
+        paths_for("pybadge", device)
+    device = fake_device(tmp_path / "g", {"app/main.py": (
+        "try:\n    import app.optional\nexcept ImportError:\n    pass\nfrom tanbo import Game\n")})
+    paths, _ = paths_for("pybadge", device)
+    assert "lib/app/main.py" in paths
+
+
 def test_relative_import_beyond_top_level_is_an_error(tmp_path):
     device = fake_device(tmp_path, {"code.py": "from . import x\n"})
     with pytest.raises(mpy.BuildError, match="relative import"):

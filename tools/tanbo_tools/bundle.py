@@ -107,7 +107,7 @@ def select_sources(board, device_dir, core_dir):
 
     roots = [os.path.abspath(device_dir), os.path.abspath(core_dir)]
     try:
-        found, external = closure.import_closure(scripts, ["boards." + board.module], roots, skip)
+        found, external, missing = closure.import_closure(scripts, ["boards." + board.module], roots, skip)
     except (ValueError, SyntaxError) as exc:
         raise mpy.BuildError(str(exc))
     pairs = [(os.path.basename(s), s) for s in scripts]
@@ -121,6 +121,8 @@ def select_sources(board, device_dir, core_dir):
             full = os.path.join(src_dir, entry)
             if os.path.isfile(full) and entry.lower().endswith(ASSET_EXTS):
                 pairs.append((dest_dir + "/" + entry, full))
+    if missing:
+        raise mpy.BuildError("imports of modules that do not exist: %s" % "; ".join(missing))
     return sorted(pairs), external
 
 

@@ -53,12 +53,19 @@ def imported_names(source, filename, package):
     module or script). For ``from X import a`` both ``X`` and ``X.a`` are
     returned; the caller keeps only those that exist as modules.
     """
+    return [name for name, _ in imports(source, filename, package)]
+
+
+def imports(source, filename, package):
+    """Like :func:`imported_names` but as ``(name, required)``: ``required`` is False
+    for the ``X.a`` guesses of ``from X import a`` (``a`` may be an attribute)."""
     tree = ast.parse(source, filename)
+    guarded = _guarded_nodes(tree)
     names = []
     for node in ast.walk(tree):
         if isinstance(node, ast.Import):
             for alias in node.names:
-                names.append(alias.name)
+                names.append((alias.name, id(node) not in guarded))
         elif isinstance(node, ast.ImportFrom):
             if node.level:
                 parts = package.split(".") if package else []
@@ -69,15 +76,35 @@ def imported_names(source, filename, package):
                 base = ".".join(parts + ([node.module] if node.module else []))
             else:
                 base = node.module
-            names.append(base)
+            names.append((base, id(node) not in guarded))
             for alias in node.names:
                 if alias.name != "*":
-                    names.append(base + "." + alias.name)
+                    names.append((base + "." + alias.name, False))
         elif (isinstance(node, ast.Call) and isinstance(node.func, ast.Name)
               and node.func.id == "__import__" and node.args
               and isinstance(node.args[0], ast.Constant) and isinstance(node.args[0].value, str)):
-            names.append(node.args[0].value)
+            names.append((node.args[0].value, True))
     return names
+
+
+def _guarded_nodes(tree):
+    """ids of nodes inside ``try:`` bodies that catch ImportError (optional imports)."""
+    guarded = set()
+    for node in ast.walk(tree):
+        if isinstance(node, ast.Try) and any(_catches_import_error(h) for h in node.handlers):
+            for stmt in node.body:
+                for inner in ast.walk(stmt):
+                    guarded.add(id(inner))
+    return guarded
+
+
+def _catches_import_error(handler):
+    t = handler.type
+    if t is None:
+        return True
+    names = t.elts if isinstance(t, ast.Tuple) else [t]
+    return any(isinstance(n, ast.Name) and n.id in ("ImportError", "ModuleNotFoundError", "Exception")
+               for n in names)
 
 
 def _with_parents(name):
@@ -91,12 +118,16 @@ def import_closure(scripts, modules, roots, skip=None):
 
     ``skip(importer, name)`` may return True to leave an import edge out (the
     build uses it to keep other boards' hardware modules off the bundle).
-    Returns ``(found, external)``: ``found`` maps dotted name -> :class:`Module`
-    (insertion order = discovery order), ``external`` is the sorted list of
-    imported names found in no root. ValueError if a start module is missing.
+    Returns ``(found, external, missing)``: ``found`` maps dotted name ->
+    :class:`Module` (insertion order = discovery order), ``external`` is the
+    sorted list of imported names found in no root, ``missing`` the sorted
+    ``"importer: name"`` strings of submodules of local packages that do not
+    exist (an ImportError on the board unless the import is guarded).
+    ValueError if a start module is missing.
     """
     found = {}
     external = set()
+    missing = set()
     todo = []  # (importer package, source path, filename label)
     for path in scripts:
         todo.append(("", path, None))
@@ -115,19 +146,22 @@ def import_closure(scripts, modules, roots, skip=None):
             package = mod.name
         else:
             package = mod.name.rpartition(".")[0]
-        for name in imported_names(source, path, package):
+        importer = mod.name if mod else os.path.basename(path)
+        for name, required in imports(source, path, package):
             for part in _with_parents(name):
                 if part in found:
                     continue
-                if skip is not None and skip(mod.name if mod else "__main__", part):
+                if skip is not None and skip(importer, part):
                     break
                 if not _add(part, roots, found, todo):
-                    # ``from pkg import attr``: attr is not a module; only
-                    # report names whose top-level package is unknown.
                     if "." not in part:
                         external.add(part)
+                    elif required:
+                        # A local package without this submodule. (For
+                        # ``from pkg import attr`` attr is usually not a module.)
+                        missing.add("%s: %s" % (importer, part))
                     break
-    return found, sorted(external)
+    return found, sorted(external), sorted(missing)
 
 
 def _add(name, roots, found, todo):
