@@ -70,6 +70,24 @@ def test_find_circuitpy_needs_label_and_boot_out(tmp_path):
         deploy.pick_drive(None, [])
 
 
+def test_linux_and_macos_mount_points_are_scanned_without_user(tmp_path, monkeypatch):
+    monkeypatch.delenv("USER", raising=False)
+    circuitpy_drive(tmp_path / "media" / "alice")
+    circuitpy_drive(tmp_path / "run" / "media" / "bob", name="CIRCUITPY1", board_id="pygamer")
+    write_tree(tmp_path / "media" / "alice" / "PYBADGEBOOT", {"INFO_UF2.TXT": "UF2\nBoard-ID: SAMD51\n"})
+    linux = drives.mounted_volumes("linux", root=str(tmp_path))
+    found = drives.find_circuitpy(linux)
+    assert [os.path.relpath(p, str(tmp_path)) for p in found] == [
+        os.path.join("media", "alice", "CIRCUITPY"), os.path.join("run", "media", "bob", "CIRCUITPY1")]
+    assert [os.path.basename(p) for p, _ in drives.find_bootloaders(linux)] == ["PYBADGEBOOT"]
+    assert deploy.pick_drive(get_board("pygamer"), linux).endswith("CIRCUITPY1")
+    with pytest.raises(deploy.DeployError, match="several CIRCUITPY drives"):
+        deploy.pick_drive(None, linux)
+    circuitpy_drive(tmp_path / "Volumes")
+    mac = drives.mounted_volumes("darwin", root=str(tmp_path))
+    assert drives.find_circuitpy(mac) == [str(tmp_path / "Volumes" / "CIRCUITPY")]
+
+
 def test_fresh_deploy_copies_lib_first_code_last_and_keeps_user_files(built, drive):
     before = snapshot(drive)
     order = []

@@ -101,18 +101,21 @@ def _windows_volumes():
     return found
 
 
-def mounted_volumes(platform=None):
-    """``[(path, label)]`` of mounted removable-looking volumes on this computer."""
+def mounted_volumes(platform=None, root="/"):
+    """``[(path, label)]`` of mounted removable-looking volumes on this computer.
+
+    ``root`` stands in for ``/`` (tests lay out a fake ``media/`` there).
+    """
     platform = platform or sys.platform
     if platform.startswith("win"):
         return _windows_volumes()
     if platform == "darwin":
-        patterns = ["/Volumes/*"]
+        patterns = ["Volumes/*"]
     else:
-        patterns = ["/media/*/*", "/run/media/*/*", "/media/*", "/mnt/*"]
+        patterns = ["media/*/*", "run/media/*/*", "media/*", "mnt/*"]
     seen = []
     for pattern in patterns:
-        for path in sorted(glob.glob(pattern)):
+        for path in sorted(glob.glob(os.path.join(root, pattern))):
             if os.path.isdir(path) and path not in [p for p, _ in seen]:
                 seen.append((path, os.path.basename(path)))
     return seen
