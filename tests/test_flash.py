@@ -1,7 +1,6 @@
 """tanbo flash: UF2 checks, bootloader drives laid out like real ones, the 1200-baud touch."""
 
 import os
-import struct
 import sys
 
 import pytest

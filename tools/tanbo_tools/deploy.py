@@ -29,7 +29,7 @@ import sys
 
 from . import drives
 from .boards import BOARDS, board_for_id, get_board
-from .bundle import bundle_name, load_manifest, project_version, sha256_bytes, sha256_file
+from .bundle import bundle_name, load_manifest, project_version, sha256_file
 
 DRIVE_MANIFEST = ".tanbo-manifest.json"
 # Files CircuitPython itself puts on a freshly formatted CIRCUITPY
@@ -181,7 +181,7 @@ def is_stock(full, path):
         return f.read() in stock
 
 
-def make_plan(drive, manifest, bundle_tree, installed, cluster):
+def make_plan(drive, manifest, installed, cluster):
     """Compare bundle and drive file by file; DeployError naming any file that is not ours to replace."""
     plan = Plan()
     wanted = {e["path"]: e for e in manifest["files"]}
@@ -231,7 +231,7 @@ def deploy(bundle_dir, drive, dry_run=False, copy=copy_file, disk_usage=shutil.d
     log("drive %s: %s (Board ID:%s)" % (drive, info["banner"], info["board_id"]))
     installed = read_drive_manifest(drive)
     tree = os.path.join(bundle_dir, "CIRCUITPY")
-    plan = make_plan(drive, manifest, tree, installed, cluster_size(drive))
+    plan = make_plan(drive, manifest, installed, cluster_size(drive))
     free = disk_usage(drive).free
     log("free space: %d bytes; this deploy needs about %d (%d to copy, %d unchanged, %d stale to remove)"
         % (free, plan.need, len(plan.copy), len(plan.skip), len(plan.remove)))
