@@ -1,0 +1,301 @@
+"""The computer opponent: four levels, from random moves to a small search.
+
+Where to start reading: :func:`choose_move` at the bottom picks the level;
+:meth:`Search.run` is the search loop (iterative deepening over the root
+moves); :meth:`Search.minimax` the tree walk (paranoid alpha-beta: every
+other player is assumed to play against the mover, so 2 and 4 players share
+the code); :meth:`Search.evaluate` the evaluation (root space per root,
+tempo-aware danger, mobility); :meth:`Search.order` the cheap move ordering
+that lets the walk look only at the most forcing replies.
+
+Every tunable is named in the block below, with the level table beside it.
+All randomness comes from :class:`tanbo.rng.Rng`, so a level with a seed
+plays the same move on CPython, MicroPython and CircuitPython.
+
+Budgets are counted in *nodes* (one stone placed on the search's private
+copy of the game, plus its evaluation), which is deterministic; a wall
+clock cap (``movetime_ms``) can only shorten a search. ``tanbo bench``
+measures what a node costs on each interpreter and on the emulated board.
+
+Memory: the search works on one copy of the game with play/undo (no
+per-node copies); move buffers are preallocated per depth, so a node
+allocates nothing but the rare removal bookkeeping inside the engine.
+"""
+
+import time
+
+from .rng import Rng
+
+NONE = 255  # the engine's "no root" cell value
+
+LEVELS = ("random", "easy", "medium", "hard")
+
+# -- the level table ----------------------------------------------------------
+# level: (max depth in plies, beam: replies searched below the root (0 = all),
+#         node budget on boards of <= 125 points, node budget on larger boards,
+#         root noise: random points added to each root move's score)
+# Board time per move ~= nodes x node cost; `tanbo bench` reports both
+# (a node is ~10 us on CPython here; a board is ~100-150x slower).
+LEVEL_TABLE = {
+    "random": (0, 0, 0, 0, 0),
+    "easy": (1, 0, 400, 400, 30),
+    "medium": (2, 8, 300, 400, 6),
+    "hard": (4, 10, 1500, 2000, 2),
+}
+
+# -- evaluation weights (points; a root is worth ROOT) ---------------------------
+WIN = 1000000  # a won game, minus its length so quicker wins come first
+ROOT = 1000  # each live root
+# SPACE[s]: value of a root with root space s (capped at the last entry):
+# concave, because the first few points decide whether a root survives.
+SPACE = (0, 0, 140, 240, 310, 360, 400, 430, 455, 475, 490, 500)
+ROOM = 30  # each point of root space, beyond the concave SPACE table: mobility
+HANGING = 450  # a root with space 1 whose owner is not to move: likely lost
+EASY_REMOVE = 100  # easy level: per opposing root a move removes (own: minus)
+EASY_HANGING = 50  # easy level: per own root a move leaves with root space 1
+EASY_ROOM = 10  # easy level: per legal point (= own root space) after the move
+
+# -- move ordering keys (small ints: they share a word with the point) ---------
+KEY_CAPTURE = 64  # the move fills an opposing root's last root space
+KEY_ATTACK = (0, 0, 24, 12, 6, 3)  # ... takes a point of a root with space s
+KEY_RESCUE = (0, 20, 10)  # ... extends an own root with space s
+KEY_BASE = 8  # keeps keys >= 0 after the per-neighbour adjustments
+
+PROGRESS_EVERY = 32  # nodes between progress callbacks / clock reads
+MAX_DEPTH = 8  # buffer depth; deeper levels are not useful on a handheld
+
+
+def _now_ms():
+    """Milliseconds from a fixed point (any interpreter; wraps are harmless here)."""
+    if hasattr(time, "ticks_ms"):
+        return time.ticks_ms()
+    return int(time.monotonic() * 1000)
+
+
+class Search:
+    """One move decision: ``Search(game, level, seed).run()`` returns a point.
+
+    ``game`` is copied once; the original is never touched. After
+    :meth:`run`, ``iterations`` holds the nodes searched, ``depth`` the
+    deepest finished iteration and ``score`` the chosen move's value.
+    """
+
+    def __init__(self, game, level="medium", seed=0, progress=None, movetime_ms=None):
+        if level not in LEVEL_TABLE:
+            raise ValueError("%r: unknown level (known: %s)" % (level, ", ".join(LEVELS)))
+        self.level = level
+        self.max_depth, self.beam, small, large, self.noise = LEVEL_TABLE[level]
+        self.budget = small if game.variant.size <= 125 else large
+        self.game = game.copy()
+        self.me = game.to_move
+        self.rng = Rng(seed)
+        self.progress = progress
+        self.deadline = None if movetime_ms is None else _now_ms() + movetime_ms
+        self.iterations = 0
+        self.depth = 0
+        self.score = 0
+        self.stopped = False
+        n = game.variant.size
+        # Per-depth move buffers: key << 16 | point, sorted in place.
+        self.bufs = [[0] * n for _ in range(MAX_DEPTH)]
+
+    # -- the search loop --------------------------------------------------------
+    def run(self):
+        """The chosen point (the game must not be over)."""
+        g = self.game
+        if g.winner is not None:
+            raise ValueError("the game is over: no move to choose")
+        moves = g.legal_moves()
+        rng = self.rng
+        if self.level == "random" or len(moves) == 1:
+            return moves[rng.below(len(moves))]
+        if self.level == "easy":
+            return self.easy(moves)
+        # Shuffle first so equal scores break ties by the seed.
+        for i in range(len(moves) - 1, 0, -1):
+            j = rng.below(i + 1)
+            moves[i], moves[j] = moves[j], moves[i]
+        noise = [rng.below(self.noise + 1) for _ in moves]
+        scores = [0] * len(moves)
+        best = moves[0]
+        for depth in range(1, self.max_depth + 1):
+            alpha = -WIN - 1
+            done = 0
+            for i in range(len(moves)):
+                m = moves[i]
+                self.push(m)
+                s = self.minimax(depth - 1, alpha - noise[i], WIN + 1, 1) + noise[i]
+                g.undo()
+                if self.stopped:
+                    break
+                scores[i] = s
+                done += 1
+                if s > alpha:
+                    alpha = s
+            if done == 0:
+                break
+            # Finished moves keep their new score; the rest sort behind them.
+            for i in range(done, len(moves)):
+                scores[i] = -WIN - 2
+            order = sorted(range(len(moves)), key=lambda i: -scores[i])
+            moves = [moves[i] for i in order]
+            noise = [noise[i] for i in order]
+            scores = [scores[i] for i in order]
+            best = moves[0]
+            self.score = scores[0]
+            if self.stopped:
+                break
+            self.depth = depth
+            if scores[0] >= WIN - 10000 or self.iterations >= self.budget:
+                break  # a forced win, or no budget left for a deeper pass
+        return best
+
+    def minimax(self, depth, alpha, beta, ply):
+        """The value for ``self.me`` of the position, searched ``depth`` more plies."""
+        g = self.game
+        if g.winner is not None:
+            return WIN - ply if g.winner == self.me else -WIN + ply
+        if depth == 0 or self.stopped:
+            return self.evaluate()
+        buf = self.bufs[ply]
+        n = self.order(buf)
+        if self.beam and n > self.beam:
+            n = self.beam
+        maximise = g.to_move == self.me
+        for i in range(n):
+            m = buf[i] & 0xFFFF
+            self.push(m)
+            s = self.minimax(depth - 1, alpha, beta, ply + 1)
+            g.undo()
+            if self.stopped:
+                return s
+            if maximise:
+                if s > alpha:
+                    alpha = s
+            elif s < beta:
+                beta = s
+            if alpha >= beta:
+                break
+        return alpha if maximise else beta
+
+    def push(self, m):
+        """Play legal point ``m`` on the private game (undoable) and count the node."""
+        g = self.game
+        g._push_ply(m)
+        g._place(m, True)
+        self.iterations += 1
+        if self.iterations % PROGRESS_EVERY == 0:
+            self.tick()
+        elif self.iterations >= self.budget:
+            self.stopped = True
+
+    def tick(self):
+        """Report progress; stop on request, on the clock or at the budget."""
+        if self.iterations >= self.budget:
+            self.stopped = True
+        if self.progress is not None and self.progress(self.iterations, self.budget):
+            self.stopped = True
+        if self.deadline is not None and _now_ms() - self.deadline >= 0:
+            self.stopped = True
+
+    # -- the evaluation ---------------------------------------------------------
+    def evaluate(self):
+        """Static value of the position for ``self.me``: own roots minus the others'."""
+        g = self.game
+        me, to_move = self.me, g.to_move
+        space, alive, rplayer = g.space, g.alive, g.rplayer
+        mine = theirs = 0
+        last = len(SPACE) - 1
+        for r in range(len(alive)):
+            if alive[r]:
+                s = space[r]
+                v = ROOT + SPACE[s if s < last else last] + ROOM * s
+                if s == 1 and rplayer[r] != to_move:
+                    v -= HANGING
+                if rplayer[r] == me:
+                    mine += v
+                else:
+                    theirs += v
+        # With 4 players the others' total is shared among three.
+        return mine * (g.players - 1) - theirs if g.players > 2 else mine - theirs
+
+    # -- move ordering ------------------------------------------------------------
+    def order(self, buf):
+        """Fill ``buf`` with the side to move's moves, most forcing first; return their count."""
+        g = self.game
+        c = g.to_move
+        lst, n = g.lst[c], g.nlegal[c]
+        own, space, board, cntc = g.own, g.space, g.board, g.cnt[c]
+        others = g.others[c]
+        nbr, off = g.nbr, g.off
+        for i in range(n):
+            e = lst[i]
+            key = KEY_BASE
+            for k in others:
+                o = own[k][e]
+                if o != NONE:
+                    s = space[o]
+                    key += KEY_CAPTURE if s == 1 else (KEY_ATTACK[s] if s < 6 else 1)
+            s = space[own[c][e]]
+            if s < 3:
+                key += KEY_RESCUE[s]
+            for j in range(off[e], off[e + 1]):
+                q = nbr[j]
+                if board[q] == 0:
+                    key += 1 if cntc[q] == 0 else -1
+            if key < 0:
+                key = 0
+            # Insertion sort, descending key: n is a few dozen.
+            v = (key << 16) | e
+            j = i
+            while j > 0 and buf[j - 1] < v:
+                buf[j] = buf[j - 1]
+                j -= 1
+            buf[j] = v
+        return n
+
+    # -- the easy level -------------------------------------------------------------
+    def easy(self, moves):
+        """One ply: remove opposing roots, keep own ones, otherwise chance."""
+        g = self.game
+        me, rng = self.me, self.rng
+        counts = g.root_count
+        best, best_score = moves[0], -WIN - 1
+        for m in moves:
+            mine, total = counts[me], sum(counts)
+            self.push(m)
+            lost = mine - counts[me]
+            taken = total - sum(counts) - lost
+            won = g.winner == me
+            room = g.nlegal[me]
+            hanging = 0
+            for r in range(len(g.alive)):
+                if g.alive[r] and g.space[r] == 1 and g.rplayer[r] == me:
+                    hanging += 1
+            g.undo()
+            s = EASY_REMOVE * (taken - lost) - EASY_HANGING * hanging + EASY_ROOM * room + rng.below(self.noise + 1)
+            if won:
+                s += WIN
+            if s > best_score:
+                best, best_score = m, s
+        self.score = best_score
+        return best
+
+
+def choose_move(game, level="medium", seed=0, progress=None, movetime_ms=None, stats=None):
+    """The point ``level`` plays in ``game`` (never mutated).
+
+    ``progress(done, total)`` is called every ``PROGRESS_EVERY`` nodes
+    (done and total in nodes); returning True stops the search, which then
+    returns its best move so far. ``movetime_ms`` caps the wall time too.
+    ``stats``, if a dict, receives ``iterations``, ``budget``, ``depth``
+    and ``score``. Raises ValueError for an unknown level or a finished game.
+    """
+    s = Search(game, level, seed, progress, movetime_ms)
+    move = s.run()
+    if stats is not None:
+        stats["iterations"] = s.iterations
+        stats["budget"] = s.budget
+        stats["depth"] = s.depth
+        stats["score"] = s.score
+    return move
