@@ -1,0 +1,428 @@
+"""The text protocol: GTP version 2 for Tanbo, on stdin/stdout.
+
+Run it with ``tanbo gtp`` (CPython), or on the interpreters a handheld
+runs::
+
+    MICROPYPATH=core micropython -X heapsize=192K -m tanbo.gtp [--variant 9x9]
+    MICROPYPATH=core circuitpython -X heapsize=96K -m tanbo.gtp
+
+(MicroPython's unix port needs the larger heap only to compile the
+sources; with ``.mpy`` files, as on a board, 96K is enough.)
+
+Framing (GTP v2): a command is ``[id] name [args...]``; the answer is
+``=[id] result`` or ``?[id] message`` followed by a blank line. Control
+characters are dropped, ``#`` starts a comment, runs of spaces count as
+one; empty lines get no answer. Command names are lower case; colours
+(``b``, ``black``, ``w``, ``white``, ``1``-``4``) and points (``D4``,
+``17``, ``333``) are read in any case. Every error leaves the game as it
+was. :data:`COMMANDS` lists the commands; README.md has a table.
+
+Note that ``#`` cannot stand for an ``X`` stone in ``tanbo-position`` here
+(RULES.md allows it elsewhere): GTP makes it a comment.
+
+``genmove`` uses :func:`tanbo.ai.choose_move` at the configured level; if
+that module is missing, it plays a uniformly random legal move. The seed of
+each decision is ``seed`` and the ply, so the same commands give the same
+answers on CPython, MicroPython and CircuitPython (level ``random`` and the
+node-budgeted levels alike; a ``tanbo-movetime`` cap can only cut a search
+short, and is the one thing that depends on the clock).
+"""
+
+import sys
+
+from . import __version__
+from .game import Game
+from .rng import Rng
+from .variants import VARIANTS, get_variant, player_name
+
+try:
+    from .ai import LEVELS, choose_move
+except ImportError:  # the engine alone (e.g. a trimmed bundle): random moves
+    LEVELS = ("random",)
+    choose_move = None
+
+NAME = "Tanbo"
+PROTOCOL_VERSION = "2"
+
+COMMANDS = (
+    "protocol_version", "name", "version", "known_command", "list_commands", "quit",
+    "boardsize", "clear_board", "play", "genmove", "undo", "showboard",
+    "tanbo-variant", "tanbo-position", "tanbo-legal", "tanbo-rootspace", "tanbo-winner",
+    "tanbo-level", "tanbo-movetime", "tanbo-record",
+)
+
+# boardsize N -> variant (GTP's board sizes; the other variants are reached
+# with tanbo-variant).
+BOARDSIZES = {19: "19x19", 13: "13x13", 9: "9x9", 7: "dense-7", 11: "dense-11", 15: "dense-15"}
+
+_COLOURS = {"b": 1, "black": 1, "w": 2, "white": 2, "1": 1, "2": 2, "3": 3, "4": 4}
+
+# Upper bound of tanbo-movetime (ms): about a day; keeps the number a small int.
+MAX_MOVETIME = 86400000
+
+
+class GtpError(Exception):
+    """A command failed; the message is the text after ``?``."""
+
+
+class GtpEngine:
+    """The protocol state: one game plus the settings of ``genmove``.
+
+    ``handle(line)`` answers one input line (see the module docstring);
+    after ``quit``, :attr:`done` is True.
+    """
+
+    def __init__(self, variant="19x19", level=None, seed=0, movetime_ms=None):
+        """``level`` defaults to ``medium`` when :mod:`tanbo.ai` is present, else ``random``.
+
+        Raises ValueError for an unknown variant or level, a negative seed
+        or a bad ``movetime_ms``.
+        """
+        self.game = Game(get_variant(variant))
+        if level is None:
+            level = "medium" if "medium" in LEVELS else "random"
+        self.level = _check_level(level)
+        if not isinstance(seed, int) or seed < 0:
+            raise ValueError("seed %r: expected an integer >= 0" % (seed,))
+        self.seed = seed
+        self.movetime_ms = None if movetime_ms is None else _check_movetime(str(movetime_ms))
+        self.done = False
+
+    # -- framing ----------------------------------------------------------------
+    def handle(self, line):
+        """The full answer to ``line`` (ending in a blank line), or None for a blank/comment line."""
+        words = _clean(line).split()
+        if not words:
+            return None
+        ident = ""
+        if words[0].isdigit():
+            ident = words[0]
+            words = words[1:]
+            if not words:
+                return "?%s missing command after the id\n\n" % ident
+        command = words[0]
+        args = words[1:]
+        try:
+            method = _HANDLERS.get(command)
+            if method is None:
+                raise GtpError("unknown command: %s" % _show(command))
+            result = method(self, args)
+        except GtpError as e:
+            return "?%s %s\n\n" % (ident, e.args[0])
+        except MemoryError:
+            return "?%s out of memory\n\n" % ident
+        except Exception as e:  # an engine bug must not end the session
+            return "?%s internal error: %s: %s\n\n" % (ident, type(e).__name__, e)
+        return "=%s %s\n\n" % (ident, result)
+
+    # -- standard GTP v2 ----------------------------------------------------------
+    def cmd_protocol_version(self, args):
+        _nargs("protocol_version", args, 0)
+        return PROTOCOL_VERSION
+
+    def cmd_name(self, args):
+        _nargs("name", args, 0)
+        return NAME
+
+    def cmd_version(self, args):
+        _nargs("version", args, 0)
+        return __version__
+
+    def cmd_known_command(self, args):
+        _nargs("known_command", args, 1, "COMMAND")
+        return "true" if args[0] in _HANDLERS else "false"
+
+    def cmd_list_commands(self, args):
+        _nargs("list_commands", args, 0)
+        return "\n".join(COMMANDS)
+
+    def cmd_quit(self, args):
+        _nargs("quit", args, 0)
+        self.done = True
+        return ""
+
+    def cmd_boardsize(self, args):
+        _nargs("boardsize", args, 1, "SIZE")
+        if not args[0].isdigit():
+            raise GtpError("boardsize: %s is not a number" % _show(args[0]))
+        name = BOARDSIZES.get(int(args[0]))
+        if name is None:
+            raise GtpError("unacceptable size")
+        self.game = Game(get_variant(name))
+        return ""
+
+    def cmd_clear_board(self, args):
+        _nargs("clear_board", args, 0)
+        self.game = Game(self.game.variant)
+        return ""
+
+    def cmd_play(self, args):
+        _nargs("play", args, 2, "COLOR POINT")
+        g = self.game
+        player = self._colour(args[0])
+        move = args[1].lower()
+        if move == "pass":
+            raise GtpError("illegal move: passing is not allowed in Tanbo")
+        if move == "resign":
+            try:
+                g.resign(player)
+            except ValueError as e:
+                raise GtpError("illegal move: %s" % e)
+            return ""
+        point = self._point(args[1])
+        if g.winner is None:
+            self._check_turn("play", player)
+        why = g.why_illegal(point)
+        if why is not None:
+            raise GtpError("illegal move: %s" % why)
+        g.play(point)
+        return ""
+
+    def cmd_genmove(self, args):
+        _nargs("genmove", args, 1, "COLOR")
+        g = self.game
+        player = self._colour(args[0])
+        if g.winner is not None:
+            raise GtpError("the game is over (%s won)" % player_name(g.winner, g.players))
+        self._check_turn("genmove", player)
+        # The seed depends on the ply, so undo + genmove repeats a move.
+        seed = (self.seed + 7919 * g.ply) & 0xFFFFFF
+        if choose_move is None:
+            point = g.legal_move_at(Rng(seed).below(g.legal_count()))
+        else:
+            point = choose_move(g, level=self.level, seed=seed, movetime_ms=self.movetime_ms)
+        g.play(point)
+        return g.variant.format_point(point)
+
+    def cmd_undo(self, args):
+        _nargs("undo", args, 0)
+        try:
+            self.game.undo()
+        except ValueError:
+            raise GtpError("cannot undo")
+        return ""
+
+    def cmd_showboard(self, args):
+        _nargs("showboard", args, 0)
+        g = self.game
+        v = g.variant
+        if g.winner is not None:
+            state = "%s won" % _side(g.winner, v.players)
+        else:
+            state = "%s to move" % _side(g.to_move, v.players)
+        counts = "  ".join("%s %d stones %d roots" % (player_name(k, v.players), g.stones(k), len(g.roots(k)))
+                           for k in range(1, v.players + 1))
+        # A leading newline lines the diagram up under "= " (as GNU Go does).
+        return "\n%s\n%s, ply %d: %s, %s" % (str(g), v.name, g.ply, state, counts)
+
+    # -- Tanbo extensions (DESIGN.md "Text protocol") ------------------------------
+    def cmd_tanbo_variant(self, args):
+        _nargs("tanbo-variant", args, 1, "NAME")
+        try:
+            v = get_variant(args[0])
+        except ValueError as e:
+            raise GtpError(str(e))
+        self.game = Game(v)
+        return ""
+
+    def cmd_tanbo_position(self, args):
+        if not args:
+            return self.game.position()
+        if len(args) < 2:
+            raise GtpError("tanbo-position: expected no arguments, or the position text and the side to move "
+                           "(e.g. 'X.O/.../... X'), got %s" % _show(args[0]))
+        text = " ".join(args)
+        # The current variant first: a 19x19-shaped text keeps dense-19;
+        # otherwise the shape picks the variant.
+        try:
+            g = Game.from_position(text, self.game.variant)
+        except ValueError:
+            try:
+                g = Game.from_position(text)
+            except ValueError as e:
+                raise GtpError(str(e))
+        self.game = g
+        return ""
+
+    def cmd_tanbo_legal(self, args):
+        _nargs("tanbo-legal", args, 0)
+        return self._points(self.game.legal_moves())
+
+    def cmd_tanbo_rootspace(self, args):
+        _nargs("tanbo-rootspace", args, 1, "POINT")
+        point = self._point(args[0])
+        try:
+            return self._points(self.game.root_space(point))
+        except ValueError as e:
+            raise GtpError(str(e))
+
+    def cmd_tanbo_winner(self, args):
+        _nargs("tanbo-winner", args, 0)
+        g = self.game
+        return "none" if g.winner is None else player_name(g.winner, g.players)
+
+    def cmd_tanbo_level(self, args):
+        if not args:
+            return self.level
+        _nargs("tanbo-level", args, 1, "NAME")
+        try:
+            self.level = _check_level(args[0].lower())
+        except ValueError as e:
+            raise GtpError(str(e))
+        return ""
+
+    def cmd_tanbo_movetime(self, args):
+        if not args:
+            return "none" if self.movetime_ms is None else str(self.movetime_ms)
+        _nargs("tanbo-movetime", args, 1, "MS")
+        try:
+            self.movetime_ms = _check_movetime(args[0])
+        except ValueError as e:
+            raise GtpError(str(e))
+        return ""
+
+    def cmd_tanbo_record(self, args):
+        _nargs("tanbo-record", args, 0)
+        # A record has no blank lines; the leading newline starts it on its own line.
+        return "\n" + self.game.record().rstrip("\n")
+
+    # -- helpers --------------------------------------------------------------------
+    def _colour(self, text):
+        player = _COLOURS.get(text.lower())
+        if player is None:
+            raise GtpError("invalid color %s (b, black, w, white or 1-4)" % _show(text))
+        players = self.game.players
+        if player > players:
+            raise GtpError("invalid color %s: %s has %d players" % (_show(text), self.game.variant.name, players))
+        return player
+
+    def _point(self, text):
+        try:
+            return self.game.variant.parse_point(text)
+        except ValueError as e:
+            raise GtpError("invalid point %s" % e)
+
+    def _check_turn(self, command, player):
+        g = self.game
+        if player != g.to_move:
+            raise GtpError("%s %s: it is %s's turn (Tanbo has a fixed turn order)"
+                           % (command, player_name(player, g.players), player_name(g.to_move, g.players)))
+
+    def _points(self, points):
+        fmt = self.game.variant.format_point
+        return " ".join([fmt(p) for p in points])
+
+
+def _clean(line):
+    """``line`` without control characters (tabs become spaces) and without its ``#`` comment."""
+    cut = line.find("#")
+    if cut >= 0:
+        line = line[:cut]
+    out = []
+    for ch in line:
+        if ch == "\t":
+            out.append(" ")
+        elif ch >= " " and ch != "\x7f":
+            out.append(ch)
+    return "".join(out)
+
+
+def _show(text, limit=40):
+    """``text`` quoted for an error message, cut at ``limit`` characters."""
+    return repr(text if len(text) <= limit else text[:limit] + "...")
+
+
+def _nargs(command, args, n, usage=""):
+    if len(args) != n:
+        if n == 0:
+            raise GtpError("%s takes no arguments, got %d" % (command, len(args)))
+        raise GtpError("%s expects %d argument%s (%s), got %d"
+                       % (command, n, "" if n == 1 else "s", usage, len(args)))
+
+
+def _side(player, players):
+    return "%s (%s)" % (player_name(player, players), ".XOYZ"[player])
+
+
+def _check_level(level):
+    if level not in LEVELS:
+        raise ValueError("unknown level %s (known: %s)" % (_show(str(level)), ", ".join(LEVELS)))
+    return level
+
+
+def _check_movetime(text):
+    """``text`` as milliseconds (a positive integer up to a day), or None for ``none``/``0``."""
+    if text.lower() in ("none", "0"):
+        return None
+    if not text.isdigit() or int(text) > MAX_MOVETIME:
+        raise ValueError("movetime %s: expected milliseconds 1-%d, or 0/none for no limit"
+                         % (_show(text), MAX_MOVETIME))
+    return int(text)
+
+
+def _table():
+    table = {}
+    for name in COMMANDS:
+        table[name] = getattr(GtpEngine, "cmd_" + name.replace("-", "_"))
+    return table
+
+
+_HANDLERS = _table()
+
+
+def serve(engine, inp=None, out=None):
+    """Answer ``inp``'s lines (default stdin) on ``out`` (default stdout) until EOF or ``quit``."""
+    inp = inp or sys.stdin
+    out = out or sys.stdout
+    while not engine.done:
+        line = inp.readline()
+        if not line:
+            break  # EOF
+        answer = engine.handle(line)
+        if answer is not None:
+            out.write(answer)
+            try:
+                out.flush()
+            except AttributeError:  # pragma: no cover - some ports' stdout has no flush
+                pass
+
+
+USAGE = "usage: tanbo.gtp [--variant NAME] [--level LEVEL] [--seed N] [--movetime MS]"
+
+
+def parse_args(argv):
+    """``{'variant', 'level', 'seed', 'movetime_ms'}`` from ``argv``; ValueError on a bad one."""
+    opts = {"variant": "19x19", "level": None, "seed": 0, "movetime_ms": None}
+    keys = {"--variant": "variant", "--level": "level", "--seed": "seed", "--movetime": "movetime_ms"}
+    i = 0
+    while i < len(argv):
+        key = keys.get(argv[i])
+        if key is None or i + 1 >= len(argv):
+            raise ValueError("%s: unknown option or missing value\n%s" % (_show(argv[i]), USAGE))
+        value = argv[i + 1]
+        if key == "seed":
+            if not value.isdigit():
+                raise ValueError("--seed %s: expected an integer >= 0" % _show(value))
+            value = int(value)
+        opts[key] = value
+        i += 2
+    if opts["variant"] not in VARIANTS:
+        get_variant(opts["variant"])  # raises the message naming the variants
+    return opts
+
+
+def main(argv=None):
+    """Speak GTP on stdin/stdout; options as :func:`parse_args`. Returns the exit status."""
+    if argv is None:
+        argv = sys.argv[1:]
+    try:
+        engine = GtpEngine(**parse_args(argv))
+    except ValueError as e:
+        sys.stderr.write("tanbo.gtp: %s\n" % e)
+        return 2
+    serve(engine)
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
