@@ -109,6 +109,9 @@ class Search:
         rng = self.rng
         if self.level == "random" or len(moves) == 1:
             return moves[rng.below(len(moves))]
+        moves = self.safe(moves)
+        if self.stopped:
+            return moves[rng.below(len(moves))]
         if self.level == "easy":
             return self.easy(moves)
         # Shuffle first so equal scores break ties by the seed.
@@ -149,6 +152,25 @@ class Search:
             if scores[0] >= WIN - 10000 or self.iterations >= self.budget:
                 break  # a forced win, or no budget left for a deeper pass
         return best
+
+    def safe(self, moves):
+        """``moves`` without those that remove a root of the mover's own, unless all do.
+
+        A person never throws a root away while a move keeps them all; the
+        search might, when every safe move looks lost deeper down.
+        """
+        g = self.game
+        me = self.me
+        roots = g.root_count[me]
+        keep = []
+        for m in moves:
+            self.push(m)
+            if g.winner == me or g.root_count[me] == roots:
+                keep.append(m)
+            g.undo()
+            if self.stopped:
+                break  # told to stop: choose among the moves checked so far
+        return keep if keep else moves
 
     def minimax(self, depth, alpha, beta, ply):
         """The value for ``self.me`` of the position, searched ``depth`` more plies."""

@@ -1,0 +1,184 @@
+"""The computer opponent: legality, tactics, budgets, progress, determinism."""
+
+import pytest
+
+from tanbo import VARIANTS, Game, Rng
+from tanbo.ai import LEVEL_TABLE, LEVELS, PROGRESS_EVERY, Search, choose_move
+
+SEARCHING = ("easy", "medium", "hard")
+
+# X to move; O's only root (A9) has one point of root space, A8, which X can
+# fill from A7 without bounding its own root: A8 wins at once.
+WIN_IN_ONE = "OX......./........./X......../........./........./........./........./........./......... X"
+
+# X to move; X's A9 root can only grow to A8, which is walled in by O, so A8
+# removes that root; the E5 root has four safe moves.
+SELF_REMOVAL = "XO......./.O......./O......../........./....X..../........./........./........./......... X"
+
+
+def random_position(variant, plies, seed):
+    """A game of ``variant`` after up to ``plies`` random moves (stops before the end)."""
+    g = Game(variant)
+    rng = Rng(seed)
+    for _ in range(plies):
+        m = g.legal_move_at(rng.below(g.legal_count()))
+        g.play(m)
+        if g.over:
+            g.undo()
+            break
+    return g
+
+
+def test_levels_are_ordered_and_tabled():
+    assert LEVELS == ("random", "easy", "medium", "hard")
+    assert set(LEVEL_TABLE) == set(LEVELS)
+
+
+@pytest.mark.parametrize("variant", VARIANTS)
+def test_every_level_plays_only_legal_moves(variant):
+    for seed in range(3):
+        g = random_position(variant, 8 + 25 * seed, seed)
+        for level in LEVELS:
+            m = choose_move(g, level, seed=seed)
+            assert g.is_legal(m), (variant, level, g.position(), m)
+
+
+def test_whole_games_between_levels_are_legal_in_odd_variants():
+    for variant in ("4p", "1d", "3d", "dense-7"):
+        g = Game(variant)
+        turn = 0
+        while not g.over:
+            level = LEVELS[turn % len(LEVELS)]
+            m = choose_move(g, level, seed=turn)
+            g.play(m)  # raises IllegalMove if the AI erred
+            turn += 1
+        assert g.winner is not None
+
+
+def test_win_in_one_position_is_what_it_claims():
+    g = Game.from_position(WIN_IN_ONE)
+    assert g.roots(2) and len(g.roots(2)) == 1
+    assert g.root_space(g.point("A9")) == [g.point("A8")]
+    g.play_move("A8")
+    assert g.winner == 1
+
+
+@pytest.mark.parametrize("level", SEARCHING)
+def test_finds_an_immediate_win(level):
+    g = Game.from_position(WIN_IN_ONE)
+    for seed in range(5):
+        assert g.name(choose_move(g, level, seed=seed)) == "A8"
+
+
+def test_self_removal_position_is_what_it_claims():
+    g = Game.from_position(SELF_REMOVAL)
+    assert [g.name(p) for p in g.legal_moves()] == ["A8", "E6", "D5", "F5", "E4"]
+    g.play_move("A8")
+    assert g.root_count[1] == 1 and g.board[g.point("A9")] == 0
+
+
+@pytest.mark.parametrize("level", SEARCHING)
+def test_avoids_an_immediate_self_removal(level):
+    g = Game.from_position(SELF_REMOVAL)
+    for seed in range(8):
+        assert g.name(choose_move(g, level, seed=seed)) != "A8"
+
+
+@pytest.mark.parametrize("level", SEARCHING)
+def test_never_removes_own_root_when_a_safe_move_exists(level):
+    """Over random positions: whenever some move keeps all the mover's roots, the choice does."""
+    checked = 0
+    for seed in range(80):
+        g = random_position("9x9", 35 + seed % 40, seed)
+        me = g.to_move
+        roots = len(g.roots(me))
+        safe = []
+        for m in g.legal_moves():
+            g.play(m)
+            if g.winner == me or len(g.roots(me)) == roots:
+                safe.append(m)
+            g.undo()
+        if safe and len(safe) < g.legal_count():
+            checked += 1
+            assert choose_move(g, level, seed=seed) in safe, g.position()
+    assert checked >= 5  # the sample really contains positions with a trap
+
+
+@pytest.mark.parametrize("variant", ("9x9", "19x19", "4p"))
+@pytest.mark.parametrize("level", LEVELS)
+def test_budget_is_respected_in_nodes(variant, level):
+    g = random_position(variant, 30, 1)
+    stats = {}
+    choose_move(g, level, stats=stats)
+    assert stats["iterations"] <= stats["budget"]
+    if level == "random":
+        assert stats["iterations"] == 0
+    else:
+        assert stats["iterations"] > 0
+
+
+def test_hard_uses_its_whole_budget_on_a_big_board_and_no_more():
+    g = random_position("19x19", 40, 2)
+    stats = {}
+    choose_move(g, "hard", stats=stats)
+    assert stats["iterations"] == stats["budget"] == LEVEL_TABLE["hard"][3]
+
+
+def test_progress_is_called_with_nodes_and_budget():
+    g = random_position("9x9", 20, 3)
+    calls = []
+    stats = {}
+    choose_move(g, "hard", progress=lambda done, total: calls.append((done, total)), stats=stats)
+    assert calls, "progress never called"
+    assert all(total == stats["budget"] for _, total in calls)
+    dones = [d for d, _ in calls]
+    assert dones == sorted(dones) and dones[0] == PROGRESS_EVERY
+    assert len(calls) == stats["iterations"] // PROGRESS_EVERY
+
+
+@pytest.mark.parametrize("level", ("medium", "hard"))
+def test_progress_returning_true_stops_with_a_legal_move(level):
+    g = random_position("19x19", 30, 4)
+    stats = {}
+    m = choose_move(g, level, progress=lambda done, total: True, stats=stats)
+    assert stats["iterations"] == PROGRESS_EVERY
+    assert g.is_legal(m)
+
+
+def test_zero_movetime_stops_at_the_first_check():
+    g = random_position("19x19", 30, 5)
+    stats = {}
+    m = choose_move(g, "hard", movetime_ms=0, stats=stats)
+    assert stats["iterations"] == PROGRESS_EVERY and g.is_legal(m)
+
+
+@pytest.mark.parametrize("level", LEVELS)
+def test_same_seed_same_move_and_game_untouched(level):
+    g = random_position("13x13", 25, 6)
+    before = g.state_key()
+    history = g.history
+    a = choose_move(g, level, seed=11)
+    b = choose_move(g, level, seed=11)
+    assert a == b
+    assert g.state_key() == before and g.history == history
+
+
+def test_seeds_vary_the_choice_among_equal_moves():
+    g = Game("19x19")
+    assert len({choose_move(g, "easy", seed=s) for s in range(10)}) > 1
+
+
+def test_bad_requests_are_refused_clearly():
+    g = Game("9x9")
+    with pytest.raises(ValueError, match="'brutal': unknown level"):
+        choose_move(g, "brutal")
+    won = Game.from_position(WIN_IN_ONE)
+    won.play_move("A8")
+    with pytest.raises(ValueError, match="game is over"):
+        choose_move(won, "hard")
+
+
+def test_search_reports_depth_reached():
+    s = Search(Game("9x9"), "hard", 0)
+    s.run()
+    assert 2 <= s.depth <= LEVEL_TABLE["hard"][0]
