@@ -180,9 +180,7 @@ class Search:
         if depth == 0 or self.stopped:
             return self.evaluate()
         buf = self.bufs[ply]
-        n = self.order(buf)
-        if self.beam and n > self.beam:
-            n = self.beam
+        n = self.order(buf, self.beam or len(buf))
         maximise = g.to_move == self.me
         for i in range(n):
             m = buf[i] & 0xFFFF
@@ -242,23 +240,32 @@ class Search:
         return mine * (g.players - 1) - theirs if g.players > 2 else mine - theirs
 
     # -- move ordering ------------------------------------------------------------
-    def order(self, buf):
-        """Fill ``buf`` with the side to move's moves, most forcing first; return their count."""
+    def order(self, buf, cap):
+        """Put the side to move's ``cap`` most forcing moves first in ``buf``; return how many."""
         g = self.game
         c = g.to_move
         lst, n = g.lst[c], g.nlegal[c]
         own, space, board, cntc = g.own, g.space, g.board, g.cnt[c]
         others = g.others[c]
+        other = own[3 - c] if g.players == 2 else None  # the common case, unrolled
+        ownc = own[c]
         nbr, off = g.nbr, g.off
+        top = 0  # entries kept in buf, sorted by descending key
         for i in range(n):
             e = lst[i]
             key = KEY_BASE
-            for k in others:
-                o = own[k][e]
+            if other is not None:
+                o = other[e]
                 if o != NONE:
                     s = space[o]
                     key += KEY_CAPTURE if s == 1 else (KEY_ATTACK[s] if s < 6 else 1)
-            s = space[own[c][e]]
+            else:
+                for k in others:
+                    o = own[k][e]
+                    if o != NONE:
+                        s = space[o]
+                        key += KEY_CAPTURE if s == 1 else (KEY_ATTACK[s] if s < 6 else 1)
+            s = space[ownc[e]]
             if s < 3:
                 key += KEY_RESCUE[s]
             for j in range(off[e], off[e + 1]):
@@ -267,14 +274,20 @@ class Search:
                     key += 1 if cntc[q] == 0 else -1
             if key < 0:
                 key = 0
-            # Insertion sort, descending key: n is a few dozen.
             v = (key << 16) | e
-            j = i
+            # Insertion into the top ``cap`` only: most moves fall off the end.
+            if top == cap:
+                if v <= buf[top - 1]:
+                    continue
+                j = top - 1
+            else:
+                j = top
+                top += 1
             while j > 0 and buf[j - 1] < v:
                 buf[j] = buf[j - 1]
                 j -= 1
             buf[j] = v
-        return n
+        return top
 
     # -- the easy level -------------------------------------------------------------
     def easy(self, moves):
