@@ -85,7 +85,7 @@ def ensure_venv():
 
 def display_hint(args):
     """A hint when the simulator is about to open a window with no display to show it on."""
-    if sys.platform != "linux" or "--headless" in args:
+    if sys.platform != "linux" or "--headless" in args or "-h" in args or "--help" in args:
         return None
     if os.environ.get("DISPLAY") or os.environ.get("WAYLAND_DISPLAY"):
         return None
