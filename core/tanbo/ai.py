@@ -23,6 +23,7 @@ allocates nothing but the rare removal bookkeeping inside the engine.
 """
 
 import time
+from array import array
 
 from .rng import Rng
 
@@ -62,7 +63,6 @@ KEY_RESCUE = (0, 20, 10)  # ... extends an own root with space s
 KEY_BASE = 8  # keeps keys >= 0 after the per-neighbour adjustments
 
 PROGRESS_EVERY = 32  # nodes between progress callbacks / clock reads
-MAX_DEPTH = 8  # buffer depth; deeper levels are not useful on a handheld
 
 
 def _now_ms():
@@ -95,9 +95,10 @@ class Search:
         self.depth = 0
         self.score = 0
         self.stopped = False
-        n = game.variant.size
-        # Per-depth move buffers: key << 16 | point, sorted in place.
-        self.bufs = [[0] * n for _ in range(MAX_DEPTH)]
+        # Per-depth move buffers (key << 16 | point, sorted in place): as
+        # wide as the beam, 4 bytes a cell, so 19x19 "hard" needs ~200 bytes.
+        width = self.beam or game.variant.size
+        self.bufs = [array("i", bytes(4 * width)) for _ in range(self.max_depth + 1)]
 
     # -- the search loop --------------------------------------------------------
     def run(self):
@@ -180,7 +181,7 @@ class Search:
         if depth == 0 or self.stopped:
             return self.evaluate()
         buf = self.bufs[ply]
-        n = self.order(buf, self.beam or len(buf))
+        n = self.order(buf, len(buf))
         maximise = g.to_move == self.me
         for i in range(n):
             m = buf[i] & 0xFFFF

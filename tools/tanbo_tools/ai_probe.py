@@ -1,0 +1,101 @@
+"""Time and heap of the AI levels, runnable as is on CPython, MicroPython and the emulated board.
+
+:mod:`tanbo_tools.bench_ai` runs this file's source as a script (with a
+``main(...)`` call appended) in each interpreter and reads the JSON line it
+prints. Kept in the MicroPython subset: no f-strings, no typing.
+
+Positions: the variant's setup followed by ``PLIES`` random plies (seeded
+with :class:`tanbo.Rng`, so every interpreter searches the same ones).
+Times are in milliseconds of the interpreter's own clock: on the emulator
+that is guest time, i.e. instructions / 1e6 (see qemu-cortex-m's README).
+"""
+
+import gc
+import json
+import time
+
+from tanbo import Game, Rng
+from tanbo.ai import choose_move
+
+PLIES = (4, 16, 30, 50)  # random plies before each measured move
+
+
+def now_us():
+    """Microseconds from a fixed point (ticks_us wraps after ~17 min: fine here)."""
+    if hasattr(time, "ticks_us"):
+        return time.ticks_us()
+    if hasattr(time, "perf_counter"):
+        return int(time.perf_counter() * 1e6)
+    return time.monotonic_ns() // 1000
+
+
+def positions(variant, seed=1):
+    """The measured positions of ``variant``, one game at a time (a 64 KB heap
+    holds few 19x19 games); each stops before the end."""
+    for plies in PLIES:
+        g = Game(variant)
+        rng = Rng(seed + plies)
+        for _ in range(plies):
+            g.play(g.legal_move_at(rng.below(g.legal_count())))
+            if g.over:
+                g.undo()
+                break
+        yield g
+
+
+def timing(variant, level):
+    """``{"moves", "iterations", "ms_per_move", "max_ms"}`` over :func:`positions`."""
+    total_us = worst_us = nodes = n = 0
+    for g in positions(variant):
+        stats = {}
+        t0 = now_us()
+        choose_move(g, level, seed=n, stats=stats)
+        dt = now_us() - t0
+        total_us += dt
+        if dt > worst_us:
+            worst_us = dt
+        nodes += stats["iterations"]
+        n += 1
+    return {"moves": n, "iterations": nodes // n, "ms_per_move": round(total_us / n / 1000.0, 2),
+            "max_ms": round(worst_us / 1000.0, 2)}
+
+
+_peak = [0]
+
+
+def _sample(done, total):
+    gc.collect()
+    a = gc.mem_alloc()
+    if a > _peak[0]:
+        _peak[0] = a
+    return False
+
+
+def heap(variant, level):
+    """Peak live heap in bytes while searching (``gc.mem_alloc`` after a collection
+    at every progress call), absolute and above the heap in use before the search;
+    ``{}`` where the interpreter cannot tell."""
+    if not hasattr(gc, "mem_alloc"):
+        return {}
+    worst = top = i = 0
+    for g in positions(variant):
+        gc.collect()
+        before = gc.mem_alloc()
+        _peak[0] = before
+        choose_move(g, level, seed=i, progress=_sample)
+        i += 1
+        gc.collect()
+        _peak[0] = max(_peak[0], gc.mem_alloc())
+        if _peak[0] - before > worst:
+            worst = _peak[0] - before
+        if _peak[0] > top:
+            top = _peak[0]
+    return {"search_heap": worst, "peak_heap": top}
+
+
+def main(variant, level, with_heap=True):
+    """Print one JSON line: timing, and heap when ``with_heap``."""
+    out = timing(variant, level)
+    if with_heap:
+        out.update(heap(variant, level))
+    print(json.dumps(out))
