@@ -28,18 +28,40 @@ node-budgeted levels alike; a ``tanbo-movetime`` cap can only cut a search
 short, and is the one thing that depends on the clock).
 """
 
+import gc
 import sys
 
 from . import __version__
 from .game import Game
+# Game imports position lazily; loading it now, on a fresh heap, spares a
+# late compile or load in a fragmented one (showboard after a long game).
+from . import position  # noqa: F401
 from .rng import Rng
 from .variants import VARIANTS, get_variant, player_name
 
-try:
-    from .ai import LEVELS, choose_move
-except ImportError:  # the engine alone (e.g. a trimmed bundle): random moves
-    LEVELS = ("random",)
-    choose_move = None
+# Memory is tight on a board-sized heap: tanbo.ai loads only when a level
+# other than "random" is asked for, and on MicroPython/CircuitPython the
+# garbage of each command is collected at once, so the engine's growing undo
+# stacks find room next to each other instead of between stale strings.
+_COLLECT = sys.implementation.name != "cpython"
+_ai = []  # [module or None] once looked for
+
+
+def _ai_module():
+    """:mod:`tanbo.ai`, or None when it is missing (then only ``random`` is known)."""
+    if not _ai:
+        try:
+            from . import ai
+        except ImportError:  # the engine alone (e.g. a trimmed bundle): random moves
+            ai = None
+        _ai.append(ai)
+    return _ai[0]
+
+
+def levels():
+    """The levels ``tanbo-level`` accepts."""
+    ai = _ai_module()
+    return ("random",) if ai is None else ai.LEVELS
 
 NAME = "Tanbo"
 PROTOCOL_VERSION = "2"
@@ -78,10 +100,10 @@ class GtpEngine:
         Raises ValueError for an unknown variant or level, a negative seed
         or a bad ``movetime_ms``.
         """
-        self.game = Game(get_variant(variant))
-        if level is None:
-            level = "medium" if "medium" in LEVELS else "random"
-        self.level = _check_level(level)
+        self._new_game(get_variant(variant))
+        # None: "medium" if tanbo.ai is there, else "random"; decided when
+        # first needed so that a "random" session never loads the AI.
+        self.level = None if level is None else _check_level(level)
         if not isinstance(seed, int) or seed < 0:
             raise ValueError("seed %r: expected an integer >= 0" % (seed,))
         self.seed = seed
@@ -91,15 +113,26 @@ class GtpEngine:
     # -- framing ----------------------------------------------------------------
     def handle(self, line):
         """The full answer to ``line`` (ending in a blank line), or None for a blank/comment line."""
+        parts = []
+        self.respond(line, parts.append)
+        return "".join(parts) if parts else None
+
+    def respond(self, line, write):
+        """Answer ``line`` by calling ``write(text)`` one or more times (never for a blank line).
+
+        Long answers (a board, a record) are written in pieces, so a 96K
+        heap never needs them in one block.
+        """
         words = _clean(line).split()
         if not words:
-            return None
+            return
         ident = ""
         if words[0].isdigit():
             ident = words[0]
             words = words[1:]
             if not words:
-                return "?%s missing command after the id\n\n" % ident
+                write("?%s missing command after the id\n\n" % ident)
+                return
         command = words[0]
         args = words[1:]
         try:
@@ -108,12 +141,25 @@ class GtpEngine:
                 raise GtpError("unknown command: %s" % _show(command))
             result = method(self, args)
         except GtpError as e:
-            return "?%s %s\n\n" % (ident, e.args[0])
+            write("?%s %s\n\n" % (ident, e.args[0]))
+            return
         except MemoryError:
-            return "?%s out of memory\n\n" % ident
+            write("?%s out of memory\n\n" % ident)
+            return
         except Exception as e:  # an engine bug must not end the session
-            return "?%s internal error: %s: %s\n\n" % (ident, type(e).__name__, e)
-        return "=%s %s\n\n" % (ident, result)
+            write("?%s internal error: %s: %s\n\n" % (ident, type(e).__name__, e))
+            return
+        if isinstance(result, str):
+            write("=%s %s\n\n" % (ident, result))
+            return
+        # Pieces (a list or generator): validated already, only memory can fail now.
+        write("=%s " % ident)
+        try:
+            for piece in result:
+                write(piece)
+        except MemoryError:
+            write("\n(out of memory)")
+        write("\n\n")
 
     # -- standard GTP v2 ----------------------------------------------------------
     def cmd_protocol_version(self, args):
@@ -148,12 +194,12 @@ class GtpEngine:
         name = BOARDSIZES.get(int(args[0]))
         if name is None:
             raise GtpError("unacceptable size")
-        self.game = Game(get_variant(name))
+        self._new_game(get_variant(name))
         return ""
 
     def cmd_clear_board(self, args):
         _nargs("clear_board", args, 0)
-        self.game = Game(self.game.variant)
+        self._new_game(self.game.variant)
         return ""
 
     def cmd_play(self, args):
@@ -187,10 +233,14 @@ class GtpEngine:
         self._check_turn("genmove", player)
         # The seed depends on the ply, so undo + genmove repeats a move.
         seed = (self.seed + 7919 * g.ply) & 0xFFFFFF
-        if choose_move is None:
-            point = g.legal_move_at(Rng(seed).below(g.legal_count()))
+        if self._level() == "random":
+            # The pick of tanbo.ai's "random" level, without its search
+            # set-up (a game copy and move buffers: too much for a 96K heap
+            # on 19x19).
+            point = _kth_legal(g, Rng(seed).below(g.legal_count()))
         else:
-            point = choose_move(g, level=self.level, seed=seed, movetime_ms=self.movetime_ms)
+            gc.collect()  # a search allocates its buffers in one go: start defragmented
+            point = _ai_module().choose_move(g, level=self.level, seed=seed, movetime_ms=self.movetime_ms)
         g.play(point)
         return g.variant.format_point(point)
 
@@ -213,7 +263,7 @@ class GtpEngine:
         counts = "  ".join("%s %d stones %d roots" % (player_name(k, v.players), g.stones(k), len(g.roots(k)))
                            for k in range(1, v.players + 1))
         # A leading newline lines the diagram up under "= " (as GNU Go does).
-        return "\n%s\n%s, ply %d: %s, %s" % (str(g), v.name, g.ply, state, counts)
+        return ("\n", str(g), "\n%s, ply %d: %s, " % (v.name, g.ply, state), counts)
 
     # -- Tanbo extensions (DESIGN.md "Text protocol") ------------------------------
     def cmd_tanbo_variant(self, args):
@@ -222,7 +272,7 @@ class GtpEngine:
             v = get_variant(args[0])
         except ValueError as e:
             raise GtpError(str(e))
-        self.game = Game(v)
+        self._new_game(v)
         return ""
 
     def cmd_tanbo_position(self, args):
@@ -242,6 +292,9 @@ class GtpEngine:
             except ValueError as e:
                 raise GtpError(str(e))
         self.game = g
+        # The record names a start position unless it is the setup's.
+        start = g.position()
+        self.start = None if start == Game(g.variant).position() else start
         return ""
 
     def cmd_tanbo_legal(self, args):
@@ -263,10 +316,10 @@ class GtpEngine:
 
     def cmd_tanbo_level(self, args):
         if not args:
-            return self.level
+            return self._level()
         _nargs("tanbo-level", args, 1, "NAME")
         try:
-            self.level = _check_level(args[0].lower())
+            self.level = _check_level(args[0])
         except ValueError as e:
             raise GtpError(str(e))
         return ""
@@ -283,10 +336,28 @@ class GtpEngine:
 
     def cmd_tanbo_record(self, args):
         _nargs("tanbo-record", args, 0)
-        # A record has no blank lines; the leading newline starts it on its own line.
-        return "\n" + self.game.record().rstrip("\n")
+        return _record_lines(self.game, self.start)
 
     # -- helpers --------------------------------------------------------------------
+    def _level(self):
+        if self.level is None:
+            self.level = "medium" if "medium" in levels() else "random"
+        return self.level
+
+    def _new_game(self, v):
+        # Drop the old game first: a board-sized heap may not hold two
+        # 19x19 games at once.
+        old = self.game.variant if getattr(self, "game", None) is not None else v
+        self.game = None
+        if _COLLECT:
+            gc.collect()
+        try:
+            self.game = Game(v)
+        except MemoryError:
+            self.game = Game(old)  # out of memory: at least a game to go on with
+            raise
+        self.start = None  # position text the game started from, if not the setup
+
     def _colour(self, text):
         player = _COLOURS.get(text.lower())
         if player is None:
@@ -311,6 +382,48 @@ class GtpEngine:
     def _points(self, points):
         fmt = self.game.variant.format_point
         return " ".join([fmt(p) for p in points])
+
+
+def _record_lines(game, start):
+    """Yield ``game``'s record as :meth:`Game.record` writes it, a line at a time, each after a newline.
+
+    ``Game.record`` replays the game on a copy and holds a string per move:
+    more than the fragmented 96K heap of a long 19x19 game offers. ``start``
+    is the start position text, or None for the variant's setup.
+    """
+    v = game.variant
+    players = v.players
+    yield "\n# Tanbo game record (Tanbo is a game by Mark Steere)"
+    yield "\nVariant: " + v.name
+    yield "\nPlayers: " + " ".join([player_name(k, players) for k in range(1, players + 1)])
+    if start is not None:
+        yield "\nPosition: " + start
+    yield "\nResult: " + ("*" if game.winner is None else player_name(game.winner, players))
+    yield "\nMoves:"
+    fmt = v.format_point
+    # Read the engine's ply stack in place: Game.history copies it into
+    # one list, a block the fragmented heap may not have.
+    moves = game._moves
+    line = ""
+    for i in range(game._nh):
+        move = moves[i]
+        if i % players == 0:
+            if line:
+                yield line
+            line = "\n%d." % (i // players + 1)
+        line += " " + ("resign:" + player_name(-move, players) if move < 0 else fmt(move))
+    if line:
+        yield line
+
+
+def _kth_legal(game, k):
+    """The ``k``-th smallest legal point (``game.legal_moves()[k]`` without building that list)."""
+    for p in range(game.variant.size):
+        if game.is_legal(p):
+            if k == 0:
+                return p
+            k -= 1
+    raise ValueError("no legal move %d" % k)
 
 
 def _clean(line):
@@ -345,8 +458,10 @@ def _side(player, players):
 
 
 def _check_level(level):
-    if level not in LEVELS:
-        raise ValueError("unknown level %s (known: %s)" % (_show(str(level)), ", ".join(LEVELS)))
+    """``level`` in lower case if it is a known level, else ValueError naming the levels."""
+    level = str(level).lower()
+    if level != "random" and level not in levels():
+        raise ValueError("unknown level %s (known: %s)" % (_show(str(level)), ", ".join(levels())))
     return level
 
 
@@ -378,13 +493,13 @@ def serve(engine, inp=None, out=None):
         line = inp.readline()
         if not line:
             break  # EOF
-        answer = engine.handle(line)
-        if answer is not None:
-            out.write(answer)
-            try:
-                out.flush()
-            except AttributeError:  # pragma: no cover - some ports' stdout has no flush
-                pass
+        engine.respond(line, out.write)
+        if _COLLECT:
+            gc.collect()
+        try:
+            out.flush()
+        except AttributeError:  # pragma: no cover - some ports' stdout has no flush
+            pass
 
 
 USAGE = "usage: tanbo.gtp [--variant NAME] [--level LEVEL] [--seed N] [--movetime MS]"
@@ -420,6 +535,9 @@ def main(argv=None):
     except ValueError as e:
         sys.stderr.write("tanbo.gtp: %s\n" % e)
         return 2
+    except MemoryError:
+        sys.stderr.write("tanbo.gtp: out of memory starting a game\n")
+        return 1
     serve(engine)
     return 0
 
