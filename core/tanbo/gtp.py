@@ -493,13 +493,14 @@ def serve(engine, inp=None, out=None):
         line = inp.readline()
         if not line:
             break  # EOF
-        engine.respond(line, out.write)
+        try:
+            engine.respond(line, out.write)
+            if hasattr(out, "flush"):
+                out.flush()
+        except OSError:
+            break  # the controller closed our output: nobody is listening
         if _COLLECT:
             gc.collect()
-        try:
-            out.flush()
-        except AttributeError:  # pragma: no cover - some ports' stdout has no flush
-            pass
 
 
 USAGE = "usage: tanbo.gtp [--variant NAME] [--level LEVEL] [--seed N] [--movetime MS]"

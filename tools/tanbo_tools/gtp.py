@@ -1,0 +1,35 @@
+"""``tanbo gtp``: speak the Tanbo text protocol (GTP v2) on stdin/stdout.
+
+The protocol itself is :mod:`tanbo.gtp` (it also runs on MicroPython and
+CircuitPython as ``-m tanbo.gtp``); this module only adds the command line.
+"""
+
+import sys
+
+
+def add_arguments(parser):
+    """Options of ``tanbo gtp``."""
+    from tanbo import VARIANTS
+    parser.add_argument("--variant", default="19x19", metavar="NAME",
+                        help="variant to start with (%s; default 19x19)" % ", ".join(VARIANTS))
+    parser.add_argument("--level", default=None, metavar="LEVEL",
+                        help="genmove strength: random, easy, medium, hard (default medium, "
+                             "or random when tanbo.ai is missing)")
+    parser.add_argument("--seed", type=int, default=0, metavar="N",
+                        help="random seed of genmove, >= 0 (default 0); same seed, same moves")
+    parser.add_argument("--movetime", type=int, default=None, metavar="MS",
+                        help="wall-clock cap per genmove in milliseconds (default: none; "
+                             "the levels' node budgets alone keep moves reproducible)")
+
+
+def run(args):
+    """Serve GTP until EOF or ``quit``; 2 for a bad option."""
+    from tanbo import gtp
+    try:
+        engine = gtp.GtpEngine(args.variant, level=args.level, seed=args.seed,
+                               movetime_ms=args.movetime)
+    except ValueError as e:
+        print("tanbo gtp: %s" % e, file=sys.stderr)
+        return 2
+    gtp.serve(engine, sys.stdin, sys.stdout)
+    return 0
