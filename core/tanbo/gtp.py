@@ -123,7 +123,11 @@ class GtpEngine:
         Long answers (a board, a record) are written in pieces, so a 96K
         heap never needs them in one block.
         """
-        words = _clean(line).split()
+        try:
+            words = _clean(line).split()
+        except MemoryError:
+            write("? out of memory\n\n")
+            return
         if not words:
             return
         ident = ""
@@ -427,17 +431,28 @@ def _kth_legal(game, k):
 
 
 def _clean(line):
-    """``line`` without control characters (tabs become spaces) and without its ``#`` comment."""
+    """``line`` without its ``#`` comment, with control characters dropped and tabs made spaces.
+
+    Allocation-light (a long position line is the one big input): the usual
+    line has no control character inside, and is only sliced.
+    """
     cut = line.find("#")
     if cut >= 0:
         line = line[:cut]
-    out = []
-    for ch in line:
-        if ch == "\t":
-            out.append(" ")
-        elif ch >= " " and ch != "\x7f":
-            out.append(ch)
-    return "".join(out)
+    line = line.strip()
+    data = line.encode()
+    for c in data:
+        if c < 32 or c == 127:
+            break
+    else:
+        return line
+    out = bytearray()
+    for c in data:
+        if c == 9:
+            out.append(32)
+        elif c >= 32 and c != 127:
+            out.append(c)
+    return out.decode()
 
 
 def _show(text, limit=40):

@@ -1,0 +1,579 @@
+"""The text protocol (tanbo.gtp): framing, every command, junk, and the same
+answers from CPython, the ``tanbo gtp`` console script, the MicroPython unix
+port and (with TANBO_CIRCUITPYTHON set) the CircuitPython 10.2.1 VM."""
+
+import io
+import os
+import subprocess
+import sys
+
+import pytest
+
+from tanbo import VARIANTS, Game, Rng, gtp
+from tanbo.gtp import COMMANDS, GtpEngine, serve
+
+REPO = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+CORE = os.path.join(REPO, "core")
+BIN = os.path.dirname(sys.executable)
+MICROPYTHON = os.path.join(BIN, "micropython")
+CP_VM = os.environ.get("TANBO_CIRCUITPYTHON")
+needs_mp = pytest.mark.skipif(not os.path.exists(MICROPYTHON), reason="no micropython beside %s" % sys.executable)
+needs_cp = pytest.mark.skipif(not CP_VM, reason="TANBO_CIRCUITPYTHON (CircuitPython 10.2.1 VM) not set")
+COLOUR = {1: "b", 2: "w", 3: "3", 4: "4"}
+
+
+def ok(engine, line):
+    """The result text of a command that must succeed."""
+    answer = engine.handle(line)
+    assert answer.startswith("= ") and answer.endswith("\n\n"), (line, answer)
+    return answer[2:-2]
+
+
+def err(engine, line):
+    """The message of a command that must fail."""
+    answer = engine.handle(line)
+    assert answer.startswith("? ") and answer.endswith("\n\n"), (line, answer)
+    return answer[2:-2]
+
+
+def state(engine):
+    """Everything a failed command must leave alone."""
+    g = engine.game
+    return (g.variant.name, g.position(), g.history, g.winner, engine.level, engine.movetime_ms,
+            ok(engine, "tanbo-record"))
+
+
+def play_out(engine, limit=100000):
+    """genmove for whoever is to move until the game ends; returns the moves."""
+    moves = []
+    while engine.game.winner is None and len(moves) < limit:
+        moves.append(ok(engine, "genmove " + COLOUR[engine.game.to_move]))
+    return moves
+
+
+# -- framing --------------------------------------------------------------------
+def test_framing_ids_blank_lines_and_comments():
+    e = GtpEngine("9x9", level="random")
+    assert e.handle("protocol_version") == "= 2\n\n"
+    assert e.handle("17 name") == "=17 Tanbo\n\n"
+    assert e.handle("3 bogus") == "?3 unknown command: 'bogus'\n\n"
+    assert e.handle("") is None
+    assert e.handle("   \n") is None
+    assert e.handle("# just a comment\n") is None
+    assert e.handle("name # trailing comment") == "= Tanbo\n\n"
+    assert e.handle("\tna\x01me\x7f\r\n") == "= Tanbo\n\n"  # control characters dropped, tab is a space
+    assert e.handle("  5    version  ") == "=5 %s\n\n" % gtp.__version__
+    assert e.handle("42") == "?42 missing command after the id\n\n"
+    assert e.handle("NAME").startswith("? unknown command")  # GTP commands are lower case
+
+
+def test_list_and_known_commands():
+    e = GtpEngine("9x9", level="random")
+    listed = ok(e, "list_commands").split("\n")
+    assert listed == list(COMMANDS)
+    for name in ("protocol_version", "name", "version", "known_command", "list_commands", "quit", "boardsize",
+                 "clear_board", "play", "genmove", "undo", "showboard", "tanbo-variant", "tanbo-position",
+                 "tanbo-legal", "tanbo-rootspace", "tanbo-winner", "tanbo-level", "tanbo-movetime"):
+        assert name in listed
+        assert ok(e, "known_command " + name) == "true"
+    assert ok(e, "known_command komi") == "false"
+    assert ok(e, "known_command PLAY") == "false"
+
+
+def test_quit_answers_and_stops_serving():
+    e = GtpEngine("9x9")
+    out = io.StringIO()
+    serve(e, io.StringIO("1 quit\nname\n"), out)
+    assert out.getvalue() == "=1 \n\n"
+    assert e.done
+
+
+def test_eof_ends_the_session_cleanly():
+    e = GtpEngine("9x9", level="random")
+    out = io.StringIO()
+    serve(e, io.StringIO("name\n\n# c\nplay b h7\ntanbo-position"), out)  # no newline at the end
+    assert out.getvalue() == "= Tanbo\n\n= \n\n= %s\n\n" % e.game.position()
+    assert not e.done and e.game.ply == 1
+
+
+def test_serve_stops_when_the_output_is_closed():
+    class Closed:
+        def write(self, text):
+            raise BrokenPipeError(32, "Broken pipe")
+
+    serve(GtpEngine("9x9"), io.StringIO("name\nname\n"), Closed())  # returns, raises nothing
+
+
+# -- standard commands -----------------------------------------------------------
+@pytest.mark.parametrize("size,variant", [(19, "19x19"), (13, "13x13"), (9, "9x9"), (7, "dense-7"),
+                                          (11, "dense-11"), (15, "dense-15")])
+def test_boardsize_picks_the_variant(size, variant):
+    e = GtpEngine("1d")
+    ok(e, "boardsize %d" % size)
+    assert e.game.variant.name == variant
+    assert ok(e, "tanbo-position") == Game(variant).position()
+
+
+@pytest.mark.parametrize("arg", ["5", "8", "10", "25", "0"])
+def test_boardsize_refuses_other_sizes(arg):
+    e = GtpEngine("9x9")
+    ok(e, "play b h7")
+    before = state(e)
+    assert err(e, "boardsize " + arg) == "unacceptable size"
+    assert state(e) == before
+
+
+def test_clear_board_restarts_the_current_variant():
+    e = GtpEngine("dense-11", level="random")
+    ok(e, "genmove b")
+    ok(e, "genmove w")
+    ok(e, "clear_board")
+    assert e.game.variant.name == "dense-11" and e.game.ply == 0
+    assert ok(e, "tanbo-position") == Game("dense-11").position()
+    assert err(e, "undo") == "cannot undo"
+
+
+def test_play_plays_the_move_and_checks_the_turn():
+    e = GtpEngine("9x9")
+    g = Game("9x9")
+    ok(e, "play B h7")
+    g.play_move("H7")
+    assert ok(e, "tanbo-position") == g.position()
+    before = state(e)
+    assert err(e, "play b b3") == "play B: it is W's turn (Tanbo has a fixed turn order)"
+    assert err(e, "play black pass") == "illegal move: passing is not allowed in Tanbo"
+    assert err(e, "play w PASS") == "illegal move: passing is not allowed in Tanbo"
+    assert err(e, "play w b8") == "illegal move: B8 is occupied"
+    assert err(e, "play w e5") == "illegal move: E5 does not connect to any W stone"
+    assert err(e, "play w z9").startswith("invalid point 'z9': ")
+    assert err(e, "play w j10").startswith("invalid point 'j10': not on the 9x9 board")
+    assert err(e, "play red b7") == "invalid color 'red' (b, black, w, white or 1-4)"
+    assert err(e, "play 3 b7") == "invalid color '3': 9x9 has 2 players"
+    assert err(e, "play w") == "play expects 2 arguments (COLOR POINT), got 1"
+    assert state(e) == before
+    ok(e, "play WHITE b7")
+    g.play_move("B7")
+    assert ok(e, "tanbo-position") == g.position()
+
+
+def test_play_resign_ends_a_two_player_game_and_undo_brings_it_back():
+    e = GtpEngine("9x9")
+    ok(e, "play w resign")
+    assert ok(e, "tanbo-winner") == "B"
+    assert err(e, "play b h7") == "illegal move: the game is over (B won)"
+    assert err(e, "genmove b") == "the game is over (B won)"
+    ok(e, "undo")
+    assert ok(e, "tanbo-winner") == "none"
+    assert ok(e, "tanbo-position") == Game("9x9").position()
+
+
+def test_four_player_colours():
+    e = GtpEngine("4p", level="random")
+    for k in (1, 2, 3, 4):
+        assert err(e, "genmove %d" % (k % 4 + 1)).endswith("(Tanbo has a fixed turn order)")
+        ok(e, "genmove %d" % k)
+    assert e.game.ply == 4 and e.game.to_move == 1
+
+
+def test_genmove_is_legal_deterministic_and_equals_the_ai_random_level():
+    from tanbo.ai import choose_move
+    a = GtpEngine("13x13", level="random", seed=5)
+    b = GtpEngine("13x13", level="random", seed=5)
+    g = Game("13x13")
+    for _ in range(30):
+        legal = ok(a, "tanbo-legal").split()
+        colour = COLOUR[a.game.to_move]
+        want = g.name(choose_move(g, level="random", seed=(5 + 7919 * g.ply) & 0xFFFFFF))
+        move = ok(a, "genmove " + colour)
+        assert move in legal and move == want
+        assert ok(b, "genmove " + colour) == move
+        g.play_move(move)
+    # After an undo the same ply gets the same move.
+    last = a.game.history[-1]
+    ok(a, "undo")
+    assert ok(a, "genmove " + COLOUR[a.game.to_move]) == a.game.name(last)
+
+
+def test_genmove_errors_leave_the_game_alone():
+    e = GtpEngine("9x9", level="random")
+    before = state(e)
+    assert err(e, "genmove w") == "genmove W: it is B's turn (Tanbo has a fixed turn order)"
+    assert err(e, "genmove") == "genmove expects 1 argument (COLOR), got 0"
+    assert err(e, "genmove b w") == "genmove expects 1 argument (COLOR), got 2"
+    assert err(e, "genmove x") == "invalid color 'x' (b, black, w, white or 1-4)"
+    assert state(e) == before
+
+
+@pytest.mark.parametrize("level", ["easy", "medium", "hard"])
+def test_genmove_uses_the_ai_levels(level):
+    from tanbo.ai import choose_move
+    e = GtpEngine("9x9")
+    ok(e, "tanbo-level " + level.upper())
+    assert ok(e, "tanbo-level") == level
+    g = e.game.copy()
+    move = ok(e, "genmove b")
+    assert move == g.name(choose_move(g, level=level, seed=0))
+
+
+def test_undo_takes_back_one_ply_at_a_time():
+    e = GtpEngine("9x9", level="random")
+    positions = [ok(e, "tanbo-position")]
+    for _ in range(12):
+        ok(e, "genmove " + COLOUR[e.game.to_move])
+        positions.append(ok(e, "tanbo-position"))
+    for want in reversed(positions[:-1]):
+        ok(e, "undo")
+        assert ok(e, "tanbo-position") == want
+    assert err(e, "undo") == "cannot undo"
+    assert err(e, "undo 2") == "undo takes no arguments, got 1"
+
+
+def test_showboard_draws_the_diagram_and_the_state():
+    e = GtpEngine("9x9")
+    ok(e, "play b h7")
+    answer = e.handle("7 showboard")
+    assert answer.startswith("=7 \n   A B C D E F G H J\n 9 ") and answer.endswith("\n\n")
+    body = answer[len("=7 \n"):-2]
+    assert body.split("\n")[:11] == str(e.game).split("\n")
+    assert body.split("\n")[11] == "9x9, ply 1: W (O) to move, B 3 stones 2 roots  W 2 stones 2 roots"
+    assert "\n\n" not in answer[:-2]  # no blank line inside an answer
+
+
+@pytest.mark.parametrize("variant", VARIANTS)
+def test_showboard_of_every_variant_has_no_blank_line(variant):
+    e = GtpEngine(variant)
+    answer = e.handle("showboard")
+    assert answer.startswith("= \n") and "\n\n" not in answer[:-2]
+    assert str(e.game) in answer
+
+
+# -- Tanbo extensions ---------------------------------------------------------------
+@pytest.mark.parametrize("variant", VARIANTS)
+def test_tanbo_variant_resets_to_the_setup(variant):
+    e = GtpEngine("9x9", level="random")
+    ok(e, "genmove b")
+    ok(e, "tanbo-variant " + variant.upper())
+    assert e.game.variant.name == variant and e.game.ply == 0
+    assert ok(e, "tanbo-position") == Game(variant).position()
+
+
+def test_tanbo_variant_refuses_unknown_names():
+    e = GtpEngine("9x9")
+    before = state(e)
+    assert err(e, "tanbo-variant 8x8").startswith("'8x8': unknown variant (known: 19x19")
+    assert err(e, "tanbo-variant") == "tanbo-variant expects 1 argument (NAME), got 0"
+    assert state(e) == before
+
+
+@pytest.mark.parametrize("variant", VARIANTS)
+def test_position_set_get_round_trip(variant):
+    e = GtpEngine(variant, level="random", seed=3)
+    play_out(e, limit=25)
+    text = ok(e, "tanbo-position")
+    legal = ok(e, "tanbo-legal")
+    other = GtpEngine("9x9" if variant != "9x9" else "13x13")
+    if variant == "dense-19":
+        ok(other, "tanbo-variant dense-19")  # a 19x19 shape keeps the current dense-19
+    ok(other, "tanbo-position " + text)
+    assert other.game.variant.name == variant
+    assert ok(other, "tanbo-position") == text
+    assert ok(other, "tanbo-legal") == legal
+    assert err(other, "undo") == "cannot undo"
+    # The record starts from the set position and replays.
+    record = ok(other, "tanbo-record")
+    assert "\nPosition: " + text + "\n" in record
+    assert Game.from_record(record).position() == text
+
+
+def test_position_accepts_diagram_spacing_and_lower_case():
+    e = GtpEngine("9x9")
+    rows = Game("dense-7").position().split()[0].lower().replace("/", " / ")
+    ok(e, "tanbo-position %s o" % rows)
+    assert e.game.variant.name == "dense-7" and e.game.to_move == 2
+
+
+@pytest.mark.parametrize("junk,message", [
+    ("tanbo-position X........", "tanbo-position: expected no arguments, or the position text and the side to move"),
+    ("tanbo-position ..X/..O/... X", "position '..X/..O/... X': 3 rows; no variant has that size"),
+    ("tanbo-position ........./.O.....X./........./........./........./........./........./.X.....O./......... Q",
+     "position: side to move 'Q' is not one of X, O, Y, Z"),
+    ("tanbo-position ........./.O.....X./........./........./...?...../........./........./.X.....O./......... X",
+     "position row 5, column D: unknown character '?'"),
+    ("tanbo-position ........./.OO....X./.OO....../........./........./........./........./.X.....O./......... X",
+     "position: the W root at B8"),
+    ("tanbo-position ........./........./........./........./........./........./........./........./......... X",
+     "position: there are no stones on the board"),
+])
+def test_bad_position_text_is_refused_and_changes_nothing(junk, message):
+    e = GtpEngine("9x9", level="random")
+    ok(e, "genmove b")
+    before = state(e)
+    assert message in err(e, junk)
+    assert state(e) == before
+
+
+def test_legal_and_rootspace_match_the_engine():
+    e = GtpEngine("19x19", level="random", seed=9)
+    play_out(e, limit=40)
+    g = e.game
+    assert ok(e, "tanbo-legal") == " ".join(g.name(p) for p in g.legal_moves())
+    stones = [p for p in range(g.variant.size) if g.board[p]]
+    for p in stones[:20]:
+        assert ok(e, "tanbo-rootspace " + g.name(p).lower()) == " ".join(g.name(q) for q in g.root_space(p))
+    empty = next(p for p in range(g.variant.size) if not g.board[p])
+    before = state(e)
+    assert err(e, "tanbo-rootspace " + g.name(empty)) == "%s is empty: root space is asked of a stone" % g.name(empty)
+    assert err(e, "tanbo-rootspace Z99").startswith("invalid point 'Z99'")
+    assert err(e, "tanbo-rootspace") == "tanbo-rootspace expects 1 argument (POINT), got 0"
+    assert err(e, "tanbo-legal now") == "tanbo-legal takes no arguments, got 1"
+    assert state(e) == before
+
+
+def test_3d_and_1d_points():
+    e = GtpEngine("3d")
+    assert ok(e, "tanbo-rootspace 151") == "251 141 152"  # point index order
+    ok(e, "play b 251")
+    assert err(e, "play w 600").startswith("invalid point '600'")
+    e = GtpEngine("1d")
+    assert ok(e, "tanbo-legal") == " ".join(e.game.name(p) for p in e.game.legal_moves())
+    assert err(e, "play b 32").startswith("invalid point '32'")
+
+
+def test_winner_level_and_movetime():
+    e = GtpEngine("9x9")
+    assert ok(e, "tanbo-winner") == "none"
+    ok(e, "tanbo-level random")
+    play_out(e)
+    assert ok(e, "tanbo-winner") == "BW"[e.game.winner - 1]
+    before = state(e)
+    assert err(e, "tanbo-level genius") == "unknown level 'genius' (known: random, easy, medium, hard)"
+    assert err(e, "tanbo-movetime -3").startswith("movetime '-3': expected milliseconds")
+    assert err(e, "tanbo-movetime fast").startswith("movetime 'fast': expected milliseconds")
+    assert err(e, "tanbo-movetime 1 2") == "tanbo-movetime expects 1 argument (MS), got 2"
+    assert state(e) == before
+    assert ok(e, "tanbo-movetime") == "none"
+    ok(e, "tanbo-movetime 250")
+    assert ok(e, "tanbo-movetime") == "250" and e.movetime_ms == 250
+    ok(e, "tanbo-movetime 0")
+    assert ok(e, "tanbo-movetime") == "none"
+
+
+def test_four_player_winner_is_a_digit():
+    e = GtpEngine("4p", level="random", seed=1)
+    play_out(e)
+    assert ok(e, "tanbo-winner") == str(e.game.winner)
+
+
+def test_record_matches_game_record_and_replays():
+    e = GtpEngine("4p", level="random", seed=2)
+    play_out(e, limit=45)
+    ok(e, "play %d resign" % e.game.to_move)
+    record = ok(e, "tanbo-record")
+    assert record == "\n" + e.game.record().rstrip("\n")
+    assert "resign:" in record
+    assert Game.from_record(record).position() == e.game.position()
+
+
+@pytest.mark.parametrize("junk", [
+    "bogus", "PLAY b h7", "play", "play b", "play b h7 h8", "play b j99", "play b i5", "play b 4",
+    "play w h7", "play b pass", "play purple h7", "genmove", "genmove w", "genmove 3", "undo now",
+    "boardsize", "boardsize nine", "boardsize 10", "boardsize 9 9", "clear_board now", "showboard x",
+    "tanbo-variant", "tanbo-variant 5x5", "tanbo-position X", "tanbo-position ... X",
+"tanbo-rootspace", "tanbo-rootspace e5", "tanbo-rootspace a0",
+    "tanbo-winner x", "tanbo-level", "tanbo-level x", "tanbo-movetime x", "tanbo-record x",
+    "protocol_version 2", "name x", "known_command", "list_commands x", "quit now", "12",
+    "version\x00 x", "play b " + "A1" * 100,
+])
+def test_junk_gets_a_question_mark_and_changes_nothing(junk):
+    e = GtpEngine("9x9", level="random")
+    ok(e, "genmove b")
+    ok(e, "genmove w")
+    before = state(e)
+    answer = e.handle(junk)
+    if junk == "tanbo-level":  # a query, not junk
+        assert answer == "= random\n\n"
+    else:
+        assert answer.startswith("?") and answer.endswith("\n\n") and "\n\n" not in answer[:-2], answer
+        assert len(answer) < 400  # long input is quoted cut short
+    assert state(e) == before
+    assert not e.done
+
+
+def test_engine_errors_become_answers_not_crashes(monkeypatch):
+    e = GtpEngine("9x9")
+
+    def broken(self, args):
+        raise KeyError("boom")
+
+    monkeypatch.setitem(gtp._HANDLERS, "showboard", broken)
+    assert e.handle("showboard") == "? internal error: KeyError: 'boom'\n\n"
+    assert e.handle("name") == "= Tanbo\n\n"
+
+
+def test_bad_start_options():
+    for kwargs in ({"variant": "8x8"}, {"level": "genius"}, {"seed": -1}, {"movetime_ms": "soon"}):
+        with pytest.raises(ValueError):
+            GtpEngine(**kwargs)
+    assert gtp.parse_args(["--variant", "3d", "--seed", "4", "--level", "easy", "--movetime", "50"]) == {
+        "variant": "3d", "level": "easy", "seed": 4, "movetime_ms": "50"}
+    for bad in (["--seed"], ["--seed", "x"], ["--colour", "b"], ["--variant", "8x8"]):
+        with pytest.raises(ValueError):
+            gtp.parse_args(bad)
+
+
+@pytest.mark.parametrize("variant", VARIANTS)
+def test_full_games_through_the_protocol_undo_to_the_start(variant):
+    e = GtpEngine(variant, level="random", seed=11)
+    start = ok(e, "tanbo-position")
+    moves = play_out(e)
+    g = Game(variant)
+    for m in moves:
+        g.play_move(m)
+    assert g.winner == e.game.winner is not None
+    assert ok(e, "tanbo-winner") in ("B", "W", "1", "2", "3", "4")
+    for _ in moves:
+        ok(e, "undo")
+    assert ok(e, "tanbo-position") == start and ok(e, "tanbo-winner") == "none"
+
+
+# -- the same answers from every interpreter ------------------------------------------
+def game_script(variant, seed=0):
+    """Commands of a whole game at level random (to its end), plus undo, position
+    round trips, showboard, the record and junk; ends with quit."""
+    e = GtpEngine(variant, level="random", seed=seed)
+    lines = ["# a whole %s game" % variant, "1 tanbo-variant " + variant, "2 tanbo-level random",
+             "showboard", "tanbo-legal"]
+    for line in lines:
+        e.handle(line)
+    mid = None
+    while e.game.winner is None:
+        line = "genmove " + COLOUR[e.game.to_move]
+        lines.append(line)
+        e.handle(line)
+        if e.game.ply == 20:
+            mid = e.game.position()
+            stone = next(p for p in range(e.game.variant.size) if e.game.board[p])
+            lines += ["tanbo-rootspace " + e.game.name(stone), "tanbo-legal", "showboard"]
+    lines += ["tanbo-winner", "showboard", "tanbo-record", "undo", "undo", "tanbo-winner", "tanbo-legal",
+              "tanbo-position", "tanbo-position " + mid, "tanbo-position", "showboard", "tanbo-record",
+              "play b pass", "genmove 4", "undo", "bogus command", "play", "tanbo-position ..X/..O X",
+              "tanbo-rootspace Z99", "boardsize 10", "", "   # comment", "\tname\x01",
+              "tanbo-position", "99 known_command genmove", "list_commands", "protocol_version", "quit",
+              "name"]
+    return "\n".join(lines) + "\n"
+
+
+def expected(script):
+    """The answers of an in-process engine to ``script`` (up to quit)."""
+    e = GtpEngine()
+    out = io.StringIO()
+    serve(e, io.StringIO(script), out)
+    return out.getvalue()
+
+
+def run_vm(cmd, script, env=None):
+    proc = subprocess.run(cmd, input=script, capture_output=True, text=True, timeout=900,
+                          env=dict(os.environ, **(env or {})), cwd=REPO)
+    assert proc.returncode == 0, proc.stderr[-2000:]
+    return proc.stdout
+
+
+def assert_same(got, want, who):
+    got_lines, want_lines = got.split("\n"), want.split("\n")
+    for i in range(min(len(got_lines), len(want_lines))):
+        if got_lines[i] != want_lines[i]:
+            pytest.fail("%s differs at line %d:\n  got:  %r\n  want: %r" % (who, i + 1, got_lines[i], want_lines[i]))
+    assert len(got_lines) == len(want_lines), "%s: %d lines, want %d" % (who, len(got_lines), len(want_lines))
+
+
+SCRIPTS = {}
+
+
+def script_for(variant):
+    if variant not in SCRIPTS:
+        script = game_script(variant)
+        SCRIPTS[variant] = (script, expected(script))
+    return SCRIPTS[variant]
+
+
+@pytest.fixture(scope="module")
+def mpy_dirs(tmp_path_factory):
+    """core/tanbo compiled to .mpy: ``{'mp': dir with M headers, 'cp': dir with C headers}``."""
+    from tanbo_tools.bench import compile_core
+    base = tmp_path_factory.mktemp("mpy")
+    return {"mp": compile_core(str(base / "mp")), "cp": compile_core(str(base / "cp"), circuitpython=True)}
+
+
+def test_the_script_plays_whole_games_and_exercises_junk():
+    script, want = script_for("19x19")
+    assert "= B\n\n" in want or "= W\n\n" in want
+    assert want.count("\n?") >= 8 and "= Tanbo\n\n" in want
+    assert want.endswith("= \n\n")  # quit answered; the line after it is not read
+
+
+@pytest.mark.parametrize("variant", ["19x19", "4p", "3d", "1d"])
+def test_python_m_tanbo_gtp_answers_the_same(variant):
+    script, want = script_for(variant)
+    assert_same(run_vm([sys.executable, "-m", "tanbo.gtp"], script), want, "python -m tanbo.gtp")
+
+
+def test_console_script_answers_the_same():
+    script, want = script_for("19x19")
+    exe = os.path.join(BIN, "tanbo")
+    cmd = [exe, "gtp"] if os.path.exists(exe) else [sys.executable, "-m", "tanbo_tools.cli", "gtp"]
+    assert_same(run_vm(cmd + ["--variant", "9x9", "--seed", "0"], script), want, "tanbo gtp")
+
+
+def test_console_script_rejects_bad_options():
+    proc = subprocess.run([sys.executable, "-m", "tanbo_tools.cli", "gtp", "--level", "genius"],
+                          input="", capture_output=True, text=True, timeout=60)
+    assert proc.returncode == 2 and "unknown level 'genius'" in proc.stderr
+
+
+# Heaps: 96K is what the protocol must fit, as on a board. MicroPython's
+# 64-bit unix port doubles every object and compiles sources on its heap, so
+# it runs .mpy files, and needs 112K for the 4-player board (4 players' tables).
+@needs_mp
+@pytest.mark.parametrize("variant,heap", [("19x19", "96K"), ("4p", "112K"), ("3d", "96K"), ("1d", "96K")])
+def test_micropython_answers_the_same(variant, heap, mpy_dirs):
+    script, want = script_for(variant)
+    got = run_vm([MICROPYTHON, "-X", "heapsize=" + heap, "-m", "tanbo.gtp"], script,
+                 {"MICROPYPATH": mpy_dirs["mp"]})
+    assert_same(got, want, "micropython (.mpy, heap %s)" % heap)
+
+
+@needs_mp
+def test_micropython_runs_the_sources():
+    script, want = script_for("1d")
+    got = run_vm([MICROPYTHON, "-X", "heapsize=192K", "-m", "tanbo.gtp"], script, {"MICROPYPATH": CORE})
+    assert_same(got, want, "micropython (sources)")
+
+
+@needs_cp
+@pytest.mark.parametrize("variant", ["19x19", "4p", "3d", "1d"])
+def test_circuitpython_answers_the_same(variant):
+    script, want = script_for(variant)
+    got = run_vm([CP_VM, "-X", "heapsize=96K", "-m", "tanbo.gtp"], script, {"MICROPYPATH": CORE})
+    assert_same(got, want, "circuitpython (sources, heap 96K)")
+
+
+@needs_cp
+def test_circuitpython_answers_the_same_from_mpy(mpy_dirs):
+    script, want = script_for("19x19")
+    got = run_vm([CP_VM, "-X", "heapsize=96K", "-m", "tanbo.gtp"], script, {"MICROPYPATH": mpy_dirs["cp"]})
+    assert_same(got, want, "circuitpython (.mpy, heap 96K)")
+
+
+@needs_mp
+def test_micropython_reports_bad_options():
+    proc = subprocess.run([MICROPYTHON, "-X", "heapsize=192K", "-m", "tanbo.gtp", "--variant", "8x8"],
+                          input="", capture_output=True, text=True, timeout=60,
+                          env=dict(os.environ, MICROPYPATH=CORE))
+    assert proc.returncode == 2 and "'8x8': unknown variant" in proc.stderr
+
+
+def test_rng_is_what_genmove_uses():
+    # The fallback pick is tanbo.Rng, not random: identical on every interpreter.
+    e = GtpEngine("9x9", level="random", seed=1)
+    g = Game("9x9")
+    assert ok(e, "genmove b") == g.name(g.legal_moves()[Rng(1).below(g.legal_count())])
