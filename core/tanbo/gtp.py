@@ -6,8 +6,14 @@ runs::
     MICROPYPATH=core micropython -X heapsize=192K -m tanbo.gtp [--variant 9x9]
     MICROPYPATH=core circuitpython -X heapsize=96K -m tanbo.gtp
 
-(MicroPython's unix port needs the larger heap only to compile the
-sources; with ``.mpy`` files, as on a board, 96K is enough.)
+(MicroPython's 64-bit unix port needs the larger heap to compile the
+sources; with ``.mpy`` files, as on a board, a whole 19x19 game fits in 96K,
+a 4-player one in 104K. The 32-bit CircuitPython VM plays 19x19 in 96K from
+sources, 72K from ``.mpy``.) Memory is the scarce thing here: long answers
+are written in pieces (:meth:`GtpEngine.respond`), the AI loads only for a
+level other than ``random``, garbage is collected after every command on
+MicroPython/CircuitPython, and running out of memory answers
+``? out of memory`` instead of ending the session.
 
 Framing (GTP v2): a command is ``[id] name [args...]``; the answer is
 ``=[id] result`` or ``?[id] message`` followed by a blank line. Control
