@@ -8,9 +8,10 @@ Plain module (not a conftest) so any test can ``import interpreters``.
   ``TANBO_CIRCUITPYTHON`` (CI sets it from .ci/run); tests never look for
   it anywhere else.
 
-Both are 64-bit unix builds: pointers and object headers are twice the
-size they are on a 32-bit board, so a heap cap here is stricter than the
-same number on a PyBadge.
+The MicroPython unix port is a 64-bit build: pointers and object headers
+are twice their size on a board, so the same heap cap is much stricter
+there (the engine package alone takes 26.5 KB of its heap, against 19.6 KB
+on the CircuitPython VM, which is built with 32-bit objects like a board).
 """
 
 import os
@@ -24,10 +25,22 @@ CORE = os.path.join(REPO, "core")
 SUBSET = os.path.join(TESTS, "subset")
 RUNNER = os.path.join(SUBSET, "run.py")
 
-# Heap caps for the subset checks: MicroPython as the issue's memory target,
-# CircuitPython a little larger (its VM keeps more of its own state on the heap).
-MICROPYTHON_HEAP = "64K"
+# Heap caps for the subset checks, measured: all pass at 112K on the 64-bit
+# MicroPython port and at 96K on the CircuitPython VM. The engine's memory
+# target (a whole 19x19 game with its undo history in 64 KB) is checked at
+# exactly 64K: by check_engine_memory on the CircuitPython VM (32-bit
+# objects, like a board) and, on MicroPython, by tanbo bench's heap probe in
+# a bare process (tests/test_bench.py): under the runner, the 64-bit port's
+# larger objects leave that game a few hundred bytes short.
+MICROPYTHON_HEAP = "128K"
 CIRCUITPYTHON_HEAP = "96K"
+MEMORY_TARGET_HEAP = "64K"
+MEMORY_TARGET_MODULES = ("check_engine_memory",)
+
+
+def heap_for(module, default):
+    """The heap cap to run check ``module`` with on the CircuitPython VM."""
+    return MEMORY_TARGET_HEAP if module in MEMORY_TARGET_MODULES else default
 
 
 def micropython_path():
@@ -89,16 +102,7 @@ def compile_core(dest, circuitpython=False):
     cannot even compile the engine from source).
     """
     from tanbo_tools import mpy
-    src = os.path.join(CORE, "tanbo")
-    pkg = os.path.join(dest, "tanbo")
-    os.makedirs(pkg, exist_ok=True)
-    for name in sorted(os.listdir(src)):
-        if name.endswith(".py"):
-            data = mpy.compile_source(os.path.join(src, name), "tanbo/" + name)
-            if circuitpython:
-                data = mpy.to_circuitpython(data)
-            with open(os.path.join(pkg, name[:-3] + ".mpy"), "wb") as f:
-                f.write(data)
+    mpy.compile_package(os.path.join(CORE, "tanbo"), os.path.join(dest, "tanbo"), circuitpython)
     return dest
 
 

@@ -48,7 +48,7 @@ def test_micropython(module, micropython_exe, mpy_core_micropython):
 @pytest.mark.parametrize("module", MODULES)
 def test_circuitpython(module, circuitpython_exe, mpy_core_circuitpython):
     assert_all_passed(run_interpreter(circuitpython_exe, [RUNNER, module],
-                                      heap=interpreters.CIRCUITPYTHON_HEAP,
+                                      heap=interpreters.heap_for(module, interpreters.CIRCUITPYTHON_HEAP),
                                       micropypath=[mpy_core_circuitpython]))
 
 

@@ -177,14 +177,16 @@ class Game:
         self.ply = 0
         # Undo stacks: arrays of 2-byte cells with explicit lengths, so a
         # long game costs 2 bytes a field a ply and popping allocates nothing.
-        self._moves = array("h")  # point, or -player for a resignation
-        self._prevs = bytearray()  # side to move before the ply
-        self._marks = array("H")  # _nrem before the ply
+        # Room for 64 plies up front, doubled when full (see _push_ply).
+        self._moves = array("h", bytes(128))  # point, or -player for a resignation
+        self._prevs = bytearray(64)  # side to move before the ply
+        self._marks = array("H", bytes(128))  # _nrem before the ply
         self._nh = 0
-        self._rem = array("H")  # removed roots: stones..., root id, count
+        self._rem = array("H", bytes(64))  # removed roots: stones..., root id, count
         self._nrem = 0
         self.winner = None
         self.to_move = to_move
+        self.start = None  # position text when not started from the setup
         self._check_winner()
         if self.winner is None and self.stone_count[to_move] == 0:
             raise ValueError("position: %s is to move but has no stones"
@@ -235,7 +237,9 @@ class Game:
         """
         from .position import parse_position
         v, board, to_move = parse_position(text, variant)
-        return cls(v, board, to_move)
+        g = cls(v, board, to_move)
+        g.start = g.position()
+        return g
 
     @classmethod
     def from_record(cls, text):
@@ -256,7 +260,8 @@ class Game:
     def copy(self):
         """An independent game with the same position and history."""
         g = Game(_BLANK)
-        for name in ("variant", "players", "pids", "succ", "others", "nbr", "off", "to_move", "winner", "ply"):
+        for name in ("variant", "players", "pids", "succ", "others", "nbr", "off", "to_move", "winner", "ply",
+                     "start"):
             setattr(g, name, getattr(self, name))
         for name in ("board", "root_of", "rplayer", "alive"):
             setattr(g, name, bytearray(getattr(self, name)))
@@ -439,28 +444,30 @@ class Game:
 
     def _push_ply(self, move):
         n = self._nh
-        if n < len(self._moves):
-            self._moves[n] = move
-            self._prevs[n] = self.to_move
-            self._marks[n] = self._nrem
-        else:
-            self._moves.append(move)
-            self._prevs.append(self.to_move)
-            self._marks.append(self._nrem)
+        if n == len(self._moves):
+            # Grow by doubling, not one cell at a time: MicroPython's array
+            # append reallocates every 8 items, which fragments a small heap.
+            extra = n if n > 16 else 16
+            self._moves.extend(array("h", bytes(2 * extra)))
+            self._prevs.extend(bytes(extra))
+            self._marks.extend(array("H", bytes(2 * extra)))
+        self._moves[n] = move
+        self._prevs[n] = self.to_move
+        self._marks[n] = self._nrem
         self._nh = n + 1
 
     def _push_rem(self, value):
         n = self._nrem
-        if n < len(self._rem):
-            self._rem[n] = value
-        else:
-            self._rem.append(value)
+        if n == len(self._rem):
+            self._rem.extend(array("H", bytes(2 * (n if n > 32 else 32))))
+        self._rem[n] = value
         self._nrem = n + 1
 
     @property
     def history(self):
         """The plies played, oldest first: points, or ``-player`` for a resignation."""
-        return list(self._moves[:self._nh])
+        moves = self._moves
+        return [moves[i] for i in range(self._nh)]
 
     def play_move(self, text):
         """Like :meth:`play`, from notation (``'D4'``)."""
@@ -473,8 +480,9 @@ class Game:
         i = self._nrem
         while i > mark:
             count = rem[i - 1]
-            out.extend(rem[i - 2 - count:i - 2])
             i -= count + 2
+            for j in range(i, i + count):  # no slice: no temporary array
+                out.append(rem[j])
         out.sort()
         return out
 

@@ -29,11 +29,8 @@ def format_record(game, headers=None):
     v = game.variant
     lines = ["# Tanbo game record (Tanbo is a game by Mark Steere)", "Variant: " + v.name,
              "Players: " + " ".join(player_name(k, v.players) for k in range(1, v.players + 1))]
-    start = game.copy()
-    for _ in game.history:
-        start.undo()
-    if start.position() != _setup_position(v):
-        lines.append("Position: " + start.position())
+    if game.start is not None:
+        lines.append("Position: " + game.start)
     if headers:
         for key in sorted(headers):
             lines.append("%s: %s" % (key.capitalize(), headers[key]))
@@ -41,56 +38,76 @@ def format_record(game, headers=None):
     lines.append("Result: " + result)
     lines.append("Moves:")
     per_line = v.players
-    tokens = []
-    for move in game.history:
-        if move < 0:
-            tokens.append("resign:" + player_name(-move, v.players))
-        else:
-            tokens.append(v.format_point(move))
-    for i in range(0, len(tokens), per_line):
-        lines.append("%d. %s" % (i // per_line + 1, " ".join(tokens[i:i + per_line])))
+    turn = []
+    number = 0
+    moves = game._moves  # the engine's own stack: no list of the whole history
+    for i in range(game._nh):
+        move = moves[i]
+        turn.append("resign:" + player_name(-move, v.players) if move < 0 else v.format_point(move))
+        if len(turn) == per_line or i == game._nh - 1:
+            number += 1
+            lines.append("%d. %s" % (number, " ".join(turn)))
+            turn = []
     return "\n".join(lines) + "\n"
 
 
-def _setup_position(v):
-    from .game import Game
-    return Game(v).position()
-
-
 def load_record(cls, text):
-    """Replay record ``text`` into a new ``cls`` game; ValueError names the line."""
+    """Replay record ``text`` into a new ``cls`` game; ValueError names the line.
+
+    Moves are played as they are read, so a long record needs no list of
+    them (a 64 KB heap matters).
+    """
     if not isinstance(text, str):
         raise ValueError("record must be text, got %r" % (text,))
     headers = {}
     header_line = {}
-    moves = []  # (line number, token)
-    in_moves = False
+    game = None
+    v = None
     lineno = 0
-    for raw in text.split("\n"):
+    start = 0
+    while start <= len(text):
+        end = text.find("\n", start)
+        if end < 0:
+            end = len(text)
+        raw = text[start:end]
+        start = end + 1
         lineno += 1
         line = raw.split("#", 1)[0].strip()
         if not line:
             continue
-        if not in_moves:
+        if game is None:
             if ":" not in line:
                 raise ValueError("record line %d: expected 'Key: value' or 'Moves:', got %r" % (lineno, raw.strip()))
             key, value = line.split(":", 1)
             key = key.strip().lower()
-            if key == "moves":
-                in_moves = True
-                line = value.strip()
-                if not line:
-                    continue
-            else:
+            if key != "moves":
                 if key in headers:
                     raise ValueError("record line %d: header %r given twice" % (lineno, key))
                 headers[key] = value.strip()
                 header_line[key] = lineno
                 continue
+            game, v = _start(cls, headers, header_line)
+            line = value.strip()
         for token in line.split():
-            if token.endswith(".") and token[:-1].isdigit():
-                continue
-            moves.append((lineno, token))
+            if not (token.endswith(".") and token[:-1].isdigit()):
+                _replay(game, v, token, lineno)
+    if game is None:
+        game, v = _start(cls, headers, header_line)
+    result = headers.get("result", "*").upper()
+    if result not in ("*", ""):
+        want = _PLAYER.get(result)
+        if want is None:
+            raise ValueError("record line %d: unknown result %r (B, W, 1-4 or *)" % (header_line["result"], result))
+        if game.winner != want:
+            got = "*" if game.winner is None else player_name(game.winner, v.players)
+            raise ValueError("record line %d: result %s, but the moves give %s"
+                             % (header_line["result"], result, got))
+    game.headers = headers
+    return game
+
+
+def _start(cls, headers, header_line):
+    """The game the headers describe, before any move."""
     if "variant" not in headers:
         raise ValueError("record: no 'Variant:' line")
     try:
@@ -104,33 +121,23 @@ def load_record(cls, text):
                              % (header_line["players"], headers["players"], v.name, want))
     if "position" in headers:
         try:
-            game = cls.from_position(headers["position"], v)
+            return cls.from_position(headers["position"], v), v
         except ValueError as e:
             raise ValueError("record line %d: %s" % (header_line["position"], e))
-    else:
-        game = cls(v)
-    for lineno, token in moves:
-        try:
-            low = token.lower()
-            if low == "resign":
-                game.resign()
-            elif low.startswith("resign:"):
-                who = _PLAYER.get(token[7:].upper())
-                if who is None or who > v.players:
-                    raise ValueError("%r: unknown player" % token[7:])
-                game.resign(who)
-            else:
-                game.play(v.parse_point(token))
-        except ValueError as e:
-            raise ValueError("record line %d: move %d (%s): %s" % (lineno, game.ply + 1, token, e))
-    result = headers.get("result", "*").upper()
-    if result not in ("*", ""):
-        want = _PLAYER.get(result)
-        if want is None:
-            raise ValueError("record line %d: unknown result %r (B, W, 1-4 or *)" % (header_line["result"], result))
-        if game.winner != want:
-            got = "*" if game.winner is None else player_name(game.winner, v.players)
-            raise ValueError("record line %d: result %s, but the moves give %s"
-                             % (header_line["result"], result, got))
-    game.headers = headers
-    return game
+    return cls(v), v
+
+
+def _replay(game, v, token, lineno):
+    try:
+        low = token.lower()
+        if low == "resign":
+            game.resign()
+        elif low.startswith("resign:"):
+            who = _PLAYER.get(token[7:].upper())
+            if who is None or who > v.players:
+                raise ValueError("%r: unknown player" % token[7:])
+            game.resign(who)
+        else:
+            game.play(v.parse_point(token))
+    except ValueError as e:
+        raise ValueError("record line %d: move %d (%s): %s" % (lineno, game.ply + 1, token, e))

@@ -38,10 +38,11 @@ HERE = _parent(_abs(globals().get("__file__") or sys.argv[0]))
 
 
 def _setup_path():
-    # HERE first (the checks); <repo>/core last, so a MICROPYPATH holding
-    # compiled .mpy engine modules wins over the sources.
+    # HERE and <repo>/core last, so a MICROPYPATH holding compiled .mpy
+    # modules (engine and checks, as a board would load them) wins over the
+    # sources.
     if HERE not in sys.path:
-        sys.path.insert(0, HERE)
+        sys.path.append(HERE)
     core = _parent(_parent(HERE)) + "/core"
     if core not in sys.path:
         sys.path.append(core)

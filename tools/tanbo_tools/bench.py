@@ -49,14 +49,7 @@ def compile_core(dest, circuitpython=False):
     ``circuitpython`` rewrites the header for CircuitPython (see :mod:`tanbo_tools.mpy`).
     """
     from tanbo_tools import mpy
-    pkg = os.path.join(dest, "tanbo")
-    os.makedirs(pkg, exist_ok=True)
-    src = os.path.join(CORE, "tanbo")
-    for name in sorted(os.listdir(src)):
-        if name.endswith(".py"):
-            data = mpy.compile_source(os.path.join(src, name), "tanbo/" + name)
-            with open(os.path.join(pkg, name[:-3] + ".mpy"), "wb") as f:
-                f.write(mpy.to_circuitpython(data) if circuitpython else data)
+    mpy.compile_package(os.path.join(CORE, "tanbo"), os.path.join(dest, "tanbo"), circuitpython)
     return dest
 
 

@@ -98,3 +98,20 @@ def check_header(data, magic, name):
     if data[2] >> 2:
         raise BuildError("%s: contains native code (feature byte 0x%02x); only bytecode is built"
                          % (name, data[2]))
+
+
+def compile_package(src, dest, circuitpython=False):
+    """Compile every ``.py`` of package folder ``src`` into ``dest`` as ``.mpy``.
+
+    Names embedded in the bytecode are ``<package>/<file>.py`` (independent
+    of where the tree lives). ``circuitpython`` rewrites the header for
+    CircuitPython. Returns ``dest``.
+    """
+    package = os.path.basename(os.path.normpath(src))
+    os.makedirs(dest, exist_ok=True)
+    for name in sorted(os.listdir(src)):
+        if name.endswith(".py"):
+            data = compile_source(os.path.join(src, name), package + "/" + name)
+            with open(os.path.join(dest, name[:-3] + ".mpy"), "wb") as f:
+                f.write(to_circuitpython(data) if circuitpython else data)
+    return dest
