@@ -238,13 +238,24 @@ class Game:
         from .position import parse_position
         v, board, to_move = parse_position(text, variant)
         g = cls(v, board, to_move)
-        g.start = g.position()
+        if not g._is_setup():
+            g.start = g.position()
         return g
+
+    def _is_setup(self):
+        """True if the position is the variant's setup with Black to move."""
+        setup = self.variant.setup
+        if self.to_move != 1 or sum(self.stone_count) != len(setup):
+            return False
+        for p, player in setup:
+            if self.board[p] != player:
+                return False
+        return True
 
     @classmethod
     def from_record(cls, text):
         """Replay a game record (see :mod:`tanbo.record`); ValueError names the line."""
-        from .record import load_record
+        from .replay import load_record
         return load_record(cls, text)
 
     def position(self):

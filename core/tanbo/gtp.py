@@ -42,6 +42,7 @@ from .game import Game
 # Game imports position lazily; loading it now, on a fresh heap, spares a
 # late compile or load in a fragmented one (showboard after a long game).
 from . import position  # noqa: F401
+from .record import record_lines
 from .rng import Rng
 from .variants import VARIANTS, get_variant, player_name
 
@@ -302,9 +303,6 @@ class GtpEngine:
             except ValueError as e:
                 raise GtpError(str(e))
         self.game = g
-        # The record names a start position unless it is the setup's.
-        start = g.position()
-        self.start = None if start == Game(g.variant).position() else start
         return ""
 
     def cmd_tanbo_legal(self, args):
@@ -346,7 +344,7 @@ class GtpEngine:
 
     def cmd_tanbo_record(self, args):
         _nargs("tanbo-record", args, 0)
-        return _record_lines(self.game, self.start)
+        return _record_lines(self.game)
 
     # -- helpers --------------------------------------------------------------------
     def _level(self):
@@ -366,7 +364,6 @@ class GtpEngine:
         except MemoryError:
             self.game = Game(old)  # out of memory: at least a game to go on with
             raise
-        self.start = None  # position text the game started from, if not the setup
 
     def _colour(self, text):
         player = _COLOURS.get(text.lower())
@@ -394,36 +391,10 @@ class GtpEngine:
         return " ".join([fmt(p) for p in points])
 
 
-def _record_lines(game, start):
-    """Yield ``game``'s record as :meth:`Game.record` writes it, a line at a time, each after a newline.
-
-    ``Game.record`` replays the game on a copy and holds a string per move:
-    more than the fragmented 96K heap of a long 19x19 game offers. ``start``
-    is the start position text, or None for the variant's setup.
-    """
-    v = game.variant
-    players = v.players
-    yield "\n# Tanbo game record (Tanbo is a game by Mark Steere)"
-    yield "\nVariant: " + v.name
-    yield "\nPlayers: " + " ".join([player_name(k, players) for k in range(1, players + 1)])
-    if start is not None:
-        yield "\nPosition: " + start
-    yield "\nResult: " + ("*" if game.winner is None else player_name(game.winner, players))
-    yield "\nMoves:"
-    fmt = v.format_point
-    # Read the engine's ply stack in place: Game.history copies it into
-    # one list, a block the fragmented heap may not have.
-    moves = game._moves
-    line = ""
-    for i in range(game._nh):
-        move = moves[i]
-        if i % players == 0:
-            if line:
-                yield line
-            line = "\n%d." % (i // players + 1)
-        line += " " + ("resign:" + player_name(-move, players) if move < 0 else fmt(move))
-    if line:
-        yield line
+def _record_lines(game):
+    """``game``'s record a line at a time, each after a newline, for :meth:`GtpEngine.respond`."""
+    for line in record_lines(game):
+        yield "\n" + line
 
 
 def _kth_legal(game, k):

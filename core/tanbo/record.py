@@ -17,127 +17,45 @@ the game did not start from the variant's setup; ``Result`` is ``B``,
 keys are kept as text). After ``Moves:`` come moves separated by spaces or
 new lines, optionally numbered (``12.``); ``resign`` resigns for the side
 to move and ``resign:P`` for player ``P``. ``#`` starts a comment.
+
+This module writes records; :mod:`tanbo.replay` reads them.
 """
 
-from .variants import get_variant, player_name
-
-_PLAYER = {"B": 1, "W": 2, "X": 1, "O": 2, "1": 1, "2": 2, "3": 3, "4": 4}
+from .variants import player_name
 
 
 def format_record(game, headers=None):
     """The record text of ``game`` (its whole history), with extra ``headers``."""
+    return "\n".join(record_lines(game, headers)) + "\n"
+
+
+def record_lines(game, headers=None):
+    """The lines of ``game``'s record, one at a time (no newlines).
+
+    A generator, so a caller short of memory (the text protocol on a board)
+    can write a long record without holding it whole.
+    """
     v = game.variant
-    lines = ["# Tanbo game record (Tanbo is a game by Mark Steere)", "Variant: " + v.name,
-             "Players: " + " ".join(player_name(k, v.players) for k in range(1, v.players + 1))]
+    yield "# Tanbo game record (Tanbo is a game by Mark Steere)"
+    yield "Variant: " + v.name
+    yield "Players: " + " ".join([player_name(k, v.players) for k in range(1, v.players + 1)])
     if game.start is not None:
-        lines.append("Position: " + game.start)
+        yield "Position: " + game.start
     if headers:
         for key in sorted(headers):
-            lines.append("%s: %s" % (key.capitalize(), headers[key]))
-    result = "*" if game.winner is None else player_name(game.winner, v.players)
-    lines.append("Result: " + result)
-    lines.append("Moves:")
+            yield "%s: %s" % (key.capitalize(), headers[key])
+    yield "Result: " + ("*" if game.winner is None else player_name(game.winner, v.players))
+    yield "Moves:"
     per_line = v.players
-    turn = []
-    number = 0
+    fmt = v.format_point
     moves = game._moves  # the engine's own stack: no list of the whole history
+    line = ""
     for i in range(game._nh):
         move = moves[i]
-        turn.append("resign:" + player_name(-move, v.players) if move < 0 else v.format_point(move))
-        if len(turn) == per_line or i == game._nh - 1:
-            number += 1
-            lines.append("%d. %s" % (number, " ".join(turn)))
-            turn = []
-    return "\n".join(lines) + "\n"
-
-
-def load_record(cls, text):
-    """Replay record ``text`` into a new ``cls`` game; ValueError names the line.
-
-    Moves are played as they are read, so a long record needs no list of
-    them (a 64 KB heap matters).
-    """
-    if not isinstance(text, str):
-        raise ValueError("record must be text, got %r" % (text,))
-    headers = {}
-    header_line = {}
-    game = None
-    v = None
-    lineno = 0
-    start = 0
-    while start <= len(text):
-        end = text.find("\n", start)
-        if end < 0:
-            end = len(text)
-        raw = text[start:end]
-        start = end + 1
-        lineno += 1
-        line = raw.split("#", 1)[0].strip()
-        if not line:
-            continue
-        if game is None:
-            if ":" not in line:
-                raise ValueError("record line %d: expected 'Key: value' or 'Moves:', got %r" % (lineno, raw.strip()))
-            key, value = line.split(":", 1)
-            key = key.strip().lower()
-            if key != "moves":
-                if key in headers:
-                    raise ValueError("record line %d: header %r given twice" % (lineno, key))
-                headers[key] = value.strip()
-                header_line[key] = lineno
-                continue
-            game, v = _start(cls, headers, header_line)
-            line = value.strip()
-        for token in line.split():
-            if not (token.endswith(".") and token[:-1].isdigit()):
-                _replay(game, v, token, lineno)
-    if game is None:
-        game, v = _start(cls, headers, header_line)
-    result = headers.get("result", "*").upper()
-    if result not in ("*", ""):
-        want = _PLAYER.get(result)
-        if want is None:
-            raise ValueError("record line %d: unknown result %r (B, W, 1-4 or *)" % (header_line["result"], result))
-        if game.winner != want:
-            got = "*" if game.winner is None else player_name(game.winner, v.players)
-            raise ValueError("record line %d: result %s, but the moves give %s"
-                             % (header_line["result"], result, got))
-    game.headers = headers
-    return game
-
-
-def _start(cls, headers, header_line):
-    """The game the headers describe, before any move."""
-    if "variant" not in headers:
-        raise ValueError("record: no 'Variant:' line")
-    try:
-        v = get_variant(headers["variant"])
-    except ValueError as e:
-        raise ValueError("record line %d: %s" % (header_line["variant"], e))
-    if "players" in headers:
-        want = " ".join(player_name(k, v.players) for k in range(1, v.players + 1))
-        if " ".join(headers["players"].upper().split()) != want:
-            raise ValueError("record line %d: players %r do not match %s (%s)"
-                             % (header_line["players"], headers["players"], v.name, want))
-    if "position" in headers:
-        try:
-            return cls.from_position(headers["position"], v), v
-        except ValueError as e:
-            raise ValueError("record line %d: %s" % (header_line["position"], e))
-    return cls(v), v
-
-
-def _replay(game, v, token, lineno):
-    try:
-        low = token.lower()
-        if low == "resign":
-            game.resign()
-        elif low.startswith("resign:"):
-            who = _PLAYER.get(token[7:].upper())
-            if who is None or who > v.players:
-                raise ValueError("%r: unknown player" % token[7:])
-            game.resign(who)
-        else:
-            game.play(v.parse_point(token))
-    except ValueError as e:
-        raise ValueError("record line %d: move %d (%s): %s" % (lineno, game.ply + 1, token, e))
+        if i % per_line == 0:
+            if line:
+                yield line
+            line = "%d." % (i // per_line + 1)
+        line += " " + ("resign:" + player_name(-move, v.players) if move < 0 else fmt(move))
+    if line:
+        yield line

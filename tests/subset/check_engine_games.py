@@ -9,6 +9,7 @@ Plain asserts, no pytest, no sets of tuples, nothing CircuitPython lacks.
 import tanbo
 import tanbo.position  # loaded before any game: a module loaded mid-test fragments the heap
 import tanbo.record
+import tanbo.replay
 from tanbo import Game, IllegalMove, get_variant
 
 
