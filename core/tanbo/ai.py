@@ -41,7 +41,7 @@ LEVEL_TABLE = {
     "random": (0, 0, 0, 0, 0),
     "easy": (1, 0, 400, 400, 30),
     "medium": (2, 8, 300, 400, 6),
-    "hard": (4, 10, 1500, 2000, 2),
+    "hard": (6, 6, 1500, 1600, 2),
 }
 
 # -- evaluation weights (points; a root is worth ROOT) ---------------------------
@@ -60,6 +60,7 @@ EASY_ROOM = 10  # easy level: per legal point (= own root space) after the move
 KEY_CAPTURE = 64  # the move fills an opposing root's last root space
 KEY_ATTACK = (0, 0, 24, 12, 6, 3)  # ... takes a point of a root with space s
 KEY_RESCUE = (0, 20, 10)  # ... extends an own root with space s
+ORDER_EXPAND = True  # also count the empty neighbours a move opens (+1) or closes (-1)
 KEY_BASE = 8  # keeps keys >= 0 after the per-neighbour adjustments
 
 PROGRESS_EVERY = 32  # nodes between progress callbacks / clock reads
@@ -87,6 +88,7 @@ class Search:
         self.max_depth, self.beam, small, large, self.noise = LEVEL_TABLE[level]
         self.budget = small if game.variant.size <= 125 else large
         self.game = game.copy()
+        self.leaf = self.game.copy()  # scratch for leaves (see visit)
         self.me = game.to_move
         self.rng = Rng(seed)
         self.progress = progress
@@ -163,12 +165,12 @@ class Search:
         g = self.game
         me = self.me
         roots = g.root_count[me]
+        leaf = self.leaf
         keep = []
         for m in moves:
-            self.push(m)
-            if g.winner == me or g.root_count[me] == roots:
+            self.visit(g, m)
+            if leaf.winner == me or leaf.root_count[me] == roots:
                 keep.append(m)
-            g.undo()
             if self.stopped:
                 break  # told to stop: choose among the moves checked so far
         return keep if keep else moves
@@ -179,15 +181,24 @@ class Search:
         if g.winner is not None:
             return WIN - ply if g.winner == self.me else -WIN + ply
         if depth == 0 or self.stopped:
-            return self.evaluate()
+            return self.evaluate(g)
         buf = self.bufs[ply]
         n = self.order(buf, len(buf))
         maximise = g.to_move == self.me
+        leaf = self.leaf
         for i in range(n):
             m = buf[i] & 0xFFFF
-            self.push(m)
-            s = self.minimax(depth - 1, alpha, beta, ply + 1)
-            g.undo()
+            if depth == 1:
+                # Most nodes are leaves: a fresh copy is cheaper than undo.
+                self.visit(g, m)
+                if leaf.winner is None:
+                    s = self.evaluate(leaf)
+                else:
+                    s = WIN - ply - 1 if leaf.winner == self.me else -WIN + ply + 1
+            else:
+                self.push(m)
+                s = self.minimax(depth - 1, alpha, beta, ply + 1)
+                g.undo()
             if self.stopped:
                 return s
             if maximise:
@@ -199,11 +210,22 @@ class Search:
                 break
         return alpha if maximise else beta
 
+    def visit(self, g, m):
+        """Load ``g`` into the scratch game ``self.leaf`` and play ``m`` there; count the node."""
+        leaf = self.leaf
+        leaf.load_state(g)
+        leaf._place(m, False)
+        self.count()
+
     def push(self, m):
         """Play legal point ``m`` on the private game (undoable) and count the node."""
         g = self.game
         g._push_ply(m)
         g._place(m, True)
+        self.count()
+
+    def count(self):
+        """Count a node; report progress and check the limits every PROGRESS_EVERY."""
         self.iterations += 1
         if self.iterations % PROGRESS_EVERY == 0:
             self.tick()
@@ -220,9 +242,8 @@ class Search:
             self.stopped = True
 
     # -- the evaluation ---------------------------------------------------------
-    def evaluate(self):
-        """Static value of the position for ``self.me``: own roots minus the others'."""
-        g = self.game
+    def evaluate(self, g):
+        """Static value of game ``g`` for ``self.me``: own roots minus the others'."""
         me, to_move = self.me, g.to_move
         space, alive, rplayer = g.space, g.alive, g.rplayer
         mine = theirs = 0
@@ -251,6 +272,7 @@ class Search:
         other = own[3 - c] if g.players == 2 else None  # the common case, unrolled
         ownc = own[c]
         nbr, off = g.nbr, g.off
+        expand = ORDER_EXPAND
         top = 0  # entries kept in buf, sorted by descending key
         for i in range(n):
             e = lst[i]
@@ -269,10 +291,11 @@ class Search:
             s = space[ownc[e]]
             if s < 3:
                 key += KEY_RESCUE[s]
-            for j in range(off[e], off[e + 1]):
-                q = nbr[j]
-                if board[q] == 0:
-                    key += 1 if cntc[q] == 0 else -1
+            if expand:
+                for j in range(off[e], off[e + 1]):
+                    q = nbr[j]
+                    if board[q] == 0:
+                        key += 1 if cntc[q] == 0 else -1
             if key < 0:
                 key = 0
             v = (key << 16) | e
@@ -295,22 +318,21 @@ class Search:
         """One ply: remove opposing roots, keep own ones, otherwise chance."""
         g = self.game
         me, rng = self.me, self.rng
-        counts = g.root_count
+        leaf = self.leaf
+        mine, total = g.root_count[me], sum(g.root_count)
         best, best_score = moves[0], -WIN - 1
         for m in moves:
-            mine, total = counts[me], sum(counts)
-            self.push(m)
+            self.visit(g, m)
+            counts = leaf.root_count
             lost = mine - counts[me]
             taken = total - sum(counts) - lost
-            won = g.winner == me
-            room = g.nlegal[me]
             hanging = 0
-            for r in range(len(g.alive)):
-                if g.alive[r] and g.space[r] == 1 and g.rplayer[r] == me:
+            for r in range(len(leaf.alive)):
+                if leaf.alive[r] and leaf.space[r] == 1 and leaf.rplayer[r] == me:
                     hanging += 1
-            g.undo()
-            s = EASY_REMOVE * (taken - lost) - EASY_HANGING * hanging + EASY_ROOM * room + rng.below(self.noise + 1)
-            if won:
+            s = (EASY_REMOVE * (taken - lost) - EASY_HANGING * hanging + EASY_ROOM * leaf.nlegal[me]
+                 + rng.below(self.noise + 1))
+            if leaf.winner == me:
                 s += WIN
             if s > best_score:
                 best, best_score = m, s
