@@ -386,3 +386,21 @@ def test_figure_f_without_its_loops_and_clumps_loads():
     rows = ["".join(cells[y * 19:(y + 1) * 19]) for y in range(19)]
     g = Game.from_position("/".join(rows) + " X")
     assert len(g.roots(BLACK)) + len(g.roots(WHITE)) == len(formations("no-seed"))
+
+
+# -- the subset copy (tests/subset/check_figures.py) ------------------------------
+
+def test_subset_check_copies_match_the_data():
+    import importlib.util
+    path = os.path.join(os.path.dirname(os.path.abspath(__file__)), "subset", "check_figures.py")
+    spec = importlib.util.spec_from_file_location("check_figures_copy", path)
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    for name, text in module.FIGURES.items():
+        assert text == position(name), name
+    for name, (move, result) in module.MOVES.items():
+        assert load(name)["move"] == move and load(result)["after"] == "%s %s" % (name, move)
+    data = load("E")
+    assert module.E_LEGAL == data["legal"].split()
+    assert module.E_NO_CONNECTION == data["no-connection"].split()
+    assert module.E_TWO_OR_MORE == data["two-or-more"].split()
