@@ -143,7 +143,9 @@ class Search:
             # Finished moves keep their new score; the rest sort behind them.
             for i in range(done, len(moves)):
                 scores[i] = -WIN - 2
-            order = sorted(range(len(moves)), key=lambda i: -scores[i])
+            # (score, index): MicroPython's sort is not stable, and ties must
+            # break the same way on every interpreter.
+            order = sorted(range(len(moves)), key=lambda i: (-scores[i], i))
             moves = [moves[i] for i in order]
             noise = [noise[i] for i in order]
             scores = [scores[i] for i in order]
