@@ -67,10 +67,24 @@ PROGRESS_EVERY = 32  # nodes between progress callbacks / clock reads
 
 
 def _now_ms():
-    """Milliseconds from a fixed point (any interpreter; wraps are harmless here)."""
+    """Milliseconds from a fixed point, as an int, on any interpreter.
+
+    MicroPython: ``ticks_ms`` (wraps; compared with :func:`_passed`).
+    CPython and CircuitPython: ``monotonic_ns`` (CircuitPython's float
+    ``monotonic`` loses millisecond precision after hours of uptime).
+    """
     if hasattr(time, "ticks_ms"):
         return time.ticks_ms()
+    if hasattr(time, "monotonic_ns"):
+        return time.monotonic_ns() // 1000000
     return int(time.monotonic() * 1000)
+
+
+def _passed(deadline):
+    """True once the clock of :func:`_now_ms` has reached ``deadline``."""
+    if hasattr(time, "ticks_diff"):
+        return time.ticks_diff(time.ticks_ms(), deadline) >= 0
+    return _now_ms() >= deadline
 
 
 class Search:
@@ -92,7 +106,12 @@ class Search:
         self.me = game.to_move
         self.rng = Rng(seed)
         self.progress = progress
-        self.deadline = None if movetime_ms is None else _now_ms() + movetime_ms
+        if movetime_ms is None:
+            self.deadline = None
+        elif hasattr(time, "ticks_add"):
+            self.deadline = time.ticks_add(time.ticks_ms(), movetime_ms)
+        else:
+            self.deadline = _now_ms() + movetime_ms
         self.iterations = 0
         self.depth = 0
         self.score = 0
@@ -240,7 +259,7 @@ class Search:
             self.stopped = True
         if self.progress is not None and self.progress(self.iterations, self.budget):
             self.stopped = True
-        if self.deadline is not None and _now_ms() - self.deadline >= 0:
+        if self.deadline is not None and _passed(self.deadline):
             self.stopped = True
 
     # -- the evaluation ---------------------------------------------------------

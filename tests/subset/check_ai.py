@@ -63,3 +63,11 @@ def test_stop_and_untouched_game():
 
 def test_same_answers_as_cpython():
     assert expected_moves() == EXPECTED, expected_moves()
+
+
+def test_zero_movetime_stops_at_the_first_clock_check():
+    # Exercises the interpreter's clock (ticks_ms / monotonic_ns).
+    g = position("9x9", 10, 4)
+    stats = {}
+    m = choose_move(g, "hard", movetime_ms=0, stats=stats)
+    assert stats["iterations"] == PROGRESS_EVERY and g.is_legal(m)
