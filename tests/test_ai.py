@@ -182,3 +182,9 @@ def test_search_reports_depth_reached():
     s = Search(Game("9x9"), "hard", 0)
     s.run()
     assert 2 <= s.depth <= LEVEL_TABLE["hard"][0]
+
+
+def test_every_level_has_a_description():
+    from tanbo.ai import DESCRIPTIONS
+    assert tuple(DESCRIPTIONS) == LEVELS or set(DESCRIPTIONS) == set(LEVELS)
+    assert all(DESCRIPTIONS[level] for level in LEVELS)

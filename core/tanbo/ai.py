@@ -34,6 +34,14 @@ NONE = 255  # the engine's "no root" cell value
 
 LEVELS = ("random", "easy", "medium", "hard")
 
+# One line per level, for menus and help text.
+DESCRIPTIONS = {
+    "random": "any legal move, uniformly at random",
+    "easy": "one ply: takes roots, keeps its own, likes room; otherwise chance",
+    "medium": "looks two plies ahead at the most forcing replies",
+    "hard": "searches up to six plies ahead, never throws a root away",
+}
+
 # -- the level table ----------------------------------------------------------
 # level: (max depth in plies, beam: replies searched below the root (0 = all),
 #         node budget on boards of <= 125 points, node budget on larger boards,
