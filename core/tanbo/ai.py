@@ -39,7 +39,7 @@ DESCRIPTIONS = {
     "random": "any legal move, uniformly at random",
     "easy": "one ply: takes roots, keeps its own, likes room; otherwise chance",
     "medium": "looks two plies ahead at the most forcing replies",
-    "hard": "searches up to six plies ahead, never throws a root away",
+    "hard": "searches up to six plies ahead; never bounds its own root while a safe move exists",
 }
 
 # -- the level table ----------------------------------------------------------
