@@ -1,0 +1,147 @@
+"""Draws a game: one TileGrid of cell tiles, a cursor sprite, and the status chips.
+
+:meth:`BoardView.render` computes the wanted tile of every point into a
+scratch bytearray and writes only the tiles that changed, so displayio
+redraws only those cells.
+"""
+
+import displayio
+
+from app import theme, tiles
+from app.layout import BoardLayout
+from app.text import Label
+
+UNSET = 255
+
+
+class BoardView:
+    """The board of ``variant`` laid out for ``width`` x ``height``; ``group`` holds it."""
+
+    def __init__(self, variant, width, height):
+        self.variant = variant
+        lay = self.layout = BoardLayout(variant, width, height)
+        c = lay.cell
+        self.palette = tiles.board_palette()
+        self.grid = displayio.TileGrid(tiles.tile_bitmap(c, lay.lines), pixel_shader=self.palette,
+                                       width=lay.cols, height=lay.rows, tile_width=c, tile_height=c,
+                                       default_tile=tiles.T_OFF, x=lay.x0, y=lay.y0)
+        cpal = displayio.Palette(2)
+        cpal[1] = theme.CURSOR
+        cpal.make_transparent(0)
+        self.cursor = displayio.TileGrid(tiles.cursor_bitmap(c), pixel_shader=cpal)
+        self.group = displayio.Group()
+        self.group.append(self.grid)
+        self.group.append(self.cursor)
+        n = variant.size
+        self.shown = bytearray([UNSET]) * n
+        self.want = bytearray(n)
+        self.hint_player = 0
+
+    def move_cursor(self, p):
+        x, y = self.layout.cell_xy(p)
+        if self.cursor.x != x - 1 or self.cursor.y != y - 1:
+            self.cursor.x = x - 1
+            self.cursor.y = y - 1
+
+    def render(self, game, hints=True, root_stones=None, root_space=None, last=None,
+               flash=None, flash_on=False):
+        """Show ``game``: legal-move dots if ``hints``, the highlighted root
+        (``root_stones``, ``root_space``: lists of points), the ``last`` point
+        played, and ``flash``: ``[(point, player), ...]`` of stones being removed
+        (drawn as flashes when ``flash_on``). Returns the number of tiles changed."""
+        board, want = game.board, self.want
+        for p in range(len(want)):
+            s = board[p]
+            want[p] = tiles.T_STONE + s - 1 if s else tiles.T_EMPTY
+        if hints and game.winner is None:
+            mover = game.to_move
+            if mover != self.hint_player:
+                self.hint_player = mover
+                self.palette[theme.HINT] = theme.HINT_COLORS[mover - 1]
+            for p in game.legal_moves():
+                want[p] = tiles.T_HINT
+        if root_space:
+            for p in root_space:
+                want[p] = tiles.T_SPACE_HINT if want[p] == tiles.T_HINT else tiles.T_SPACE
+        if root_stones:
+            for p in root_stones:
+                if board[p]:
+                    want[p] = tiles.T_RING + board[p] - 1
+        if last is not None and last >= 0 and board[last]:
+            want[last] = tiles.T_LAST + board[last] - 1
+        if flash:
+            for p, player in flash:
+                want[p] = tiles.T_FLASH if flash_on else tiles.T_STONE + player - 1
+        changed = 0
+        shown, grid, cell_of, cols = self.shown, self.grid, self.layout.cell_of, self.layout.cols
+        for p in range(len(want)):
+            if shown[p] != want[p]:
+                shown[p] = want[p]
+                i = cell_of[p]
+                grid[i % cols, i // cols] = want[p]
+                changed += 1
+        return changed
+
+
+class StatusView:
+    """Stones/roots of each player ("24/3") beside a stone icon, the side to move
+    marked by a light bar, and one line of info text (ply, thinking, messages)."""
+
+    def __init__(self, layout, players):
+        s = layout.scale
+        line, icon = 12 * s, 10 * s
+        self.group = displayio.Group(x=layout.status_x, y=layout.status_y)
+        icons = tiles.icon_bitmap(icon)
+        pal = tiles.board_palette()
+        pal.make_transparent(theme.OFF)
+        self.chips = []
+        chip_w = icon + 2 + 6 * s * 4 + 4
+        per_row = 1 if layout.side else max(1, layout.status_w // chip_w)
+        for k in range(players):
+            col, row = k % per_row, k // per_row
+            x, y = col * chip_w, row * line
+            t = displayio.TileGrid(icons, pixel_shader=pal, width=1, height=1, tile_width=icon,
+                                   tile_height=icon, default_tile=k, x=x, y=y + (line - icon) // 2)
+            self.group.append(t)
+            label = Label(x + icon + 2, y, 4, theme.TEXT, scale=s)
+            self.group.append(label.group)
+            self.chips.append(label)
+        rows = (players + per_row - 1) // per_row
+        if layout.side:
+            ix, iy = 0, rows * line + 4
+            chars = layout.status_w // (6 * s)
+            self.info_lines = max(1, (layout.status_h - iy) // line)
+        else:
+            ix, iy = per_row * chip_w if rows == 1 else 0, 0 if rows == 1 else rows * line
+            chars = (layout.status_w - ix) // (6 * s)
+            self.info_lines = 1
+        self.info = []
+        for i in range(self.info_lines):
+            label = Label(ix, iy + i * line, max(1, chars), theme.DIM, scale=s)
+            self.group.append(label.group)
+            self.info.append(label)
+        self.chars = chars
+        self.turn = 0
+
+    def update(self, game):
+        n = len(self.chips)
+        for k in range(n):
+            p = k + 1
+            self.chips[k].text = "%d/%d" % (game.stones(p), len(game.roots(p)))
+        turn = 0 if game.winner is not None else game.to_move
+        if turn != self.turn:
+            for k in range(n):
+                pal = self.chips[k].palette
+                if k + 1 == turn:
+                    pal[0] = theme.ACCENT
+                    pal.make_opaque(0)
+                    pal[1] = theme.SCREEN
+                else:
+                    pal.make_transparent(0)
+                    pal[1] = theme.TEXT
+            self.turn = turn
+
+    def say(self, *lines):
+        """Show ``lines`` in the info area (cut to fit; missing lines cleared)."""
+        for i in range(self.info_lines):
+            self.info[i].text = lines[i][:self.chars] if i < len(lines) else ""

@@ -1,0 +1,87 @@
+"""Rules help: a few short pages in the app's own words, with small diagrams.
+
+Each page: a title, up to 8 lines of at most 16 characters, and an optional
+5x5 diagram (``.`` empty, ``X``/``O`` stones, ``*`` legal point for X,
+``+`` root space of the X root, ``!`` a root about to be removed).
+LEFT/RIGHT turn pages, B goes back.
+"""
+
+import displayio
+
+from app import theme, tiles
+from app.text import Label
+from boards.hardware import A, B, LEFT, RIGHT
+
+PAGES = (
+    ("Tanbo", ("A game of roots", "by Mark Steere.", "", "Take turns to", "place a stone.",
+               "Stones never", "move. No pass.", "Last with stones"), None),
+    ("Placing", ("Play on an empty", "point next to", "EXACTLY ONE of", "your stones", "(up, down, left,",
+                 "right). Dots on", "the board show", "legal points."),
+     (".....", ".**..", "*XX*.", ".**.O", "...OO")),
+    ("Roots", ("A root: your", "stones that", "touch. Its root", "space: empties", "next to exactly",
+               "one of them.", "Green shows it", "under the cursor."),
+     (".....", ".++..", "+XX+.", ".++.O", "...OO")),
+    ("Removal", ("A root with no", "root space dies.", "If your move", "leaves your own",
+                 "root so, only it", "goes; else all", "such roots go", "at once."),
+     ("..OO.", ".O!O.", "..O..", "X....", "XX..."),),
+    ("Keys", ("D-pad: cursor", "A: place stone", "B: undo", "START: menu,", "  resign, rules",
+              "SELECT: hints", "Chips: stones/", "roots a player"), None),
+)
+CHARS = 16
+
+_TILE = {".": tiles.T_EMPTY, "X": tiles.T_STONE, "O": tiles.T_STONE + 1, "*": tiles.T_HINT,
+         "+": tiles.T_SPACE, "!": tiles.T_FLASH}
+
+
+class Help:
+    """The rules pages; ``back()`` runs on B."""
+
+    def __init__(self, app, back):
+        self.app = app
+        self.back = back
+        s, W, H = app.scale, app.width, app.height
+        lh = 12 * s
+        self.group = displayio.Group()
+        self.title = Label(2, 2 * s, 20, theme.ACCENT, scale=s)
+        self.group.append(self.title.group)
+        self.lines = []
+        for i in range(8):
+            label = Label(2, 2 * s + lh * (i + 1), CHARS, theme.TEXT, scale=s)
+            self.group.append(label.group)
+            self.lines.append(label)
+        foot = Label(2, H - lh, 20, theme.DIM, scale=s, text="<  >:page  B:back")
+        self.group.append(foot.group)
+        cell = min(8 * s, (W - CHARS * 6 * s - 6) // 5)
+        pal = tiles.board_palette()
+        pal[theme.HINT] = theme.HINT_COLORS[0]
+        self.diagram = displayio.TileGrid(tiles.tile_bitmap(cell), pixel_shader=pal, width=5,
+                                          height=5, tile_width=cell, tile_height=cell,
+                                          x=W - 5 * cell - 2, y=2 * s + lh * 2)
+        self.group.append(self.diagram)
+        self.page = -1
+        self.show(0)
+
+    def show(self, n):
+        self.page = n
+        title, text, diagram = PAGES[n]
+        self.title.text = "%s  %d/%d" % (title, n + 1, len(PAGES))
+        for i, label in enumerate(self.lines):
+            label.text = text[i] if i < len(text) else ""
+        self.diagram.hidden = diagram is None
+        if diagram is not None:
+            for y in range(5):
+                for x in range(5):
+                    self.diagram[x, y] = _TILE[diagram[y][x]]
+
+    def key(self, k):
+        if k in (LEFT, RIGHT, A):
+            n = len(PAGES)
+            self.show((self.page + (n - 1 if k == LEFT else 1)) % n)
+            return True
+        if k == B:
+            self.back()
+            return True
+        return False
+
+    def tick(self, now):
+        return False

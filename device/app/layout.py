@@ -1,0 +1,109 @@
+"""Where things go on a display of any size: board cells, status chips, text scale.
+
+All numbers are pixels. The board is a grid of square cells; 2D boards map
+point (x, y) to cell (x, y); the 1D line is one row; the 3D cube is its
+five 5x5 layers laid out as slices with one empty cell between them. The
+status goes to the right of the board (landscape screens) or below it,
+whichever leaves the bigger cells.
+"""
+
+from array import array
+
+NO_POINT = 0xFFFF
+MAX_CELL = 24
+CHIP_CHARS = 4  # "24/3": stones/roots of one player
+PANEL_MIN = 34  # px: an icon and 4 characters (DESIGN: 9x9 -> 14 px on 160x128)
+
+
+def text_scale(width, height):
+    """1 on 160x128 screens, 2 on 240x240 (6x12 glyphs would be too small there)."""
+    return 2 if min(width, height) >= 200 else 1
+
+
+class BoardLayout:
+    """Cell grid of ``variant`` on a ``width`` x ``height`` display.
+
+    ``cell``: cell size; ``cols``/``rows``: grid size in cells;
+    ``x0``/``y0``: top-left of the grid; ``cell_of[p]``: grid index
+    (row * cols + col) of point p; ``point_at[i]``: point of grid index i or
+    NO_POINT; ``side``: True when the status panel is at the right
+    (``status_x``, ``status_y``, ``status_w``, ``status_h``); ``scale``:
+    text scale of the status.
+    """
+
+    def __init__(self, variant, width, height):
+        self.width, self.height = width, height
+        self.lines = "-" if variant.dims == 1 else "+"
+        if variant.dims == 3:
+            # Most cells win: one row of 5 slices or rows of 3 (then 2).
+            best = None
+            for per_row in (5, 3):
+                self._slices(variant, per_row)
+                self._fit(variant)
+                if best is None or self.cell > best:
+                    best = self.cell
+                    best_per_row = per_row
+            self._slices(variant, best_per_row)
+        else:
+            self.cols, self.rows = variant.width, variant.height
+            self.cell_of = array("H", range(variant.size))
+        self._fit(variant)
+        self.point_at = array("H", [NO_POINT] * (self.cols * self.rows))
+        for p in range(variant.size):
+            self.point_at[self.cell_of[p]] = p
+
+    def _slices(self, variant, per_row):
+        n = variant.depth
+        rows_of_slices = (n + per_row - 1) // per_row
+        w, h = variant.width, variant.height
+        self.cols = per_row * (w + 1) - 1
+        self.rows = rows_of_slices * (h + 1) - 1
+        cells = array("H", [0] * variant.size)
+        for p in range(variant.size):
+            z, rest = divmod(p, w * h)
+            y, x = divmod(rest, w)
+            col = (z % per_row) * (w + 1) + x
+            row = (z // per_row) * (h + 1) + y
+            cells[p] = row * self.cols + col
+        self.cell_of = cells
+
+    def _fit(self, variant):
+        W, H = self.width, self.height
+        best = None
+        # (cell, text scale, side?) for each place and scale; the biggest cell
+        # wins, then the bigger text, then the side panel.
+        for scale in (text_scale(W, H), 1):
+            side = min((W - PANEL_MIN * scale) // self.cols, H // self.rows, MAX_CELL)
+            below = min(W // self.cols, (H - 12 * scale) // self.rows, MAX_CELL)
+            for option in ((side, scale, 1), (below, scale, 0)):
+                if best is None or option > best:
+                    best = option
+        self.cell, self.scale, self.side = best[0], best[1], bool(best[2])
+        c = self.cell
+        bw, bh = c * self.cols, c * self.rows
+        if self.side:
+            self.x0, self.y0 = 0, (H - bh) // 2
+            self.status_x, self.status_y = bw + 2, 0
+            self.status_w, self.status_h = W - bw - 2, H
+        else:
+            self.x0, self.y0 = (W - bw) // 2, 0
+            self.status_x, self.status_y = 0, bh + 1
+            self.status_w, self.status_h = W, H - bh - 1
+
+    def cell_xy(self, p):
+        """Top-left pixel of point ``p``'s cell."""
+        i = self.cell_of[p]
+        return self.x0 + (i % self.cols) * self.cell, self.y0 + (i // self.cols) * self.cell
+
+    def step(self, p, dx, dy):
+        """The point reached from ``p`` moving (dx, dy) cells, jumping gaps; ``p`` at the edge."""
+        i = self.cell_of[p]
+        col, row = i % self.cols, i // self.cols
+        while True:
+            col += dx
+            row += dy
+            if col < 0 or row < 0 or col >= self.cols or row >= self.rows:
+                return p
+            q = self.point_at[row * self.cols + col]
+            if q != NO_POINT:
+                return q

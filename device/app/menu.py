@@ -1,0 +1,102 @@
+"""A text menu screen: a title, rows of actions or choices, a footer of key hints.
+
+Rows are laid out in character cells (20 columns fit every display);
+UP/DOWN moves the selection, LEFT/RIGHT (or A) changes a choice, A runs an
+action, B goes back.
+"""
+
+import displayio
+
+from app import theme
+from app.text import Label
+from boards.hardware import A, B, DOWN, LEFT, RIGHT, UP
+
+COLS = 20
+
+
+class Row:
+    """A menu line: ``label`` and either ``choices`` (strings; ``get()``/``set(i)``
+    read and write the chosen index) or an ``action()`` run by A."""
+
+    def __init__(self, label, action=None, choices=None, get=None, set=None):
+        self.label = label
+        self.action = action
+        self.choices = choices
+        self.get = get
+        self.set = set
+
+    def text(self):
+        if self.choices is None:
+            return self.label
+        value = self.choices[self.get()]
+        gap = COLS - len(self.label) - len(value) - 2
+        return self.label + " " * max(1, gap) + "<" + value + ">"
+
+
+class Menu:
+    """``title``, ``rows`` (list of Row), ``back()`` for B (None: B does nothing),
+    ``lines``: extra text shown under the title (e.g. credits, a warning)."""
+
+    def __init__(self, app, title, rows, back=None, lines=(), footer="A:ok  B:back"):
+        self.app = app
+        self.rows = rows
+        self.back = back
+        s, W, H = app.scale, app.width, app.height
+        cw, lh = 6 * s, 12 * s
+        cols = W // cw
+        x0 = (W - COLS * cw) // 2 if cols >= COLS else 0
+        self.group = displayio.Group()
+        top = Label(x0, 2 * s, COLS, theme.ACCENT, scale=s, text=title)
+        self.group.append(top.group)
+        y = 2 * s + lh
+        self.notes = []
+        for line in lines:
+            label = Label(x0, y, COLS, theme.DIM, scale=s, text=line)
+            self.group.append(label.group)
+            self.notes.append(label)
+            y += lh
+        y += 2 * s
+        self.labels = []
+        for row in rows:
+            label = Label(x0, y, COLS, theme.TEXT, theme.SCREEN, scale=s, text=row.text())
+            self.group.append(label.group)
+            self.labels.append(label)
+            y += lh
+        self.footer = Label(x0, H - lh, COLS, theme.DIM, scale=s, text=footer)
+        self.group.append(self.footer.group)
+        self.index = 0
+        self._mark(0, True)
+
+    def _mark(self, i, on):
+        pal = self.labels[i].palette
+        pal[0] = theme.SELECT_BG if on else theme.SCREEN
+        self.labels[i].set_color(theme.ACCENT if on else theme.TEXT)
+
+    def refresh_rows(self):
+        for row, label in zip(self.rows, self.labels):
+            label.text = row.text()
+
+    def key(self, k):
+        """Handle a pressed (or repeated) key; True if anything changed on screen."""
+        row = self.rows[self.index]
+        if k in (UP, DOWN):
+            n = len(self.rows)
+            self._mark(self.index, False)
+            self.index = (self.index + (1 if k == DOWN else n - 1)) % n
+            self._mark(self.index, True)
+            return True
+        if row.choices is not None and k in (LEFT, RIGHT, A):
+            n = len(row.choices)
+            row.set((row.get() + (n - 1 if k == LEFT else 1)) % n)
+            self.refresh_rows()
+            return True
+        if k == A and row.action is not None:
+            row.action()
+            return True
+        if k == B and self.back is not None:
+            self.back()
+            return True
+        return False
+
+    def tick(self, now):
+        return False

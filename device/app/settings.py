@@ -1,0 +1,45 @@
+"""The player's choices, packed into SIZE bytes for the save record."""
+
+from tanbo.ai import LEVELS
+
+# Variants offered on the new-game screen (names of tanbo.VARIANTS).
+GAME_VARIANTS = ("9x9", "13x13", "19x19", "dense-11", "1d", "3d", "4p")
+OPPONENTS = ("Computer", "Person")
+SIZE = 8
+
+
+class Settings:
+    """sound, hints (bools); level (index into LEVELS); variant (index into
+    GAME_VARIANTS); opponent (index into OPPONENTS); seat (1-based player the
+    person plays against the computer); ai (1 when the loaded game is against
+    the computer)."""
+
+    def __init__(self):
+        self.sound = True
+        self.hints = True
+        self.level = LEVELS.index("medium")
+        self.variant = 0
+        self.opponent = 0
+        self.seat = 1
+
+    def pack(self):
+        return bytes((1 if self.sound else 0, 1 if self.hints else 0, self.level,
+                      self.variant, self.opponent, self.seat, 0, 0))
+
+    def unpack(self, data):
+        """Take values from ``data`` (SIZE bytes); out-of-range values keep the defaults."""
+        if len(data) != SIZE:
+            return
+        self.sound = data[0] == 1
+        self.hints = data[1] == 1
+        if data[2] < len(LEVELS):
+            self.level = data[2]
+        if data[3] < len(GAME_VARIANTS):
+            self.variant = data[3]
+        if data[4] < len(OPPONENTS):
+            self.opponent = data[4]
+        if 1 <= data[5] <= 4:
+            self.seat = data[5]
+
+    def level_name(self):
+        return LEVELS[self.level]

@@ -1,0 +1,90 @@
+"""Text as displayio TileGrids over one glyph bitmap (6x12 px cells, ASCII 32-126).
+
+The glyph bitmap is built once from :mod:`app.font` (about 860 bytes at
+1 bit a pixel). A :class:`Label` is a fixed number of character cells;
+setting ``text`` changes only the tiles that differ, so the display
+redraws only those cells.
+"""
+
+import displayio
+
+from app import font
+
+_bitmap = None
+
+
+def glyph_bitmap():
+    """The shared 1-bit bitmap of all glyphs side by side (built on first use)."""
+    global _bitmap
+    if _bitmap is None:
+        count = font.LAST - font.FIRST + 1
+        w, h = font.WIDTH, font.HEIGHT
+        bm = displayio.Bitmap(w * count, h, 2)
+        data = font.GLYPHS
+        for c in range(count):
+            for y in range(h):
+                row = data[c * h + y]
+                if row:
+                    for x in range(w):
+                        if row & (0x20 >> x):
+                            bm[c * w + x, y] = 1
+        _bitmap = bm
+    return _bitmap
+
+
+class Label:
+    """``width`` character cells at pixel (x, y), each cell ``6*scale`` x ``12*scale`` px.
+
+    ``fg``/``bg`` are 0xRRGGBB; ``bg=None`` leaves the background visible.
+    ``group`` is the displayio Group to add to a parent. Text longer than
+    ``width`` is cut; shorter is padded with spaces.
+    """
+
+    def __init__(self, x, y, width, fg, bg=None, scale=1, text=""):
+        pal = displayio.Palette(2)
+        pal[0] = 0 if bg is None else bg
+        pal[1] = fg
+        if bg is None:
+            pal.make_transparent(0)
+        self.palette = pal
+        self.fg = fg
+        self.width = width
+        self.grid = displayio.TileGrid(glyph_bitmap(), pixel_shader=pal, width=width, height=1,
+                                       tile_width=font.WIDTH, tile_height=font.HEIGHT,
+                                       default_tile=0)
+        self.group = displayio.Group(x=x, y=y, scale=scale)
+        self.group.append(self.grid)
+        self._text = ""
+        self.text = text
+
+    @property
+    def text(self):
+        return self._text
+
+    @text.setter
+    def text(self, value):
+        if value == self._text:
+            return
+        old = self._text
+        grid = self.grid
+        for i in range(self.width):
+            c = ord(value[i]) if i < len(value) else 32
+            o = ord(old[i]) if i < len(old) else 32
+            if c != o:
+                if c < font.FIRST or c > font.LAST:
+                    c = 63  # '?'
+                grid[i] = c - font.FIRST
+        self._text = value
+
+    def set_color(self, fg):
+        if self.fg != fg:
+            self.fg = fg
+            self.palette[1] = fg
+
+    @property
+    def hidden(self):
+        return self.group.hidden
+
+    @hidden.setter
+    def hidden(self, value):
+        self.group.hidden = value

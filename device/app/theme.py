@@ -1,0 +1,36 @@
+"""Colours (0xRRGGBB) and the board palette's slots, chosen to read on a small TFT.
+
+Four players: black, white, red, blue on a wood board; the root under the
+cursor and its root space are green; the cursor is cyan.
+"""
+
+SCREEN = 0x101820  # background outside the board, menus
+TEXT = 0xF0F0F0
+DIM = 0x8890A0  # secondary text
+ACCENT = 0xFFC020  # titles, selected menu line
+SELECT_BG = 0x304868  # background of the selected menu line
+WARN = 0xFF6060
+
+# Board palette slots (index -> colour); tiles.py draws with these indexes.
+OFF = 0  # gaps between 3D slices, margins
+WOOD = 1
+LINE = 2
+SPACE = 3  # root space of the root under the cursor
+HINT = 4  # legal-move dot: recoloured to the side to move
+PLAYER = 5  # 5..8: players 1..4
+RIM = 9  # stone edge (large cells only)
+RING = 10  # stones of the root under the cursor
+LAST = 11  # last-move mark
+FLASH = 12  # roots about to vanish
+SLOTS = 13
+
+PLAYER_COLORS = (0x141414, 0xF8F8F8, 0xE82828, 0x2060F0)
+PLAYER_NAMES_2 = ("Black", "White")
+PLAYER_NAMES_4 = ("Black", "White", "Red", "Blue")
+HINT_COLORS = (0x303030, 0xFFFFFF, 0xB01010, 0x1840B0)
+
+BOARD_COLORS = (SCREEN, 0xD8A657, 0x8A6428, 0xA8E070, 0x303030,
+                PLAYER_COLORS[0], PLAYER_COLORS[1], PLAYER_COLORS[2], PLAYER_COLORS[3],
+                0x5A4020, 0x20C040, 0xFFB000, 0xFF40FF)
+
+CURSOR = 0x00E8FF

@@ -1,0 +1,98 @@
+"""Cell tiles of the board renderer, drawn once per cell size into one bitmap.
+
+Tile numbers (constants below) index a strip of ``cell`` x ``cell`` tiles;
+their pixels are slots of the board palette (:mod:`app.theme`). Drawing
+costs cell*cell*TILES pixel writes once when a game screen is built.
+"""
+
+import displayio
+
+from app import theme
+
+T_OFF = 0
+T_EMPTY = 1
+T_HINT = 2
+T_SPACE = 3
+T_SPACE_HINT = 4
+T_STONE = 5  # 5..8: players 1..4
+T_RING = 9  # 9..12: stones of the root under the cursor
+T_LAST = 13  # 13..16: the last stone placed
+T_FLASH = 17
+TILES = 18
+
+
+def board_palette():
+    pal = displayio.Palette(theme.SLOTS)
+    for i, c in enumerate(theme.BOARD_COLORS):
+        pal[i] = c
+    return pal
+
+
+def _disc(bm, x0, c, fill, edge, edge_width):
+    """A stone of diameter ``c`` at tile column ``x0``: ``fill`` inside, ``edge`` on its rim."""
+    r = c / 2 - 0.25
+    inner = r - edge_width
+    for y in range(c):
+        for x in range(c):
+            dx, dy = x + 0.5 - c / 2, y + 0.5 - c / 2
+            d = (dx * dx + dy * dy) ** 0.5
+            if d <= r:
+                bm[x0 + x, y] = edge if d > inner else fill
+
+
+def _square(bm, x0, c, size, color):
+    a = (c - size) // 2
+    for y in range(a, a + size):
+        for x in range(a, a + size):
+            bm[x0 + x, y] = color
+
+
+def tile_bitmap(cell, lines="+"):
+    """The strip of TILES tiles for ``cell`` px; ``lines`` "+" (2D/3D grid) or "-" (1D line)."""
+    c = cell
+    bm = displayio.Bitmap(c * TILES, c, theme.SLOTS)
+    mid = c // 2
+    mark = max(2, c // 4)
+    rim = 1 if c >= 9 else 0
+    ring = 2 if c >= 12 else 1
+    for t in range(1, TILES):
+        x0 = t * c
+        back = theme.SPACE if t in (T_SPACE, T_SPACE_HINT) else theme.WOOD
+        for y in range(c):
+            for x in range(c):
+                on_line = y == mid or (lines == "+" and x == mid)
+                bm[x0 + x, y] = theme.LINE if on_line else back
+        if t in (T_HINT, T_SPACE_HINT):
+            _square(bm, x0, c, max(2, c // 5), theme.HINT)
+        elif t == T_FLASH:
+            _disc(bm, x0, c, theme.FLASH, theme.FLASH, 0)
+        elif t >= T_STONE:
+            player = (t - T_STONE) % 4
+            fill = theme.PLAYER + player
+            if T_RING <= t < T_LAST:
+                _disc(bm, x0, c, fill, theme.RING, ring)
+            else:
+                _disc(bm, x0, c, fill, theme.RIM, rim)
+            if t >= T_LAST:
+                _square(bm, x0, c, mark, theme.LAST)
+    return bm
+
+
+def icon_bitmap(size):
+    """Four stone icons of ``size`` px side by side (players 1..4), board palette."""
+    bm = displayio.Bitmap(size * 4, size, theme.SLOTS)
+    for p in range(4):
+        _disc(bm, p * size, size, theme.PLAYER + p, theme.RIM, 1)
+    return bm
+
+
+def cursor_bitmap(cell):
+    """A square outline ``cell`` + 2 px wide (2 px thick from 12 px cells); 1 = ink, 0 = clear."""
+    s = cell + 2
+    t = 2 if cell >= 12 else 1
+    bm = displayio.Bitmap(s, s, 2)
+    for y in range(s):
+        for x in range(s):
+            if x < t or y < t or x >= s - t or y >= s - t:
+                bm[x, y] = 1
+    return bm

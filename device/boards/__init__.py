@@ -1,0 +1,33 @@
+"""Picks this board's hardware module once, by ``board.board_id``.
+
+``hardware()`` returns the :class:`boards.hardware.Hardware` of the board
+it runs on. A new board is one more module of the same shape and one line
+in ``MODULES``.
+"""
+
+import board
+
+# board.board_id -> module in this package
+MODULES = {
+    "pybadge": "pybadge",
+    "pygamer": "pygamer",
+    "pimoroni_picosystem": "picosystem",
+}
+
+
+class UnknownBoard(Exception):
+    """This board has no module here; the message says which id and which are known."""
+
+
+def board_id():
+    return getattr(board, "board_id", "?")
+
+
+def hardware():
+    """The Hardware of this board; UnknownBoard if ``board.board_id`` is not in MODULES."""
+    name = MODULES.get(board_id())
+    if name is None:
+        raise UnknownBoard("board %r is not supported (known: %s)"
+                           % (board_id(), ", ".join(sorted(MODULES))))
+    module = __import__("boards." + name, None, None, ["hardware"])
+    return module.hardware()

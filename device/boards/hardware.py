@@ -1,0 +1,176 @@
+"""The hardware contract every board module builds: display, buttons, sound, storage, battery.
+
+Board modules (``pybadge.py``, ``pygamer.py``, ``picosystem.py``) only say
+which pins and key orders they have; everything here is shared. The app
+sees one key vocabulary (the ``UP``..``SELECT`` constants below) whatever
+the board, and never asks which board it is on.
+"""
+
+import math
+from array import array
+
+import keypad
+
+# The one key vocabulary of the app (ints, so events allocate nothing).
+UP = 0
+DOWN = 1
+LEFT = 2
+RIGHT = 3
+A = 4
+B = 5
+START = 6
+SELECT = 7
+KEY_NAMES = ("UP", "DOWN", "LEFT", "RIGHT", "A", "B", "START", "SELECT")
+
+
+def key_code(name):
+    """The key constant of ``name`` (``"UP"`` ... ``"SELECT"``); ValueError quoting it."""
+    try:
+        return KEY_NAMES.index(name)
+    except ValueError:
+        raise ValueError("%r: not a key (keys: %s)" % (name, " ".join(KEY_NAMES)))
+
+
+class Hardware:
+    """What the app may use. ``sound`` and ``battery`` are None on boards without them."""
+
+    def __init__(self, name, display, buttons, sound=None, storage=None, battery=None):
+        self.name = name
+        self.display = display
+        self.buttons = buttons
+        self.sound = sound
+        self.storage = storage
+        self.battery = battery
+
+
+class Joystick:
+    """An analog stick read as a D-pad: press past ``PRESS`` from centre, release inside ``RELEASE``.
+
+    Values are AnalogIn units (0..65535, centre ~32768). The gap between the
+    two thresholds (hysteresis) keeps a stick resting near the edge of the
+    dead zone from chattering.
+    """
+
+    PRESS = 20000
+    RELEASE = 12000
+
+    def __init__(self, x, y):
+        self.x = x
+        self.y = y
+        self.held = 0  # bit per key constant
+
+    def poll(self, buttons):
+        """Queue at most one change of the stick into ``buttons``; True if it did."""
+        dx = self.x.value - 32768
+        dy = self.y.value - 32768
+        return (self._axis(buttons, dx, LEFT, RIGHT) or self._axis(buttons, dy, UP, DOWN))
+
+    def _axis(self, buttons, d, low, high):
+        return (self._set(buttons, low, d < -self.PRESS, d > -self.RELEASE)
+                or self._set(buttons, high, d > self.PRESS, d < self.RELEASE))
+
+    def _set(self, buttons, key, on, off):
+        bit = 1 << key
+        if on and not self.held & bit:
+            self.held |= bit
+            buttons.key, buttons.pressed = key, True
+            return True
+        if off and self.held & bit:
+            self.held &= ~bit
+            buttons.key, buttons.pressed = key, False
+            return True
+        return False
+
+
+class Buttons:
+    """Press/release events of a ``keypad`` scanner, translated into the key vocabulary.
+
+    ``order`` names the scanner's key numbers in order (e.g. the PyBadge's
+    shift register: B, A, START, SELECT, RIGHT, DOWN, UP, LEFT). After
+    :meth:`read` returns True, ``key`` and ``pressed`` describe the event;
+    ``held`` is a bit mask (``1 << key``) of keys down now. A ``keypad``
+    queue overflow drops the queue and rescans, so no key stays stuck.
+    """
+
+    def __init__(self, keys, order, joystick=None):
+        self.keys = keys
+        self.codes = bytes(key_code(n) for n in order)
+        self.joystick = joystick
+        self.event = keypad.Event()
+        self.key = 0
+        self.pressed = False
+        self.held = 0
+
+    def read(self):
+        """Take the next event (True) or report that there is none (False)."""
+        events = self.keys.events
+        if events.overflowed:
+            events.clear()
+            self.keys.reset()  # keys still down are reported again as presses
+            self.held = 0 if self.joystick is None else self.joystick.held
+        if events.get_into(self.event):
+            self.key = self.codes[self.event.key_number]
+            self.pressed = self.event.pressed
+        elif self.joystick is None or not self.joystick.poll(self):
+            return False
+        if self.pressed:
+            self.held |= 1 << self.key
+        else:
+            self.held &= ~(1 << self.key)
+        return True
+
+
+RATE = 8000  # Hz: plenty for beeps, small buffers
+
+
+def _wave(freqs, ms, volume):
+    """Signed 16-bit samples: the sum of sine ``freqs`` (Hz) for ``ms`` with a linear fade-out."""
+    n = RATE * ms // 1000
+    buf = array("h", bytes(2 * n))
+    amp = volume * 32767 / len(freqs)
+    for i in range(n):
+        s = 0.0
+        for f in freqs:
+            s += math.sin(2 * math.pi * f * i / RATE)
+        buf[i] = int(amp * s * (n - i) / n)
+    return buf
+
+
+class Tones:
+    """Short sounds on an audio output: ``click()`` (placement) and ``chord()`` (removal).
+
+    ``out`` is an ``audioio.AudioOut`` / ``audiopwmio.PWMAudioOut``;
+    ``rawsample`` is ``audiocore.RawSample``. The samples are built once
+    (about 3 KB). ``enabled`` mutes everything when False.
+    """
+
+    def __init__(self, out, rawsample):
+        self.out = out
+        self.enabled = True
+        self.click_sample = rawsample(_wave((1760,), 25, 0.5), sample_rate=RATE)
+        self.chord_sample = rawsample(_wave((523, 659, 784), 160, 0.6), sample_rate=RATE)
+
+    def _play(self, sample):
+        if self.enabled:
+            self.out.stop()
+            self.out.play(sample)
+
+    def click(self):
+        self._play(self.click_sample)
+
+    def chord(self):
+        self._play(self.chord_sample)
+
+
+class Storage:
+    """Non-volatile bytes (``microcontroller.nvm``): ``size``, ``read(offset, n)``, ``write(offset, data)``."""
+
+    def __init__(self, nvm):
+        self.nvm = nvm
+        self.size = len(nvm)
+
+    def read(self, offset, n):
+        return bytes(self.nvm[offset:offset + n])
+
+    def write(self, offset, data):
+        self.nvm[offset:offset + len(data)] = data

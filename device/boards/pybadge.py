@@ -1,0 +1,35 @@
+"""Adafruit PyBadge / PyBadge LC / EdgeBadge: 160x128 ST7735R, 8 shift-register buttons, speaker."""
+
+import audiocore
+import audioio
+import board
+import digitalio
+import keypad
+import microcontroller
+
+from boards.hardware import Buttons, Hardware, Storage, Tones
+
+# The shift register's bit order (key numbers 0..7).
+KEY_ORDER = ("B", "A", "START", "SELECT", "RIGHT", "DOWN", "UP", "LEFT")
+
+
+def speaker():
+    """Tones on the built-in speaker (its amplifier switched on)."""
+    enable = digitalio.DigitalInOut(board.SPEAKER_ENABLE)
+    enable.switch_to_output(value=True)
+    tones = Tones(audioio.AudioOut(board.SPEAKER), audiocore.RawSample)
+    tones.enable_pin = enable  # keep the pin object alive
+    return tones
+
+
+def shift_register_keys(count):
+    return keypad.ShiftRegisterKeys(clock=board.BUTTON_CLOCK, data=board.BUTTON_OUT,
+                                    latch=board.BUTTON_LATCH, key_count=count,
+                                    value_when_pressed=True)
+
+
+def hardware():
+    display = board.DISPLAY
+    display.auto_refresh = False
+    return Hardware("pybadge", display, Buttons(shift_register_keys(8), KEY_ORDER),
+                    sound=speaker(), storage=Storage(microcontroller.nvm))
