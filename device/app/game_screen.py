@@ -9,7 +9,7 @@ through the plies and B leaves.
 import displayio
 
 from app.board_view import BoardView, StatusView
-from boards.hardware import A, B, DOWN, LEFT, RIGHT, SELECT, START, UP
+from boards.common import A, B, DOWN, LEFT, RIGHT, SELECT, START, UP
 
 try:
     from tanbo.ai import choose_move

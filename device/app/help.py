@@ -10,7 +10,7 @@ import displayio
 
 from app import theme, tiles
 from app.text import Label
-from boards.hardware import A, B, LEFT, RIGHT
+from boards.common import A, B, LEFT, RIGHT
 
 PAGES = (
     ("Tanbo", ("A game of roots", "by Mark Steere.", "", "Take turns to", "place a stone.",

@@ -1,6 +1,6 @@
 """Auto-repeat for the D-pad: a held direction repeats after DELAY_MS, then every RATE_MS."""
 
-from boards.hardware import LEFT, RIGHT, UP, DOWN
+from boards.common import LEFT, RIGHT, UP, DOWN
 
 DELAY_MS = 320
 RATE_MS = 70

@@ -9,7 +9,7 @@ import displayio
 
 from app import theme
 from app.text import Label
-from boards.hardware import A, B, DOWN, LEFT, RIGHT, UP
+from boards.common import A, B, DOWN, LEFT, RIGHT, UP
 
 COLS = 20
 

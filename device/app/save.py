@@ -103,7 +103,7 @@ def decode(payload, settings_size):
 
 
 class Saves:
-    """The two save slots of ``storage`` (:class:`boards.hardware.Storage`)."""
+    """The two save slots of ``storage`` (:class:`boards.common.Storage`)."""
 
     def __init__(self, storage):
         self.storage = storage

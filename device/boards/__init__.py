@@ -1,6 +1,6 @@
 """Picks this board's hardware module once, by ``board.board_id``.
 
-``hardware()`` returns the :class:`boards.hardware.Hardware` of the board
+``hardware()`` returns the :class:`boards.common.Hardware` of the board
 it runs on. A new board is one more module of the same shape and one line
 in ``MODULES``.
 """

@@ -11,7 +11,7 @@ import board
 import keypad
 import microcontroller
 
-from boards.hardware import Buttons, Hardware, Storage, Tones
+from boards.common import Buttons, Hardware, Storage, Tones
 
 PINS = (board.SW_A, board.SW_B, board.SW_X, board.SW_Y,
         board.SW_UP, board.SW_DOWN, board.SW_LEFT, board.SW_RIGHT)

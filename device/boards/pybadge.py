@@ -7,7 +7,7 @@ import digitalio
 import keypad
 import microcontroller
 
-from boards.hardware import Buttons, Hardware, Storage, Tones
+from boards.common import Buttons, Hardware, Storage, Tones
 
 # The shift register's bit order (key numbers 0..7).
 KEY_ORDER = ("B", "A", "START", "SELECT", "RIGHT", "DOWN", "UP", "LEFT")

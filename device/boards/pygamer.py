@@ -1,14 +1,14 @@
 """Adafruit PyGamer: 160x128 ST7735R, 4 shift-register buttons, analog joystick as D-pad, speaker.
 
 The joystick (``JOYSTICK_X``/``JOYSTICK_Y``, AnalogIn 0..65535) becomes
-UP/DOWN/LEFT/RIGHT through :class:`boards.hardware.Joystick`'s dead zone.
+UP/DOWN/LEFT/RIGHT through :class:`boards.common.Joystick`'s dead zone.
 """
 
 import analogio
 import board
 import microcontroller
 
-from boards.hardware import Buttons, Hardware, Joystick, Storage
+from boards.common import Buttons, Hardware, Joystick, Storage
 from boards.pybadge import shift_register_keys, speaker
 
 # The shift register's bit order; the D-pad is the joystick.

@@ -1,0 +1,212 @@
+"""Runs the device app (device/) unchanged on a PC, headless or in a window.
+
+:class:`Simulator` builds the twins of one board (:mod:`tanbo_sim.twins`),
+imports ``device/boards`` and ``device/app`` afresh and drives
+``App.step()`` itself. Headless, time is virtual: each frame advances the
+app's clock by FRAME_MS and nothing sleeps, so key scripts run fast and
+always the same way.
+
+Key scripts: comma-separated tokens, ``NAME`` (a press and release of one
+of UP DOWN LEFT RIGHT A B START SELECT), ``NAME*N`` (N presses),
+``wait:MS`` (let MS milliseconds pass).
+"""
+
+import os
+import sys
+
+os.environ.setdefault("BLINKA_OS_AGNOSTIC", "1")
+os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
+
+from tanbo_sim import profiles, twins  # noqa: E402
+
+FRAME_MS = 16  # ~60 fps
+PRESS_MS = 48  # how long a scripted press holds the button (3 frames)
+GAP_MS = 48  # frames after a release before the next token
+REPO = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+DEVICE_DIR = os.path.join(REPO, "device")
+DEVICE_PACKAGES = ("app", "boards")
+
+
+def parse_script(script):
+    """``[("key", NAME) | ("wait", MS), ...]`` from a key script; ValueError quoting a bad token."""
+    steps = []
+    for raw in script.split(","):
+        token = raw.strip()
+        if not token:
+            continue
+        if token.lower().startswith("wait:"):
+            try:
+                ms = int(token[5:])
+            except ValueError:
+                ms = -1
+            if ms < 0:
+                raise ValueError("%r: wait needs a number of milliseconds >= 0" % token)
+            steps.append(("wait", ms))
+            continue
+        name, _, count = token.partition("*")
+        name = name.strip().upper()
+        if name not in profiles.BUTTONS:
+            raise ValueError("%r: unknown button (buttons: %s)" % (token, " ".join(profiles.BUTTONS)))
+        n = 1
+        if count:
+            try:
+                n = int(count)
+            except ValueError:
+                n = -1
+            if n < 1:
+                raise ValueError("%r: the repeat count must be a whole number >= 1" % token)
+        steps.extend([("key", name)] * n)
+    return steps
+
+
+def _display_class():
+    import busdisplay
+    import displayio
+    import pygame
+    from blinka_displayio_pygamedisplay import PyGameDisplay
+
+    class SimDisplay(PyGameDisplay):
+        """A PyGameDisplay drawing into an off-screen Surface of the board's resolution.
+
+        The simulator owns the window and the pygame events; this class only
+        renders. Refreshes redraw the dirty areas only (Blinka's BusDisplay
+        way) and are counted in ``refresh_count``; ``on_refresh`` runs after each.
+        """
+
+        def __init__(self, width, height):
+            displayio.displays.clear()  # Blinka allows one display; a new simulator replaces it
+            self.refresh_count = 0
+            self.on_refresh = None
+            super().__init__(width=width, height=height, auto_refresh=False)
+
+        def _initialize(self, init_sequence):
+            pygame.init()
+            self._pygame_screen = pygame.Surface((self.width, self.height))
+
+        _get_refresh_areas = busdisplay.BusDisplay._get_refresh_areas
+
+        def _refresh_display(self):
+            busdisplay.BusDisplay._refresh_display(self)
+            self.refresh_count += 1
+            if self.on_refresh is not None:
+                self.on_refresh()
+
+        def _background(self):
+            pass  # no refreshes behind the app's back
+
+        def _release(self):
+            pass
+
+        @property
+        def surface(self):
+            return self._pygame_screen
+
+    return SimDisplay
+
+
+class Simulator:
+    """One simulated board running the app.
+
+    ``board``: profile name (pybadge, pygamer, picosystem); ``nvm_path``:
+    file holding the NVM twin (a new simulator on the same file is the board
+    after a reset); ``board_id`` overrides the profile's id (to test unknown
+    boards). ``app`` is the running App (None when the board is unknown,
+    then ``message`` says why); ``audio.played`` lists the samples played.
+    """
+
+    def __init__(self, board="pybadge", nvm_path=None, board_id=None, headless=True,
+                 device_dir=DEVICE_DIR):
+        if headless:
+            os.environ["SDL_VIDEODRIVER"] = "dummy"
+            os.environ["SDL_AUDIODRIVER"] = "dummy"
+        self.profile = profiles.get_profile(board)
+        if nvm_path is None:
+            import tempfile
+            nvm_path = os.path.join(tempfile.gettempdir(), "tanbo-sim-%s.nvm" % self.profile.name)
+        self.nvm_path = nvm_path
+        self.display = _display_class()(self.profile.width, self.profile.height)
+        self.display.on_refresh = self._on_refresh
+        self._saved_modules = {n: sys.modules.get(n) for n in twins.MODULE_NAMES}
+        self.wiring, self.audio, self.nvm = twins.install(self.profile, self.display, nvm_path, board_id)
+        self.now = 0
+        self.frame_hook = None
+        self._load_device(device_dir)
+
+    def _load_device(self, device_dir):
+        for name in list(sys.modules):
+            if name.split(".")[0] in DEVICE_PACKAGES:
+                del sys.modules[name]
+        if device_dir not in sys.path:
+            sys.path.insert(0, device_dir)
+        import boards
+        from app import main
+        self.app = None
+        self.message = None
+        try:
+            hw = boards.hardware()
+        except boards.UnknownBoard as e:
+            self.message = str(e)
+            main.show_message(self.display, ["Tanbo cannot run", "on this board:", boards.board_id()])
+            return
+        self.hw = hw
+        self.app = main.App(hw, clock=self.clock, sleep=self._sleep)
+        self.app.step()
+
+    def clock(self):
+        return self.now
+
+    def _sleep(self, seconds):
+        self.now += int(seconds * 1000)
+
+    def _on_refresh(self):
+        if self.frame_hook is not None:
+            self.frame_hook()
+
+    def close(self):
+        """Give back the real modules the twins replaced."""
+        for name, mod in self._saved_modules.items():
+            if mod is None:
+                sys.modules.pop(name, None)
+            else:
+                sys.modules[name] = mod
+
+    # -- driving ----------------------------------------------------------------
+
+    def frames(self, ms):
+        """Let ``ms`` of virtual time pass, one app step per frame."""
+        end = self.now + ms
+        while self.now < end:
+            self.now = min(end, self.now + FRAME_MS)
+            if self.app is not None:
+                self.app.step()
+
+    def press(self, name, hold_ms=PRESS_MS, gap_ms=GAP_MS):
+        """Press and release button ``name`` (ValueError if the board has none)."""
+        self.wiring.set(name.upper(), True)
+        self.frames(hold_ms)
+        self.wiring.set(name.upper(), False)
+        self.frames(gap_ms)
+
+    def run_keys(self, script, each=None):
+        """Play a key script; ``each(index, step)`` runs after every step (e.g. a screenshot)."""
+        for i, (kind, value) in enumerate(parse_script(script)):
+            if kind == "wait":
+                self.frames(value)
+            else:
+                self.press(value)
+            if each is not None:
+                each(i, (kind, value))
+
+    # -- looking --------------------------------------------------------------
+
+    def screenshot(self, path=None):
+        """A copy of the screen at the board's resolution (saved as PNG if ``path``)."""
+        import pygame
+        surf = self.display.surface.copy()
+        if path:
+            pygame.image.save(surf, path)
+        return surf
+
+    def pixel(self, x, y):
+        """(r, g, b) of the screen at (x, y)."""
+        return tuple(self.display.surface.get_at((x, y)))[:3]

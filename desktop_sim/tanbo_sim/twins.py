@@ -1,0 +1,285 @@
+"""Desktop twins of CircuitPython's hardware modules, installed into ``sys.modules``.
+
+``board`` (board_id, DISPLAY, pins as plain names), ``keypad`` (Keys,
+ShiftRegisterKeys, Event, EventQueue fed by :class:`Wiring`),
+``microcontroller`` (``nvm`` backed by a file), ``analogio`` (joystick and
+battery pins), ``digitalio``, ``audioio``/``audiopwmio``/``audiocore``
+(record what is played; no sound). Nothing here knows about the app.
+"""
+
+import os
+import sys
+import types
+
+MAX_EVENTS = 64  # CircuitPython's keypad default
+
+
+class Pin:
+    def __init__(self, name):
+        self.name = name
+
+    def __repr__(self):
+        return "board." + self.name
+
+
+class Event:
+    def __init__(self, key_number=0, pressed=True, timestamp=None):
+        self.key_number = key_number
+        self.pressed = pressed
+        self.timestamp = timestamp
+
+    @property
+    def released(self):
+        return not self.pressed
+
+    def __eq__(self, other):
+        return (self.key_number, self.pressed) == (other.key_number, other.pressed)
+
+    def __repr__(self):
+        return "<Event: key_number %d %s>" % (self.key_number, "pressed" if self.pressed else "released")
+
+
+class EventQueue:
+    def __init__(self, max_events=MAX_EVENTS):
+        self.max_events = max_events
+        self._events = []
+        self._overflowed = False
+
+    def record(self, key_number, pressed):
+        if len(self._events) >= self.max_events:
+            self._overflowed = True
+            return
+        self._events.append((key_number, pressed))
+
+    def get(self):
+        if not self._events:
+            return None
+        k, p = self._events.pop(0)
+        return Event(k, p)
+
+    def get_into(self, event):
+        if not self._events:
+            return False
+        event.key_number, event.pressed = self._events.pop(0)
+        return True
+
+    def clear(self):
+        self._events.clear()
+        self._overflowed = False
+
+    @property
+    def overflowed(self):
+        return self._overflowed
+
+    def __bool__(self):
+        return bool(self._events)
+
+    def __len__(self):
+        return len(self._events)
+
+
+class _Scanner:
+    def __init__(self, wiring, key_count, max_events):
+        self.key_count = key_count
+        self.events = EventQueue(max_events)
+        self.down = set()
+        wiring.scanners.append(self)
+
+    def change(self, key_number, pressed):
+        if pressed == (key_number in self.down):
+            return
+        (self.down.add if pressed else self.down.discard)(key_number)
+        self.events.record(key_number, pressed)
+
+    def reset(self):
+        for k in sorted(self.down):
+            self.events.record(k, True)
+
+    def deinit(self):
+        pass
+
+
+class Wiring:
+    """The twin's buttons and analog pins; the simulator presses and releases through it."""
+
+    def __init__(self, profile):
+        self.profile = profile
+        self.scanners = []
+        self.shift = None
+        self.pin_keys = None
+        self.analog = {}
+        self.held = set()
+
+    def keypad_module(self):
+        wiring = self
+        m = types.ModuleType("keypad")
+        m.Event, m.EventQueue = Event, EventQueue
+
+        class Keys(_Scanner):
+            def __init__(self, pins, *, value_when_pressed, pull=True, interval=0.02,
+                         max_events=MAX_EVENTS):
+                super().__init__(wiring, len(pins), max_events)
+                wiring.pin_keys = (self, [p.name for p in pins])
+
+        class ShiftRegisterKeys(_Scanner):
+            def __init__(self, *, clock, data, latch, value_to_latch=True, key_count,
+                         value_when_pressed, interval=0.02, max_events=MAX_EVENTS):
+                super().__init__(wiring, key_count, max_events)
+                wiring.shift = self
+
+        m.Keys, m.ShiftRegisterKeys = Keys, ShiftRegisterKeys
+        return m
+
+    def set(self, button, down):
+        """Press (``down``) or release ``button`` (a name of profiles.BUTTONS); ValueError if unknown."""
+        where = self.profile.buttons.get(button)
+        if where is None:
+            raise ValueError("%r: not a button of %s (buttons: %s)"
+                             % (button, self.profile.name, " ".join(sorted(self.profile.buttons))))
+        (self.held.add if down else self.held.discard)(button)
+        kind = where[0]
+        if kind == "shift":
+            if self.shift is None or where[1] >= self.shift.key_count:
+                return  # the app has not built its scanner yet: the press is lost, as on a board
+            self.shift.change(where[1], down)
+        elif kind == "pin":
+            if self.pin_keys is None:
+                return
+            scanner, names = self.pin_keys
+            scanner.change(names.index(where[1]), down)
+        else:
+            self.analog[where[1]] = where[2] if down else 32768
+
+
+class FileNvm:
+    """``microcontroller.nvm``: ``size`` bytes kept in file ``path`` (created 0xFF-filled)."""
+
+    def __init__(self, path, size):
+        self.path = path
+        self.size = size
+        data = b""
+        if os.path.exists(path):
+            with open(path, "rb") as f:
+                data = f.read(size)
+        self.data = bytearray(data + b"\xff" * (size - len(data)))
+        self._flush()
+
+    def _flush(self):
+        with open(self.path, "wb") as f:
+            f.write(self.data)
+
+    def __len__(self):
+        return self.size
+
+    def __getitem__(self, i):
+        return self.data[i]
+
+    def __setitem__(self, i, value):
+        if isinstance(i, slice):
+            start, stop, step = i.indices(self.size)
+            if stop - start != len(value) or step != 1:
+                raise ValueError("nvm slice assignment must keep the length")
+        self.data[i] = value
+        self._flush()
+
+
+class AudioLog:
+    """What the audio twins were asked to play: ``played`` list of RawSample twins."""
+
+    def __init__(self):
+        self.played = []
+
+
+def _audio_modules(log):
+    core = types.ModuleType("audiocore")
+
+    class RawSample:
+        def __init__(self, buffer, *, channel_count=1, sample_rate=8000):
+            self.buffer, self.sample_rate = buffer, sample_rate
+
+    core.RawSample = RawSample
+
+    class _Out:
+        def __init__(self, pin, **kwargs):
+            self.pin = pin
+            self.playing = False
+
+        def play(self, sample, *, loop=False):
+            log.played.append(sample)
+
+        def stop(self):
+            pass
+
+        def deinit(self):
+            pass
+
+    aio = types.ModuleType("audioio")
+    aio.AudioOut = type("AudioOut", (_Out,), {})
+    pwm = types.ModuleType("audiopwmio")
+    pwm.PWMAudioOut = type("PWMAudioOut", (_Out,), {})
+    return core, aio, pwm
+
+
+def _digitalio_module():
+    m = types.ModuleType("digitalio")
+
+    class DigitalInOut:
+        def __init__(self, pin):
+            self.pin, self.value = pin, False
+
+        def switch_to_output(self, value=False, drive_mode=None):
+            self.value = value
+
+        def switch_to_input(self, pull=None):
+            pass
+
+        def deinit(self):
+            pass
+
+    m.DigitalInOut = DigitalInOut
+    m.Direction = types.SimpleNamespace(INPUT=0, OUTPUT=1)
+    m.Pull = types.SimpleNamespace(UP=1, DOWN=2)
+    return m
+
+
+def _analogio_module(wiring):
+    m = types.ModuleType("analogio")
+
+    class AnalogIn:
+        def __init__(self, pin):
+            self.pin = pin
+
+        @property
+        def value(self):
+            return wiring.analog.get(self.pin.name, 32768)
+
+        reference_voltage = 3.3
+
+        def deinit(self):
+            pass
+
+    m.AnalogIn = AnalogIn
+    return m
+
+
+MODULE_NAMES = ("board", "keypad", "microcontroller", "analogio", "digitalio", "audioio",
+                "audiopwmio", "audiocore")
+
+
+def install(profile, display, nvm_path, board_id=None):
+    """Put the twins of ``profile`` into sys.modules; returns (wiring, audio log, nvm)."""
+    wiring = Wiring(profile)
+    log = AudioLog()
+    board = types.ModuleType("board")
+    board.board_id = board_id or profile.board_id
+    board.DISPLAY = display
+    for name in profile.pins:
+        setattr(board, name, Pin(name))
+    mc = types.ModuleType("microcontroller")
+    nvm = mc.nvm = FileNvm(nvm_path, profile.nvm_size)
+    core, aio, pwm = _audio_modules(log)
+    mods = {"board": board, "keypad": wiring.keypad_module(), "microcontroller": mc,
+            "analogio": _analogio_module(wiring), "digitalio": _digitalio_module(),
+            "audioio": aio, "audiopwmio": pwm, "audiocore": core}
+    sys.modules.update(mods)
+    return wiring, log, nvm
