@@ -134,6 +134,13 @@ class Search:
         # wide as the beam, 4 bytes a cell, so 19x19 "hard" needs ~200 bytes.
         width = self.beam or game.variant.size
         self.bufs = [array("i", bytes(4 * width)) for _ in range(self.max_depth + 1)]
+        # Ordering keys by root space, as tables (a root's space <= board size).
+        n = game.variant.size + 1
+        self.attack = bytearray(n)
+        self.rescue = bytearray(n)
+        for s in range(1, n):
+            self.attack[s] = KEY_CAPTURE if s == 1 else (KEY_ATTACK[s] if s < len(KEY_ATTACK) else 1)
+            self.rescue[s] = KEY_RESCUE[s] if s < len(KEY_RESCUE) else 0
 
     # -- the search loop --------------------------------------------------------
     def run(self):
@@ -308,24 +315,20 @@ class Search:
         ownc = own[c]
         nbr, off = g.nbr, g.off
         expand = ORDER_EXPAND
+        attack, rescue, none = self.attack, self.rescue, NONE
         top = 0  # entries kept in buf, sorted by descending key
         for i in range(n):
             e = lst[i]
-            key = KEY_BASE
+            key = KEY_BASE + rescue[space[ownc[e]]]
             if other is not None:
                 o = other[e]
-                if o != NONE:
-                    s = space[o]
-                    key += KEY_CAPTURE if s == 1 else (KEY_ATTACK[s] if s < 6 else 1)
+                if o != none:
+                    key += attack[space[o]]
             else:
                 for k in others:
                     o = own[k][e]
-                    if o != NONE:
-                        s = space[o]
-                        key += KEY_CAPTURE if s == 1 else (KEY_ATTACK[s] if s < 6 else 1)
-            s = space[ownc[e]]
-            if s < 3:
-                key += KEY_RESCUE[s]
+                    if o != none:
+                        key += attack[space[o]]
             if expand:
                 for j in range(off[e], off[e + 1]):
                     q = nbr[j]
