@@ -83,7 +83,17 @@ def _display_class():
             pygame.init()
             self._pygame_screen = pygame.Surface((self.width, self.height))
 
-        _get_refresh_areas = busdisplay.BusDisplay._get_refresh_areas
+        def _get_refresh_areas(self):
+            # Dirty areas only (PyGameDisplay redraws everything), each made an
+            # even number of pixels: its 16-bit buffer maths drops an odd last one.
+            areas = busdisplay.BusDisplay._get_refresh_areas(self)
+            for a in areas:
+                if (a.x2 - a.x1) * (a.y2 - a.y1) % 2:
+                    if a.x2 < self.width:
+                        a.x2 += 1
+                    else:
+                        a.x1 -= 1
+            return areas
 
         def _refresh_display(self):
             busdisplay.BusDisplay._refresh_display(self)

@@ -94,6 +94,7 @@ class StatusView:
         icons = tiles.icon_bitmap(icon)
         pal = tiles.board_palette()
         pal.make_transparent(theme.OFF)
+        pal[theme.RIM] = theme.DIM  # a light rim: a black stone must show on the dark panel
         self.chips = []
         chip_w = icon + 2 + 6 * s * 4 + 4
         per_row = 1 if layout.side else max(1, layout.status_w // chip_w)
