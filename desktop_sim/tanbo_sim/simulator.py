@@ -16,6 +16,7 @@ import sys
 
 os.environ.setdefault("BLINKA_OS_AGNOSTIC", "1")
 os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
+os.environ.setdefault("SDL_AUDIODRIVER", "dummy")  # the audio twins record; nothing plays
 
 from tanbo_sim import profiles, twins  # noqa: E402
 

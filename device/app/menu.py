@@ -46,8 +46,8 @@ class Menu:
         cols = W // cw
         x0 = (W - COLS * cw) // 2 if cols >= COLS else 0
         self.group = displayio.Group()
-        top = Label(x0, 2 * s, COLS, theme.ACCENT, scale=s, text=title)
-        self.group.append(top.group)
+        self.title = Label(x0, 2 * s, COLS, theme.ACCENT, scale=s, text=title)
+        self.group.append(self.title.group)
         y = 2 * s + lh
         self.notes = []
         for line in lines:

@@ -1,0 +1,244 @@
+"""Whole games in the headless simulator, on every board profile: the same device/ code runs.
+
+Asserts on the app's state and on screenshot pixels at known board cells.
+"""
+
+import os
+
+import pytest
+
+from tanbo_sim.simulator import Simulator, parse_script
+
+BOARDS = ("pybadge", "pygamer", "picosystem")
+SIZES = {"pybadge": (160, 128), "pygamer": (160, 128), "picosystem": (240, 240)}
+BLACK, WHITE = (0x14, 0x14, 0x14), (0xF8, 0xF8, 0xF8)
+# title -> new game; rows: Board, Opponent, Level, You play, Start. Level medium -> random.
+NEW_9X9_VS_RANDOM = "A,DOWN*2,LEFT*2,DOWN*2,A"
+
+
+def near(c1, c2, tol=12):
+    return all(abs(a - b) <= tol for a, b in zip(c1, c2))
+
+
+@pytest.fixture(params=BOARDS)
+def sim(request, tmp_path):
+    s = Simulator(request.param, nvm_path=str(tmp_path / "nvm.bin"))
+    yield s
+    s.close()
+
+
+def game_screen(s):
+    from app.game_screen import GameScreen
+    return s.app.screen if isinstance(s.app.screen, GameScreen) else None
+
+
+def cell_centre(s, p):
+    x, y = game_screen(s).view.layout.cell_xy(p)
+    c = game_screen(s).view.layout.cell
+    return x + c // 2, y + c // 2
+
+
+def cell_edge(s, p):
+    """A pixel inside the stone at p but off its centre mark (last-move marker, dots)."""
+    x, y = game_screen(s).view.layout.cell_xy(p)
+    c = game_screen(s).view.layout.cell
+    return x + c // 2, y + max(1, c // 2 - c // 4 - 1) + (1 if c >= 9 else 0)
+
+
+def move_cursor_to(s, p):
+    gs = game_screen(s)
+    lay = gs.view.layout
+    keys = []
+    a, b = lay.cell_of[gs.cursor], lay.cell_of[p]
+    dx = b % lay.cols - a % lay.cols
+    dy = b // lay.cols - a // lay.cols
+    keys += ["RIGHT"] * dx if dx > 0 else ["LEFT"] * -dx
+    keys += ["DOWN"] * dy if dy > 0 else ["UP"] * -dy
+    for k in keys:
+        s.press(k)
+    assert gs.cursor == p
+
+
+def test_screenshot_has_the_device_resolution(sim):
+    assert sim.screenshot().get_size() == SIZES[sim.profile.name]
+
+
+def test_new_game_shows_setup_stones_at_their_cells(sim):
+    sim.run_keys(NEW_9X9_VS_RANDOM)
+    gs = game_screen(sim)
+    assert gs is not None and gs.game.variant.name == "9x9" and gs.ai == (2,)
+    v = gs.game.variant
+    for name, colour in (("H8", BLACK), ("B2", BLACK), ("B8", WHITE), ("H2", WHITE)):
+        assert near(sim.pixel(*cell_centre(sim, v.parse_point(name))), colour), name
+    # The cursor starts on a legal point for Black.
+    assert gs.game.is_legal(gs.cursor)
+
+
+def test_game_to_the_end_against_the_computer(sim):
+    sim.run_keys(NEW_9X9_VS_RANDOM)
+    gs = game_screen(sim)
+    g = gs.game
+    clicks = 0
+    while g.winner is None:
+        assert g.to_move == 1
+        p = min(g.legal_moves(), key=lambda q: abs(q % 9 - gs.cursor % 9) + abs(q // 9 - gs.cursor // 9))
+        move_cursor_to(sim, p)
+        before = len(sim.audio.played)
+        sim.press("A")
+        sim.frames(1000)  # removal flash, the computer's reply
+        clicks += len(sim.audio.played) > before
+        if g.winner is None:
+            stone = g.board[p]
+            if stone:
+                assert near(sim.pixel(*cell_edge(sim, p)), BLACK)
+    assert clicks > 0
+    from app.menu import Menu
+    assert isinstance(sim.app.screen, Menu)
+    names = {1: "Black", 2: "White"}
+    assert sim.app.screen.title.text == names[g.winner] + " wins!"
+    assert g.ply > 4
+    # No game left to resume once it is over.
+    assert sim.app.saved_game is None
+
+
+def test_undo_takes_back_the_computer_reply_too(sim):
+    sim.run_keys(NEW_9X9_VS_RANDOM)
+    gs = game_screen(sim)
+    start = gs.game.position()
+    p = gs.cursor
+    sim.press("A")
+    sim.frames(1000)
+    assert gs.game.ply == 2
+    sim.press("B")
+    assert gs.game.ply == 0 and gs.game.position() == start
+    assert near(sim.pixel(*cell_centre(sim, p)), BLACK) is False
+
+
+def test_resume_after_reset(sim, tmp_path):
+    sim.run_keys(NEW_9X9_VS_RANDOM + ",A,wait:1000,RIGHT,A,wait:1000")
+    history = game_screen(sim).game.history
+    assert len(history) >= 2
+    sim.close()
+    again = Simulator(sim.profile.name, nvm_path=sim.nvm_path)
+    try:
+        assert again.app.saved_game is not None
+        again.press("A")  # "Continue" is the first row
+        gs = game_screen(again)
+        assert gs.game.history == history and gs.ai == (2,)
+        p = history[0]
+        assert near(again.pixel(*cell_edge(again, p)), BLACK)
+    finally:
+        again.close()
+
+
+def test_corrupt_save_is_reported_once_and_discarded(sim):
+    sim.run_keys(NEW_9X9_VS_RANDOM + ",A,wait:1000")
+    sim.close()
+    seq_slot = sim.app.saves.slot
+    half = sim.profile.nvm_size // 2
+    with open(sim.nvm_path, "r+b") as f:
+        f.seek(seq_slot * half + 20)
+        b = f.read(1)
+        f.seek(seq_slot * half + 20)
+        f.write(bytes((b[0] ^ 0x5A,)))
+    second = Simulator(sim.profile.name, nvm_path=sim.nvm_path)
+    try:
+        notes = [label.text for label in second.app.screen.notes]
+        assert "Save damaged," in notes
+    finally:
+        second.close()
+    third = Simulator(sim.profile.name, nvm_path=sim.nvm_path)
+    try:
+        assert "Save damaged," not in [label.text for label in third.app.screen.notes]
+    finally:
+        third.close()
+
+
+def test_garbage_nvm_never_crashes(tmp_path):
+    path = str(tmp_path / "junk.bin")
+    with open(path, "wb") as f:
+        f.write(b"TNB1" + os.urandom(8188))
+    s = Simulator("pybadge", nvm_path=path)
+    try:
+        assert s.app is not None and s.app.saved_game is None
+    finally:
+        s.close()
+
+
+def test_screen_refreshes_only_on_change(sim):
+    sim.run_keys(NEW_9X9_VS_RANDOM)
+    n = sim.display.refresh_count
+    sim.frames(2000)
+    assert sim.display.refresh_count == n
+    sim.press("RIGHT")
+    assert sim.display.refresh_count > n
+
+
+def test_held_dpad_repeats(sim):
+    sim.run_keys(NEW_9X9_VS_RANDOM)
+    gs = game_screen(sim)
+    lay = gs.view.layout
+    col = lay.cell_of[gs.cursor] % lay.cols
+    sim.press("LEFT", hold_ms=1000)
+    assert lay.cell_of[gs.cursor] % lay.cols == 0 and col > 1
+
+
+def test_keypad_overflow_recovers(sim):
+    sim.run_keys(NEW_9X9_VS_RANDOM)
+    for _ in range(100):  # far more events than the queue holds, with no scan in between
+        sim.wiring.set("SELECT", True)
+        sim.wiring.set("SELECT", False)
+    sim.frames(100)
+    gs = game_screen(sim)
+    before = gs.cursor
+    sim.press("RIGHT")
+    assert gs.cursor != before
+    assert sim.app.hw.buttons.held == 0
+
+
+def test_mute_silences_placement(sim):
+    sim.run_keys("DOWN*2,A,A")  # title: New game, Rules, Settings -> Sound off
+    assert sim.app.settings.sound is False
+    sim.run_keys("B," + NEW_9X9_VS_RANDOM + ",A,wait:1000")
+    assert game_screen(sim).game.ply == 2
+    assert sim.audio.played == []
+
+
+def test_a_press_stops_the_computer_early(sim, monkeypatch):
+    from app import game_screen as gs_module
+    stopped = []
+    real = gs_module.choose_move
+
+    def watching(game, level, seed, progress):
+        def wrapped(done, total):
+            sim.wiring.set("B", True)  # the player presses B while it thinks
+            r = progress(done, total)
+            stopped.append(r)
+            return r
+        return real(game, "hard", seed, wrapped)
+
+    monkeypatch.setattr(gs_module, "choose_move", watching)
+    sim.run_keys(NEW_9X9_VS_RANDOM + ",A")
+    sim.wiring.set("B", False)
+    assert stopped and stopped[-1] is True and len(stopped) == 1
+    assert game_screen(sim).game.ply == 2
+
+
+def test_unknown_board_shows_a_message(tmp_path):
+    s = Simulator("pybadge", nvm_path=str(tmp_path / "n"), board_id="feather_m0_express")
+    try:
+        assert s.app is None and "feather_m0_express" in s.message
+        assert "pybadge" in s.message
+        shot = s.screenshot()
+        assert any(shot.get_at((x, 6))[:3] != shot.get_at((0, 0))[:3] for x in range(2, 60))
+    finally:
+        s.close()
+
+
+def test_key_script_parsing():
+    assert parse_script("UP, a*3 ,wait:250") == [("key", "UP"), ("key", "A"), ("key", "A"),
+                                                  ("key", "A"), ("wait", 250)]
+    for bad in ("JUMP", "A*0", "A*x", "wait:-5", "wait:soon"):
+        with pytest.raises(ValueError) as e:
+            parse_script(bad)
+        assert repr(bad) in str(e.value)
