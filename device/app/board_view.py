@@ -29,6 +29,8 @@ class BoardView:
         cpal[1] = theme.CURSOR
         cpal.make_transparent(0)
         self.cursor = displayio.TileGrid(tiles.cursor_bitmap(c), pixel_shader=cpal)
+        for i in lay.links:
+            self.grid[i % lay.cols, i // lay.cols] = tiles.T_LINK
         self.group = displayio.Group()
         self.group.append(self.grid)
         self.group.append(self.cursor)
@@ -97,7 +99,7 @@ class StatusView:
         pal[theme.RIM] = theme.DIM  # a light rim: a black stone must show on the dark panel
         self.chips = []
         chip_w = icon + 2 + 6 * s * 4 + 4
-        per_row = 1 if layout.side else max(1, layout.status_w // chip_w)
+        per_row = 1 if layout.side else max(1, min(players, layout.status_w // chip_w))
         for k in range(players):
             col, row = k % per_row, k // per_row
             x, y = col * chip_w, row * line
@@ -108,12 +110,15 @@ class StatusView:
             self.group.append(label.group)
             self.chips.append(label)
         rows = (players + per_row - 1) // per_row
-        if layout.side:
-            ix, iy = 0, rows * line + 4
+        below = rows * line + (4 if layout.side else 0)
+        if layout.side or layout.status_h - below >= line:
+            # Info lines under the chips.
+            ix, iy = 0, below
             chars = layout.status_w // (6 * s)
-            self.info_lines = max(1, (layout.status_h - iy) // line)
+            self.info_lines = max(1, min(3, (layout.status_h - iy) // line))
         else:
-            ix, iy = per_row * chip_w if rows == 1 else 0, 0 if rows == 1 else rows * line
+            # One info line after the chips on the same row.
+            ix, iy = per_row * chip_w, 0
             chars = (layout.status_w - ix) // (6 * s)
             self.info_lines = 1
         self.info = []

@@ -4,7 +4,8 @@ All numbers are pixels. The board is a grid of square cells; 2D boards map
 point (x, y) to cell (x, y); the 1D line is one row; the 3D cube is its
 five 5x5 layers laid out as slices with one empty cell between them. The
 status goes to the right of the board (landscape screens) or below it,
-whichever leaves the bigger cells.
+whichever leaves the bigger cells. The 1D line snakes through rows when
+that gives bigger cells, its turns drawn as links in the gap rows.
 """
 
 from array import array
@@ -34,7 +35,17 @@ class BoardLayout:
     def __init__(self, variant, width, height):
         self.width, self.height = width, height
         self.lines = "-" if variant.dims == 1 else "+"
-        if variant.dims == 3:
+        self.links = ()
+        if variant.dims == 1:
+            best = None
+            for per_row in (31, 16, 11, 8):
+                self._snake(variant, per_row)
+                self._fit(variant)
+                if best is None or self.cell > best:
+                    best = self.cell
+                    best_per_row = per_row
+            self._snake(variant, best_per_row)
+        elif variant.dims == 3:
             # Most cells win: one row of 5 slices or rows of 3 (then 2).
             best = None
             for per_row in (5, 3):
@@ -51,6 +62,25 @@ class BoardLayout:
         self.point_at = array("H", [NO_POINT] * (self.cols * self.rows))
         for p in range(variant.size):
             self.point_at[self.cell_of[p]] = p
+
+    def _snake(self, variant, per_row):
+        # The line in rows of per_row points, every other row right to left,
+        # an empty row between rows; ``links`` are the gap cells joining the
+        # ends of consecutive rows (the view draws the line through them).
+        n = variant.size
+        lines = (n + per_row - 1) // per_row
+        self.cols, self.rows = per_row, 2 * lines - 1
+        cells = array("H", [0] * n)
+        for p in range(n):
+            r, i = divmod(p, per_row)
+            col = i if r % 2 == 0 else per_row - 1 - i
+            cells[p] = 2 * r * per_row + col
+        self.cell_of = cells
+        links = []
+        for r in range(lines - 1):
+            col = per_row - 1 if r % 2 == 0 else 0
+            links.append((2 * r + 1) * per_row + col)
+        self.links = tuple(links)
 
     def _slices(self, variant, per_row):
         n = variant.depth

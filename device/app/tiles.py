@@ -18,7 +18,8 @@ T_STONE = 5  # 5..8: players 1..4
 T_RING = 9  # 9..12: stones of the root under the cursor
 T_LAST = 13  # 13..16: the last stone placed
 T_FLASH = 17
-TILES = 18
+T_LINK = 18  # the 1D line passing through a gap row
+TILES = 19
 
 
 def board_palette():
@@ -30,7 +31,8 @@ def board_palette():
 
 def _disc(bm, x0, c, fill, edge, edge_width):
     """A stone of diameter ``c`` at tile column ``x0``: ``fill`` inside, ``edge`` on its rim."""
-    r = c / 2 - 0.25
+    # Small cells: a rounded square (a true circle of 6 px reads as a plus sign).
+    r = c / 2 - 0.25 if c >= 9 else c / 2 + 0.15
     inner = r - edge_width
     for y in range(c):
         for x in range(c):
@@ -55,7 +57,10 @@ def tile_bitmap(cell, lines="+"):
     mark = max(2, c // 4)
     rim = 1 if c >= 9 else 0
     ring = 2 if c >= 12 else 1
-    for t in range(1, TILES):
+    for y in range(c):
+        for x in range(c // 4, c - c // 4):
+            bm[T_LINK * c + x, y] = theme.LINE if x == mid else theme.WOOD
+    for t in range(1, T_LINK):
         x0 = t * c
         back = theme.SPACE if t in (T_SPACE, T_SPACE_HINT) else theme.WOOD
         for y in range(c):
