@@ -254,7 +254,7 @@ class App:
             Row("Back", back),
         ]
         menu = Menu(self, "Settings", rows, back)
-        y = menu.labels[-1].group.y + 12 * self.scale * 2
+        y = menu.labels[-1].group.y + 12 * self.scale + 6 * self.scale
         for i, line in enumerate(info):
             label = Label(menu.labels[0].group.x, y + i * 12 * self.scale, 20, theme.DIM,
                           scale=self.scale, text=line)

@@ -19,7 +19,8 @@ KEY_ORDER = ("A", "B", "START", "SELECT", "UP", "DOWN", "LEFT", "RIGHT")
 
 
 class Battery:
-    """Battery voltage in volts from ``BAT_SENSE`` (a 1:3 divider on the 3.3 V ADC)."""
+    """Battery voltage in volts from ``BAT_SENSE``, assuming a 1:3 divider on the
+    3.3 V ADC (not yet checked on a PicoSystem; shown only on the settings screen)."""
 
     def __init__(self, pin):
         self.adc = analogio.AnalogIn(pin)
