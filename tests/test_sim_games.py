@@ -242,3 +242,22 @@ def test_key_script_parsing():
         with pytest.raises(ValueError) as e:
             parse_script(bad)
         assert repr(bad) in str(e.value)
+
+
+def test_removed_root_flashes_then_vanishes(sim):
+    from tanbo import Game
+    text = "OX......./........./X......../........./........./........./........./........./........O X"
+    sim.app.play(Game.from_position(text), ())
+    sim.frames(50)
+    gs = game_screen(sim)
+    v = gs.game.variant
+    move_cursor_to(sim, v.parse_point("A8"))
+    a9 = v.parse_point("A9")
+    chords = len(sim.audio.played)
+    sim.press("A", hold_ms=16, gap_ms=16)
+    assert gs.game.board[a9] == 0  # removed by the engine at once...
+    assert near(sim.pixel(*cell_centre(sim, a9)), (0xFF, 0x40, 0xFF))  # ...but shown flashing
+    assert sim.audio.played[chords:] == [sim.app.hw.sound.chord_sample]
+    sim.frames(1000)
+    assert not near(sim.pixel(*cell_centre(sim, a9)), (0xFF, 0x40, 0xFF))
+    assert not near(sim.pixel(*cell_centre(sim, a9)), WHITE)
