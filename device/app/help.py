@@ -23,7 +23,7 @@ PAGES = (
      (".....", ".++..", "+XX+.", ".++.O", "...OO")),
     ("Removal", ("A root with no", "root space dies.", "If your move", "leaves your own",
                  "root so, only it", "goes; else all", "such roots go", "at once."),
-     ("..OO.", ".O!O.", "..O..", "X....", "XX..."),),
+     ("!!O..", "OO...", ".....", "..XO.", ".XX.O")),
     ("Keys", ("D-pad: cursor", "A: place stone", "B: undo", "START: menu,", "  resign, rules",
               "SELECT: hints", "Chips: stones/", "roots a player"), None),
 )
