@@ -22,7 +22,7 @@ Undo restores removed roots from a stack, then lifts the placed stone.
 
 from array import array
 
-from .variants import PLAYER_CHARS, get_variant, player_name
+from .variants import get_variant, player_name
 
 NONE = 255  # no root (bytearray cells)
 NIL = 0xFFFF  # end of a stone chain / not in a legal list
@@ -645,6 +645,7 @@ class Game:
             if self.winner is not None:
                 self.to_move = self.winner
                 return removed
+        # _advance, inlined: this runs every ply of every playout
         succ = self.succ
         sc = self.stone_count
         k = succ[c]
@@ -823,7 +824,3 @@ class Game:
         spaces = tuple(self.space[r] if self.alive[r] else 0 for r in range(len(self.alive)))
         return (self.position(), self.to_move, self.winner, self.ply, tuple(legal), roots, spaces,
                 tuple(self.stone_count), tuple(self.root_count))
-
-
-def _player_char(player):
-    return PLAYER_CHARS[player]
