@@ -46,8 +46,19 @@ DESCRIPTIONS = {
 # level: (max depth in plies, beam: replies searched below the root (0 = all),
 #         node budget on boards of <= 125 points, node budget on larger boards,
 #         root noise: random points added to each root move's score)
-# Board time per move ~= nodes x node cost; `tanbo bench` reports both
-# (a node is ~10 us on CPython here; a board is ~100-150x slower).
+# Board time per move ~= nodes x node cost; `tanbo bench` reports both.
+# Measured (tanbo bench; nodes and board time are the mean/worst over its
+# four positions; board = emulated SAMD51 at 120 MHz, IPC 0.75; heap = the
+# search's own share on the 64-bit MicroPython unix port):
+#
+#   level   board  nodes/move  CPython ms  MicroPython ms  board ms (worst)  heap
+#   easy    9x9        19          0.3          0.4             19 (22)        10 KB
+#   easy    19x19      66          1.7          1.1             63 (76)        23 KB
+#   medium  9x9        47          1.2          1.8             56 (64)        10 KB
+#   medium  19x19     145          4.1          4.9            279 (354)       21 KB
+#   hard    9x9      1500         22.5         37.6           1887 (2246)      11 KB
+#   hard    13x13    1600         42.5         53.2           3119 (3274)      16 KB
+#   hard    19x19    1600         47.6         52.5           3377 (3826)      22 KB
 LEVEL_TABLE = {
     "random": (0, 0, 0, 0, 0),
     "easy": (1, 0, 400, 400, 30),
