@@ -19,10 +19,12 @@ measures what a node costs on each interpreter and on the emulated board.
 
 Memory: the search plays and undoes moves on one copy of the game, and
 evaluates leaves on a second, scratch copy reloaded in place
-(``load_state``: cheaper than an undo); move buffers are preallocated per
-depth, so a node allocates nothing but the rare removal bookkeeping inside
-the engine. Two copies of a 19x19 game are ~13 KB on the 64-bit
-MicroPython unix port (less on a 32-bit board).
+(``load_state``: a quarter fewer board instructions than an undo); move
+buffers are preallocated per depth. The one per-node garbage is the slice
+objects of ``load_state`` (measured: ~100 bytes a node on the CircuitPython
+VM, ~200 on the 64-bit MicroPython unix port), i.e. a collection or two per
+move on a board, already inside the emulator's instruction counts. Two
+copies of a 19x19 game are ~13 KB on the unix port (less on a board).
 """
 
 import time
