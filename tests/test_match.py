@@ -57,7 +57,7 @@ def test_match_reports_and_records_every_game(tmp_path, capsys):
     assert "wins: A %d, B %d" % (wins_a, 4 - wins_a) in out
     assert "A = easy, B = random, 4 games" in out
     assert "A win rate: %.1f%%" % (25.0 * wins_a) in out
-    assert "Elo A-B:" in out
+    assert "Elo A-B:" in out and "time per move: A " in out
 
 
 def test_parallel_jobs_give_the_same_games(tmp_path, capsys):

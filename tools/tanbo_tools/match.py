@@ -16,6 +16,7 @@ import os
 import shlex
 import subprocess
 import sys
+import time
 
 from tanbo import Game, get_variant, player_name
 from tanbo.ai import LEVELS, choose_move
@@ -135,7 +136,11 @@ def seats_of_a(index, players):
 
 
 def play_game(a, b, variant, index, seed, movetime):
-    """Play game ``index``; return ``(a_won, record_text, plies)``."""
+    """Play game ``index``; return ``(a_won, record_text, plies, seconds)``.
+
+    ``seconds`` is ``[A's thinking time, A's moves, B's time, B's moves]``
+    (wall clock, including a GTP engine's replies).
+    """
     game = Game(variant)
     a_seats = seats_of_a(index, game.players)
     seat_player = {}
@@ -150,11 +155,16 @@ def play_game(a, b, variant, index, seed, movetime):
         for p in players:
             p.start(game)
         limit = game.variant.max_plies
+        clock = [0.0, 0, 0.0, 0]
         while not game.over:
             if game.ply > limit:
                 raise RuntimeError("game %d passed %d plies: engine bug" % (index + 1, limit))
             mover = game.to_move
+            t0 = time.perf_counter()
             move = seat_player[mover].genmove(game)
+            side = 0 if mover in a_seats else 2
+            clock[side] += time.perf_counter() - t0
+            clock[side + 1] += 1
             if move is None:
                 game.resign(mover)
             else:
@@ -169,7 +179,7 @@ def play_game(a, b, variant, index, seed, movetime):
     names = {k: (a if k in a_seats else b) for k in game.pids}
     headers = {"seats": " ".join("%s=%s" % (player_name(k, game.players), names[k]) for k in game.pids),
                "game": str(index + 1)}
-    return game.winner in a_seats, game.record(**headers), game.ply
+    return game.winner in a_seats, game.record(**headers), game.ply, clock
 
 
 def _play_task(task):
@@ -233,6 +243,7 @@ def run(args):
     tasks = [(a, b, variant, i, args.seed, args.movetime) for i in range(args.games)]
     show = not args.quiet and sys.stderr.isatty()
     wins_a = done = plies = 0
+    clock = [0.0, 0, 0.0, 0]
     if args.jobs > 1:
         import multiprocessing
         pool = multiprocessing.Pool(args.jobs)
@@ -241,8 +252,10 @@ def run(args):
         pool = None
         results = (_play_task(t) for t in tasks)
     try:
-        for index, a_won, record, n in results:
+        for index, a_won, record, n, spent in results:
             done += 1
+            for i in range(4):
+                clock[i] += spent[i]
             wins_a += a_won
             plies += n
             if args.record:
@@ -262,5 +275,7 @@ def run(args):
         sys.stderr.write("\n")
     lines = ["variant %s, mean %.1f plies a game" % (variant, plies / args.games)]
     lines += summary(a, b, wins_a, args.games)
+    lines.append("time per move: A %.1f ms, B %.1f ms" % (1000 * clock[0] / max(clock[1], 1),
+                                                       1000 * clock[2] / max(clock[3], 1)))
     print("\n".join(lines))
     return 0
