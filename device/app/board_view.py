@@ -33,6 +33,11 @@ class BoardView:
             self.grid[i % lay.cols, i // lay.cols] = tiles.T_LINK
         self.group = displayio.Group()
         self.group.append(self.grid)
+        # Captions in empty cells (3D layers): 1x text, its 8 px of ink
+        # (glyph rows 2-9) centred in the cell row.
+        for text, x, y in lay.labels:
+            self.group.append(Label(x, y + (c - 8) // 2 - 2, len(text), theme.DIM,
+                                    text=text).group)
         self.group.append(self.cursor)
         n = variant.size
         self.shown = bytearray([UNSET]) * n

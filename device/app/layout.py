@@ -2,7 +2,8 @@
 
 All numbers are pixels. The board is a grid of square cells; 2D boards map
 point (x, y) to cell (x, y); the 1D line is one row; the 3D cube is its
-five 5x5 layers laid out as slices with one empty cell between them. The
+five 5x5 layers laid out as slices with one empty cell between them and
+one empty row above each row of slices for its labels ("Z=1".."Z=5"). The
 status goes to the right of the board (landscape screens) or below it,
 whichever leaves the bigger cells. The 1D line snakes through rows when
 that gives bigger cells, its turns drawn as links in the gap rows.
@@ -29,13 +30,15 @@ class BoardLayout:
     (row * cols + col) of point p; ``point_at[i]``: point of grid index i or
     NO_POINT; ``side``: True when the status panel is at the right
     (``status_x``, ``status_y``, ``status_w``, ``status_h``); ``scale``:
-    text scale of the status.
+    text scale of the status; ``labels``: ``(text, x, y)`` of small captions
+    in the board's empty cells (the 3D layer numbers), pixels of the cell's top-left.
     """
 
     def __init__(self, variant, width, height):
         self.width, self.height = width, height
         self.lines = "-" if variant.dims == 1 else "+"
         self.links = ()
+        self.label_cells = ()
         if variant.dims == 1:
             best = None
             for per_row in (31, 16, 11, 8):
@@ -62,6 +65,8 @@ class BoardLayout:
         self.point_at = array("H", [NO_POINT] * (self.cols * self.rows))
         for p in range(variant.size):
             self.point_at[self.cell_of[p]] = p
+        self.labels = tuple((text, self.x0 + (i % self.cols) * self.cell,
+                             self.y0 + (i // self.cols) * self.cell) for text, i in self.label_cells)
 
     def _snake(self, variant, per_row):
         # The line in rows of per_row points, every other row right to left,
@@ -84,18 +89,22 @@ class BoardLayout:
 
     def _slices(self, variant, per_row):
         n = variant.depth
+        # Each row of slices has a label row above it (the gap between rows of
+        # slices is that row); the label "Z=k" starts over the slice's first column.
         rows_of_slices = (n + per_row - 1) // per_row
         w, h = variant.width, variant.height
         self.cols = per_row * (w + 1) - 1
-        self.rows = rows_of_slices * (h + 1) - 1
+        self.rows = rows_of_slices * (h + 1)
         cells = array("H", [0] * variant.size)
         for p in range(variant.size):
             z, rest = divmod(p, w * h)
             y, x = divmod(rest, w)
             col = (z % per_row) * (w + 1) + x
-            row = (z // per_row) * (h + 1) + y
+            row = (z // per_row) * (h + 1) + 1 + y
             cells[p] = row * self.cols + col
         self.cell_of = cells
+        self.label_cells = tuple(("Z=%d" % (z + 1), (z // per_row) * (h + 1) * self.cols
+                                  + (z % per_row) * (w + 1)) for z in range(n))
 
     def _fit(self, variant):
         W, H = self.width, self.height
