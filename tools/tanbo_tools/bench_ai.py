@@ -97,10 +97,19 @@ def run_ai_bench(args, micropython=None, tmp=None):
                        "estimated_board_ms": round(cp["ms_per_move"] * BOARD_PER_CPYTHON),
                        "estimated_board_max_ms": round(cp["max_ms"] * BOARD_PER_CPYTHON)}
                 if lib:
-                    mp = on_micropython(micropython, lib, heap, variant, level, tmp)
+                    used = heap
+                    try:
+                        mp = on_micropython(micropython, lib, heap, variant, level, tmp)
+                    except RuntimeError as e:
+                        # at the edge of the 64-bit port's heap, fragmentation
+                        # decides: measure with more room and say so
+                        if "MemoryError" not in str(e):
+                            raise
+                        used = bench._larger(heap)
+                        mp = on_micropython(micropython, lib, used, variant, level, tmp)
                     row.update({"micropython_ms": mp["ms_per_move"], "micropython_max_ms": mp["max_ms"],
                                 "micropython_search_heap": mp.get("search_heap"),
-                                "micropython_peak_heap": mp.get("peak_heap"), "heap_limit": heap})
+                                "micropython_peak_heap": mp.get("peak_heap"), "heap_limit": used})
                 if qemu and not no_mp:
                     q = on_qemu(qemu, os.path.join(bench.CORE, "tanbo"), variant, level, tmp)
                     row["board_ms"] = round(q["ms_per_move"] * BOARD_MS_PER_GUEST_MS)
