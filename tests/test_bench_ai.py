@@ -37,7 +37,10 @@ def probe_lib(tmp_path_factory):
 
 @pytest.mark.parametrize("variant", ("9x9", "19x19"))
 def test_hard_search_heap_under_micropython_fits_40k(micropython_exe, probe_lib, tmp_path, variant):
-    r = bench_ai.on_micropython(micropython_exe, probe_lib, bench_ai.AI_HEAP, variant, "hard", str(tmp_path))
+    # What is measured is the search's own heap; the cap only has to leave
+    # room for the engine and game on the 64-bit port without depending on
+    # how fragmentation falls (paths of different lengths shift it).
+    r = bench_ai.on_micropython(micropython_exe, probe_lib, "128K", variant, "hard", str(tmp_path))
     assert r["moves"] == 4 and r["iterations"] > 0
     assert 0 < r["search_heap"] <= 40 * 1024, r
 
