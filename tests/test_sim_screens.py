@@ -1,4 +1,5 @@
-"""What the game screen shows on every board: 3D layer captions.
+"""What the game screen shows on every board: 3D layer captions, status chips and
+messages that fit.
 
 Runs the device app in the headless simulator; asserts on app state and pixels.
 """
@@ -58,3 +59,39 @@ def test_3d_captions_are_drawn(sim):
                if sim.pixel(px, py) != back]
         assert len(ink) > 10, text
         assert all(sim.pixel(px, py)[2] > 0x80 for px, py in ink)  # light grey on the dark gap
+
+
+@pytest.mark.parametrize("name", VARIANTS)
+def test_status_chips_show_four_characters_on_screen(sim, name):
+    gs = start(sim, name)
+    st = gs.status
+    W, H = sim.display.width, sim.display.height
+    for label in st.chips:
+        right = st.group.x + label.group.x + 6 * label.group.scale * 4 - label.group.scale
+        bottom = st.group.y + label.group.y + 10 * label.group.scale  # glyph ink ends at row 9
+        assert right <= W and bottom <= H
+    for label in st.info:
+        assert st.group.x + label.group.x + 6 * label.group.scale * label.width <= W
+
+
+def test_long_status_text_wraps_at_spaces_and_never_cuts_numbers(sim):
+    gs = start(sim, "9x9")
+    st = gs.status
+    st.say("ply 100")
+    shown = [label.text for label in st.info if label.text]
+    assert "".join(shown).replace(" ", "") == "ply100"
+    assert all(len(t) <= st.chars for t in shown)
+
+
+def test_refused_move_says_why_in_words_that_fit(sim):
+    gs = start(sim, "9x9")
+    v = gs.game.variant
+    h8 = v.parse_point("H8")  # Black's stone
+    while gs.cursor != h8:
+        dx, dy = h8 % 9 - gs.cursor % 9, h8 // 9 - gs.cursor // 9
+        sim.press("RIGHT" if dx > 0 else "LEFT" if dx < 0 else "DOWN" if dy > 0 else "UP")
+    sim.press("A")
+    shown = " ".join(label.text for label in gs.status.info if label.text)
+    assert shown in ("occupied", "taken")
+    sim.press("LEFT")
+    assert all(label.text == "" or label.text.startswith("ply") for label in gs.status.info)

@@ -8,7 +8,7 @@ redraws only those cells.
 import displayio
 
 from app import theme, tiles
-from app.layout import BoardLayout
+from app.layout import CHIP_CHARS, BoardLayout
 from app.text import Label
 
 UNSET = 255
@@ -96,14 +96,19 @@ class StatusView:
 
     def __init__(self, layout, players):
         s = layout.scale
-        line, icon = 12 * s, 10 * s
+        line, icon, gap = 12 * s, 10 * s, 2
+        text_w = 6 * s * CHIP_CHARS - s  # the last glyph's blank column may be cut
+        if icon + gap + text_w > layout.status_w:
+            # A narrow side panel (9x9 on 160x128: 33 px): smaller icon, 1 px gap.
+            gap = 1
+            icon = max(6, layout.status_w - text_w - gap)
         self.group = displayio.Group(x=layout.status_x, y=layout.status_y)
         icons = tiles.icon_bitmap(icon)
         pal = tiles.board_palette()
         pal.make_transparent(theme.OFF)
         pal[theme.RIM] = theme.DIM  # a light rim: a black stone must show on the dark panel
         self.chips = []
-        chip_w = icon + 2 + 6 * s * 4 + 4
+        chip_w = icon + gap + 6 * s * CHIP_CHARS + 4
         per_row = 1 if layout.side else max(1, min(players, layout.status_w // chip_w))
         for k in range(players):
             col, row = k % per_row, k // per_row
@@ -111,7 +116,7 @@ class StatusView:
             t = displayio.TileGrid(icons, pixel_shader=pal, width=1, height=1, tile_width=icon,
                                    tile_height=icon, default_tile=k, x=x, y=y + (line - icon) // 2)
             self.group.append(t)
-            label = Label(x + icon + 2, y, 4, theme.TEXT, scale=s)
+            label = Label(x + icon + gap, y, CHIP_CHARS, theme.TEXT, scale=s)
             self.group.append(label.group)
             self.chips.append(label)
         rows = (players + per_row - 1) // per_row
@@ -152,7 +157,40 @@ class StatusView:
                     pal[1] = theme.TEXT
             self.turn = turn
 
+    def wrap(self, lines):
+        """``lines`` broken at spaces into info lines of at most ``chars``
+        (a longer word is cut); may return more lines than the area holds."""
+        out = []
+        n = self.chars
+        for text in lines:
+            while len(text) > n:
+                cut = text.rfind(" ", 0, n + 1)
+                if cut <= 0:
+                    cut = n
+                out.append(text[:cut])
+                text = text[cut:].lstrip()
+            out.append(text)
+        return out
+
+    def fits(self, *lines):
+        """True when ``lines`` show whole in the info area (see :meth:`say`)."""
+        for text in lines:
+            for word in text.split():
+                if len(word) > self.chars:
+                    return False
+        return len(self._layout(lines)) <= self.info_lines
+
+    def _layout(self, lines):
+        out = self.wrap(lines)
+        if len(out) > self.info_lines and len(lines) > 1:
+            # One short info line (status below the board): all on it if it fits.
+            joined = self.wrap(("  ".join(lines),))
+            if len(joined) <= self.info_lines:
+                return joined
+        return out
+
     def say(self, *lines):
-        """Show ``lines`` in the info area (cut to fit; missing lines cleared)."""
+        """Show ``lines`` in the info area, wrapped at spaces; what does not fit is dropped."""
+        out = self._layout(lines)
         for i in range(self.info_lines):
-            self.info[i].text = lines[i][:self.chars] if i < len(lines) else ""
+            self.info[i].text = out[i] if i < len(out) else ""

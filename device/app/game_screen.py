@@ -44,7 +44,7 @@ class GameScreen:
         self.thinking = False
         self.spin = 0
         self.last_progress = 0
-        self.message = ""
+        self.message = None  # texts, longest first, for the info area until the next key
         self.cursor = self._start_cursor()
         self.view.cursor.hidden = review
         self.highlight = None
@@ -97,12 +97,16 @@ class GameScreen:
 
     def _say(self):
         g = self.game
+        st = self.status
         if self.thinking:
-            self.status.say("think" + SPIN[self.spin % 4], "B:stop")
+            st.say("think " + SPIN[self.spin % 4], "B:now")
         elif self.message:
-            self.status.say(self.message[:self.status.chars], self.message[self.status.chars:])
+            for text in self.message:  # the longest that fits
+                if st.fits(text):
+                    break
+            st.say(text)
         elif self.review:
-            self.status.say("ply %d" % g.ply, "<>:ply")
+            st.say("ply %d" % g.ply, "<>:ply")
         elif g.winner is not None:
             self.status.say("over")
         else:
@@ -132,7 +136,7 @@ class GameScreen:
         """Take back the last person's move (and the computer's replies after it)."""
         g = self.game
         if not g.history:
-            self.message = "nothing to undo"
+            self.message = ("nothing to undo", "no undo")
             return
         g.undo()
         while self.ai and g.history and g.to_move in self.ai:
@@ -176,7 +180,7 @@ class GameScreen:
         if self.flash is not None or self.thinking:
             return False
         g = self.game
-        self.message = ""
+        self.message = None
         if k in STEPS:
             if self.review:
                 return self._review_step(k)
@@ -207,20 +211,23 @@ class GameScreen:
         return True
 
     def _why_not(self, p):
-        """A short reason the side to move may not play ``p`` (fits the status), or None."""
+        """Why the side to move may not play ``p``: texts longest first, or None.
+
+        The short form fits 3 lines of 5 characters (9x9 on 160x128) and one
+        line of 7 (9x9 on 240x240).
+        """
         g = self.game
         if g.is_legal(p):
             return None
-        wide = self.status.chars >= 14
         if g.board[p]:
-            return "occupied" if wide else "taken"
+            return ("occupied", "taken")
         own = 0
         for n in g.variant.neighbours[p]:
             if g.board[n] == g.to_move:
                 own += 1
         if own == 0:
-            return "not next to own" if wide else "far"
-        return "touches %d own" % own if wide else "touch%d" % own
+            return ("not next to own", "no own")
+        return ("touches %d own" % own, "%d own" % own)
 
     def _review_step(self, k):
         g = self.game

@@ -122,8 +122,8 @@ class BoardLayout:
         bw, bh = c * self.cols, c * self.rows
         if self.side:
             self.x0, self.y0 = 0, (H - bh) // 2
-            self.status_x, self.status_y = bw + 2, 0
-            self.status_w, self.status_h = W - bw - 2, H
+            self.status_x, self.status_y = bw + 1, 0
+            self.status_w, self.status_h = W - bw - 1, H
         else:
             self.x0, self.y0 = (W - bw) // 2, 0
             self.status_x, self.status_y = 0, bh + 1
