@@ -1,5 +1,5 @@
-"""What the game screen shows on every board: 3D layer captions, status chips and
-messages that fit.
+"""What the game screen shows on every board: 3D layer captions, status chips that fit,
+the thinking spinner during a search.
 
 Runs the device app in the headless simulator; asserts on app state and pixels.
 """
@@ -95,3 +95,52 @@ def test_refused_move_says_why_in_words_that_fit(sim):
     assert shown in ("occupied", "taken")
     sim.press("LEFT")
     assert all(label.text == "" or label.text.startswith("ply") for label in gs.status.info)
+
+
+def test_spinner_turns_during_a_search_while_virtual_time_stands_still(sim, monkeypatch):
+    from app import game_screen as gs_module
+    seen = []
+    refreshes = []
+
+    def fake_search(game, level, seed, progress):
+        # A search that reports progress like tanbo.ai (every 24 nodes) and takes no virtual time.
+        now = sim.now
+        for done in range(24, 24 * 40, 24):
+            assert progress(done, 2000) is False
+            seen.append(" ".join(label.text for label in sim.app.screen.status.info))
+            refreshes.append(sim.display.refresh_count)
+        assert sim.now == now
+        return game.legal_moves()[0]
+
+    monkeypatch.setattr(gs_module, "choose_move", fake_search)
+    gs = start(sim, "9x9", ai=(2,))
+    sim.press("A")
+    sim.frames(100)
+    assert gs.game.ply == 2
+    spinners = set(seen)
+    assert len(spinners) == 4  # all four spinner phases were on screen
+    assert all("think" in t for t in spinners)
+    assert refreshes[-1] - refreshes[0] >= 10  # about every 72 nodes: 39 reports -> 12 turns
+    assert not gs.thinking and "think" not in " ".join(label.text for label in gs.status.info)
+
+
+def test_a_or_b_during_the_search_still_stops_it(sim, monkeypatch):
+    from app import game_screen as gs_module
+    answers = []
+
+    def fake_search(game, level, seed, progress):
+        for done in range(24, 24 * 100, 24):
+            if done == 240:  # the player lets go of A (their move) and presses it again
+                sim.wiring.set("A", False)
+                sim.wiring.set("A", True)
+            r = progress(done, 10000)
+            answers.append(r)
+            if r:
+                break
+        return game.legal_moves()[0]
+
+    monkeypatch.setattr(gs_module, "choose_move", fake_search)
+    start(sim, "9x9", ai=(2,))
+    sim.press("A")
+    sim.wiring.set("A", False)
+    assert answers[-1] is True and answers.count(True) == 1 and len(answers) == 10

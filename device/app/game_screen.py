@@ -18,7 +18,8 @@ except ImportError:  # the engine without its AI: random legal moves
 
 FLASH_MS = 110  # one on or off phase of a removal flash
 FLASH_PHASES = 6
-PROGRESS_MS = 100  # thinking indicator refresh period
+PROGRESS_MS = 100  # thinking indicator: at most this long between turns of the spinner...
+SPIN_NODES = 72  # ...or this many nodes searched (~100 ms of board time; virtual time stands still)
 SPIN = "-\\|/"
 STEPS = {UP: (0, -1), DOWN: (0, 1), LEFT: (-1, 0), RIGHT: (1, 0)}
 
@@ -44,6 +45,7 @@ class GameScreen:
         self.thinking = False
         self.spin = 0
         self.last_progress = 0
+        self.spin_done = 0
         self.message = None  # texts, longest first, for the info area until the next key
         self.cursor = self._start_cursor()
         self.view.cursor.hidden = review
@@ -149,6 +151,8 @@ class GameScreen:
         app = self.app
         self.thinking = True
         self.stop = False
+        self.spin_done = 0
+        self.last_progress = app.clock()
         self.update()
         app.refresh()
         if choose_move is None:
@@ -160,15 +164,21 @@ class GameScreen:
         self.play(p)
 
     def progress(self, done, total):
-        """AI callback: spin the indicator every PROGRESS_MS; True (stop) after A or B."""
+        """AI callback (``done`` nodes of ``total``): True (stop) after a press of A or B.
+
+        The spinner turns after SPIN_NODES more nodes or PROGRESS_MS, whichever
+        comes first: the node count keeps it turning where the clock stands
+        still during a search (the simulator's virtual time).
+        """
         app = self.app
         buttons = app.hw.buttons
         while buttons.read():
             if buttons.pressed and buttons.key in (A, B):
                 self.stop = True
         now = app.clock()
-        if now - self.last_progress >= PROGRESS_MS:
+        if done - self.spin_done >= SPIN_NODES or now - self.last_progress >= PROGRESS_MS:
             self.last_progress = now
+            self.spin_done = done
             self.spin += 1
             self._say()
             app.refresh()
