@@ -1,5 +1,5 @@
 """What the game screen shows on every board: 3D layer captions, status chips that fit,
-the thinking spinner during a search.
+the thinking spinner during a search, the "too long to save" notice.
 
 Runs the device app in the headless simulator; asserts on app state and pixels.
 """
@@ -144,3 +144,21 @@ def test_a_or_b_during_the_search_still_stops_it(sim, monkeypatch):
     sim.press("A")
     sim.wiring.set("A", False)
     assert answers[-1] is True and answers.count(True) == 1 and len(answers) == 10
+
+
+def test_game_too_long_to_save_is_said_once_on_the_game_screen(sim):
+    gs = start(sim, "9x9")
+    saves = sim.app.saves
+    saves.slot_size = 14 + 8 + 1 + 2 * 3  # room for 3 plies only
+    lines = []
+    for _ in range(6):
+        p = gs.game.legal_moves()[0]
+        gs.cursor = p
+        sim.press("A")
+        lines.append(" ".join(label.text for label in gs.status.info if label.text))
+    assert gs.game.ply == 6
+    assert [("save" in t) for t in lines] == [False, False, False, True, False, False]
+    assert sim.app.saved_game is gs.game
+    # The title screen does not mistake it for a damaged save.
+    sim.app.title()
+    assert all("damaged" not in label.text for label in sim.app.screen.notes)

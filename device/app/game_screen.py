@@ -239,6 +239,11 @@ class GameScreen:
             return ("not next to own", "no own")
         return ("touches %d own" % own, "%d own" % own)
 
+    def notify(self, *texts):
+        """Show the longest of ``texts`` that fits the info area until the next key."""
+        self.message = texts
+        self._say()
+
     def _review_step(self, k):
         g = self.game
         if k == LEFT and g.history:

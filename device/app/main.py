@@ -78,6 +78,7 @@ class App:
         self.refreshes = 0
         self.notice = None
         self.saved_game = None
+        self.save_full_shown = False
         self.ai = ()
         if self.saves is not None:
             settings, game, problem = self.saves.load(SIZE)
@@ -150,8 +151,11 @@ class App:
         if g is not None and g.winner is not None:
             g = None
         self.saved_game = g
-        if not self.saves.save(self.settings.pack(), g):
-            self.notice = "game too long to save"
+        if not self.saves.save(self.settings.pack(), g) and not self.save_full_shown:
+            # The NVM keeps the last save that fitted; say so once per game.
+            self.save_full_shown = True
+            if isinstance(self.screen, GameScreen):
+                self.screen.notify("game too long to save", "not saved", "unsaved")
 
     def save_settings(self):
         self.save_game()
@@ -217,6 +221,7 @@ class App:
 
     def play(self, game, ai):
         self.ai = ai
+        self.save_full_shown = False
         self.show(GameScreen(self, game, ai))
         self.save_game()
 
