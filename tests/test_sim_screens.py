@@ -162,3 +162,33 @@ def test_game_too_long_to_save_is_said_once_on_the_game_screen(sim):
     # The title screen does not mistake it for a damaged save.
     sim.app.title()
     assert all("damaged" not in label.text for label in sim.app.screen.notes)
+
+
+def test_rules_pages_fit_and_say_the_rules():
+    s = Simulator("pybadge")
+    try:
+        from app.help import CHARS, PAGES, WIDE
+    finally:
+        s.close()
+    for title, lines, diagram in PAGES:
+        assert len(lines) <= 8, title
+        width = CHARS if diagram else WIDE
+        assert all(len(line) <= width for line in lines), title
+    text = " ".join(" ".join(lines) for _, lines, _ in PAGES)
+    for phrase in ("By Mark Steere.", "EXACTLY ONE of your stones", "last player with stones wins",
+                   "If the root you grew is bounded, only it is taken off; else every bounded root"):
+        assert phrase in text, phrase
+
+
+def test_rules_pages_turn_with_left_and_right(sim):
+    sim.run_keys("DOWN,A")  # title: New game, Rules
+    from app.help import PAGES, Help
+    h = sim.app.screen
+    assert isinstance(h, Help) and h.title.text.startswith("Tanbo")
+    sim.run_keys("RIGHT*2")
+    assert h.title.text.startswith("Roots") and h.lines[0].text == PAGES[2][1][0]
+    assert not h.diagram.hidden
+    sim.run_keys("LEFT*3")
+    assert h.page == len(PAGES) - 1 and h.diagram.hidden
+    sim.press("B")
+    assert not isinstance(sim.app.screen, Help)

@@ -1,6 +1,7 @@
 """Rules help: a few short pages in the app's own words, with small diagrams.
 
-Each page: a title, up to 8 lines of at most 16 characters, and an optional
+Each page: a title, up to 8 lines of at most 16 characters beside a diagram
+or 19 without one (20 columns of 2x text fill PicoSystem's 240 px), and an optional
 5x5 diagram (``.`` empty, ``X``/``O`` stones, ``*`` legal point for X,
 ``+`` root space of the X root, ``!`` a root about to be removed).
 LEFT/RIGHT turn pages, B goes back.
@@ -13,21 +14,25 @@ from app.text import Label
 from boards.common import A, B, LEFT, RIGHT
 
 PAGES = (
-    ("Tanbo", ("A game of roots", "by Mark Steere.", "", "Take turns to", "place a stone.",
-               "Stones never", "move. No pass.", "Last with stones"), None),
+    ("Tanbo", ("By Mark Steere.", "Take turns to", "place a stone;", "Black first. No",
+               "passing. Stones", "never move. The", "last player with", "stones wins."), None),
     ("Placing", ("Play on an empty", "point next to", "EXACTLY ONE of", "your stones", "(up, down, left,",
                  "right). Dots on", "the board show", "legal points."),
      (".....", ".**..", "*XX*.", ".**.O", "...OO")),
-    ("Roots", ("A root: your", "stones that", "touch. Its root", "space: empties", "next to exactly",
-               "one of them.", "Green shows it", "under the cursor."),
+    ("Roots", ("Root: a chain of", "your stones.", "Its root space:", "empty points",
+               "touching exactly", "one of your", "stones, and that", "one in the root."),
      (".....", ".++..", "+XX+.", ".++.O", "...OO")),
-    ("Removal", ("A root with no", "root space dies.", "If your move", "leaves your own",
-                 "root so, only it", "goes; else all", "such roots go", "at once."),
+    ("Removal", ("No root space =", "bounded root.", "If the root you", "grew is bounded,",
+                 "only it is taken", "off; else every", "bounded root of", "any colour goes."),
      ("!!O..", "OO...", ".....", "..XO.", ".XX.O")),
-    ("Keys", ("D-pad: cursor", "A: place stone", "B: undo", "START: menu,", "  resign, rules",
-              "SELECT: hints", "Chips: stones/", "roots a player"), None),
+    ("Players", ("4 players: turns", "go 1,2,3,4, but", "a player with no", "stones is out.",
+                 "Resign (START", "menu): all your", "roots are taken", "off at once."), None),
+    ("Keys", ("D-pad: cursor", "A: place  B: undo", "A/B as AI thinks:", " it moves at once",
+              "START: menu, resign", "SELECT: hints", "9/2: stones/roots", "Green: root space"),
+     None),
 )
-CHARS = 16
+CHARS = 16  # a text line beside a diagram
+WIDE = 19  # a text line on a page without one
 
 _TILE = {".": tiles.T_EMPTY, "X": tiles.T_STONE, "O": tiles.T_STONE + 1, "*": tiles.T_HINT,
          "+": tiles.T_SPACE, "!": tiles.T_FLASH}
@@ -46,7 +51,7 @@ class Help:
         self.group.append(self.title.group)
         self.lines = []
         for i in range(8):
-            label = Label(2, 2 * s + lh * (i + 1), CHARS, theme.TEXT, scale=s)
+            label = Label(2, 2 * s + lh * (i + 1), WIDE, theme.TEXT, scale=s)
             self.group.append(label.group)
             self.lines.append(label)
         foot = Label(2, H - lh, 20, theme.DIM, scale=s, text="<  >:page  B:back")
