@@ -236,8 +236,8 @@ class GameScreen:
             if g.board[n] == g.to_move:
                 own += 1
         if own == 0:
-            return ("not next to own", "no own")
-        return ("touches %d own" % own, "%d own" % own)
+            return ("not next to own", "no own near", "no own")
+        return ("touches %d own" % own, "touch %d own" % own, "%d own" % own)
 
     def notify(self, *texts):
         """Show the longest of ``texts`` that fits the info area until the next key."""
