@@ -192,3 +192,18 @@ def test_rules_pages_turn_with_left_and_right(sim):
     assert h.page == len(PAGES) - 1 and h.diagram.hidden
     sim.press("B")
     assert not isinstance(sim.app.screen, Help)
+
+
+def test_cursor_is_cyan_ringed_with_dark_on_a_white_stone(sim):
+    gs = start(sim, "9x9")
+    v = gs.game.variant
+    gs.cursor = v.parse_point("B8")  # a White setup stone
+    gs.update()
+    sim.app.refresh()
+    x, y = gs.view.layout.cell_xy(gs.cursor)
+    c = gs.view.layout.cell
+    for px, py in ((x - 1, y + c // 2), (x + c, y + c // 2), (x + c // 2, y - 1)):
+        r, g, b = sim.pixel(px, py)
+        assert r < 0x20 and g > 0xC0 and b > 0xC0, (px, py)  # cyan
+    for px, py in ((x - 2, y + c // 2), (x + c + 1, y + c // 2), (x + c // 2, y + c + 1)):
+        assert sum(sim.pixel(px, py)) < 0x30, (px, py)  # its dark outer ring

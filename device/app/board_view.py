@@ -25,8 +25,9 @@ class BoardView:
         self.grid = displayio.TileGrid(tiles.tile_bitmap(c, lay.lines), pixel_shader=self.palette,
                                        width=lay.cols, height=lay.rows, tile_width=c, tile_height=c,
                                        default_tile=tiles.T_OFF, x=lay.x0, y=lay.y0)
-        cpal = displayio.Palette(2)
+        cpal = displayio.Palette(3)
         cpal[1] = theme.CURSOR
+        cpal[2] = theme.CURSOR_EDGE
         cpal.make_transparent(0)
         self.cursor = displayio.TileGrid(tiles.cursor_bitmap(c), pixel_shader=cpal)
         for i in lay.links:
@@ -46,9 +47,11 @@ class BoardView:
 
     def move_cursor(self, p):
         x, y = self.layout.cell_xy(p)
-        if self.cursor.x != x - 1 or self.cursor.y != y - 1:
-            self.cursor.x = x - 1
-            self.cursor.y = y - 1
+        x -= tiles.CURSOR_OUT
+        y -= tiles.CURSOR_OUT
+        if self.cursor.x != x or self.cursor.y != y:
+            self.cursor.x = x
+            self.cursor.y = y
 
     def render(self, game, hints=True, root_stones=None, root_space=None, last=None,
                flash=None, flash_on=False):

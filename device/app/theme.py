@@ -34,3 +34,4 @@ BOARD_COLORS = (SCREEN, 0xD8A657, 0x8A6428, 0xA8E070, 0x303030,
                 0x5A4020, 0x20C040, 0xFFB000, 0xFF40FF)
 
 CURSOR = 0x00E8FF
+CURSOR_EDGE = 0x000000  # the cursor's outer ring: contrast on white and light green

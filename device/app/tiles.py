@@ -91,13 +91,22 @@ def icon_bitmap(size):
     return bm
 
 
+CURSOR_OUT = 2  # px the cursor sprite reaches outside its cell
+
+
 def cursor_bitmap(cell):
-    """A square outline ``cell`` + 2 px wide (2 px thick from 12 px cells); 1 = ink, 0 = clear."""
-    s = cell + 2
+    """The cursor: a bright square outline just outside the cell (2 px thick from
+    12 px cells, its inner px on the cell's rim) ringed by 1 px of dark, so it
+    shows on wood, green, every stone colour and the dark screen alike.
+    ``cell`` + 4 px wide; 0 = clear, 1 = bright, 2 = dark."""
+    s = cell + 2 * CURSOR_OUT
     t = 2 if cell >= 12 else 1
-    bm = displayio.Bitmap(s, s, 2)
+    bm = displayio.Bitmap(s, s, 3)
     for y in range(s):
         for x in range(s):
-            if x < t or y < t or x >= s - t or y >= s - t:
+            edge = min(x, y, s - 1 - x, s - 1 - y)
+            if edge == 0:
+                bm[x, y] = 2
+            elif edge <= t:
                 bm[x, y] = 1
     return bm
