@@ -15,6 +15,7 @@ from tanbo import Game
 from tanbo.ai import LEVELS
 
 from app import VERSION, theme
+from app.clock import Clock
 from app.game_screen import GameScreen
 from app.help import Help
 from app.input import Repeater
@@ -26,10 +27,7 @@ from app.text import Label
 from app.theme import PLAYER_NAMES_2, PLAYER_NAMES_4
 
 LOOP_MS = 10  # main loop period: keypad scans in the background meanwhile
-
-
-def monotonic_ms():
-    return time.monotonic_ns() // 1000000
+LOOP_S = LOOP_MS / 1000
 
 
 def background(width, height):
@@ -62,7 +60,7 @@ class App:
 
     def __init__(self, hw, clock=None, sleep=None):
         self.hw = hw
-        self.clock = clock or monotonic_ms
+        self.clock = clock or Clock().now
         self.sleep = sleep or time.sleep
         d = self.display = hw.display
         self.width, self.height = d.width, d.height
@@ -129,7 +127,7 @@ class App:
     def run(self):
         while True:
             self.step()
-            self.sleep(LOOP_MS / 1000)
+            self.sleep(LOOP_S)
 
     def sound(self, name):
         s = self.hw.sound
