@@ -36,6 +36,19 @@ except ImportError:  # pragma: no cover
     _LISTS = False
 
 
+def _cells_of(values):
+    """The 16-bit table holding ``values`` (a list on CPython, see :func:`_cells`)."""
+    return list(values) if _LISTS else array("H", values)
+
+
+def _writable(tables):
+    """Slice-assignable views of ``tables``: on MicroPython assigning into an
+    array's slice allocates, into a memoryview of it does not."""
+    if _LISTS:
+        return tables
+    return tuple(t if isinstance(t, bytearray) else memoryview(t) for t in tables)
+
+
 def _cells(n, fill, wide=False):
     """``n`` cells of ``fill`` for the per-point tables.
 
@@ -155,9 +168,9 @@ class Game:
         nroots = len(heads)
         # Per-root data is small (a few dozen roots) and hot: plain lists,
         # whose indexing CPython specialises, unlike array's.
-        self.head = heads
+        self.head = _cells_of(heads)
         self.rplayer = rplayer
-        self.space = [0] * nroots
+        self.space = _cells(nroots, 0, True)
         self.alive = bytearray(b"\x01" * nroots)
         for p in range(n):
             c = board[p]
@@ -187,6 +200,7 @@ class Game:
         self.winner = None
         self.to_move = to_move
         self.start = None  # position text when not started from the setup
+        self._targets = self._tables_cache = None  # for load_state, built on first use
         self._check_winner()
         if self.winner is None and self.stone_count[to_move] == 0:
             raise ValueError("position: %s is to move but has no stones"
@@ -277,8 +291,8 @@ class Game:
         for name in ("board", "root_of", "rplayer", "alive"):
             setattr(g, name, bytearray(getattr(self, name)))
         g.nxt = self.nxt[:]
-        g.head = list(self.head)
-        g.space = list(self.space)
+        g.head = self.head[:]
+        g.space = self.space[:]
         g.cnt = [None] + [a[:] for a in self.cnt[1:]]
         g.own = [None] + [a[:] for a in self.own[1:]]
         g.lst = [None] + [a[:] for a in self.lst[1:]]
@@ -291,7 +305,15 @@ class Game:
         g._rem = array("H", self._rem)
         g._nh = self._nh
         g._nrem = self._nrem
+        g._targets = g._tables_cache = None
         return g
+
+    def _tables(self):
+        """Every per-point and per-root table, in a fixed order (see load_state)."""
+        t = [self.board, self.root_of, self.nxt, self.head, self.space, self.alive]
+        for k in self.pids:
+            t.extend((self.cnt[k], self.own[k], self.lst[k], self.pos[k]))
+        return tuple(t)
 
     def load_state(self, other):
         """Copy ``other``'s position into this game in place, allocating nothing.
@@ -301,17 +323,15 @@ class Game:
         copied: this game cannot undo past the loaded position. Meant for
         search: reset a scratch game before each playout.
         """
-        self.board[:] = other.board
-        self.root_of[:] = other.root_of
-        self.nxt[:] = other.nxt
-        self.head[:] = other.head
-        self.space[:] = other.space
-        self.alive[:] = other.alive
+        targets = self._targets
+        if targets is None:
+            targets = self._targets = _writable(self._tables())
+        sources = other._tables_cache
+        if sources is None:
+            sources = other._tables_cache = other._tables()
+        for i in range(len(targets)):
+            targets[i][:] = sources[i]
         for k in self.pids:
-            self.cnt[k][:] = other.cnt[k]
-            self.own[k][:] = other.own[k]
-            self.lst[k][:] = other.lst[k]
-            self.pos[k][:] = other.pos[k]
             self.nlegal[k] = other.nlegal[k]
             self.stone_count[k] = other.stone_count[k]
             self.root_count[k] = other.root_count[k]
