@@ -114,6 +114,27 @@ def test_undo_takes_back_the_computer_reply_too(sim):
     assert near(sim.pixel(*cell_centre(sim, p)), BLACK) is False
 
 
+def test_resign_asks_first_and_a_double_press_does_not_resign(sim):
+    from app.menu import Menu
+    sim.run_keys(NEW_9X9_VS_RANDOM)
+    gs = game_screen(sim)
+    # Game menu rows: Resume, Undo, Resign. A,A opens the question and answers "No".
+    sim.run_keys("START,DOWN*2,A")
+    assert isinstance(sim.app.screen, Menu) and sim.app.screen.title.text == "Resign?"
+    assert not gs.game.over
+    sim.run_keys("A")
+    assert sim.app.screen is gs and not gs.game.over and gs.game.ply == 0
+    # B on the question goes back to the game menu, not out of the game.
+    sim.run_keys("START,DOWN*2,A,B")
+    assert isinstance(sim.app.screen, Menu) and sim.app.screen.title.text == "Game"
+    assert not gs.game.over
+    # "Yes, resign" ends the two-player game: White wins.
+    sim.run_keys("B,START,DOWN*2,A,DOWN,A")
+    assert gs.game.winner == 2
+    sim.frames(5)
+    assert sim.app.screen.title.text == "White wins!"
+
+
 def test_resume_after_reset(sim, tmp_path):
     sim.run_keys(NEW_9X9_VS_RANDOM + ",A,wait:1000,RIGHT,A,wait:1000")
     history = game_screen(sim).game.history

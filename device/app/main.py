@@ -278,15 +278,26 @@ class App:
             self.save_game()
             back()
 
+        def confirm_resign():
+            # One press must not end a game: a second screen whose first
+            # row (where the selection starts) keeps playing.
+            name = seat_names(screen.game.variant.players)[screen.game.to_move - 1]
+            rows = [Row("No, play on", back), Row("Yes, resign", resign)]
+            self.show(Menu(self, "Resign?", rows, menu, [name + " gives up"]))
+
         rows = [
             Row("Resume", back),
             Row("Undo", undo),
-            Row("Resign", resign),
+            Row("Resign", confirm_resign),
             Row("Rules", lambda: self.show(Help(self, back))),
             Row("Settings", lambda: self.settings_menu(back)),
             Row("Main menu", self.title),
         ]
-        self.show(Menu(self, "Game", rows, back))
+
+        def menu():
+            self.show(Menu(self, "Game", rows, back))
+
+        menu()
 
     def game_over(self, game):
         v = game.variant
