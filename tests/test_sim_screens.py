@@ -207,3 +207,71 @@ def test_cursor_is_cyan_ringed_with_dark_on_a_white_stone(sim):
         assert r < 0x20 and g > 0xC0 and b > 0xC0, (px, py)  # cyan
     for px, py in ((x - 2, y + c // 2), (x + c + 1, y + c // 2), (x + c // 2, y + c + 1)):
         assert sum(sim.pixel(px, py)) < 0x30, (px, py)  # its dark outer ring
+
+
+WOOD, LINE = (0xD8, 0xA6, 0x57), (0x8A, 0x64, 0x28)
+
+
+def shade(rgb):
+    """"wood", "line" or "other" for a screen pixel (RGB565 rounding tolerated)."""
+    for name, want in (("wood", WOOD), ("line", LINE)):
+        if all(abs(a - b) <= 12 for a, b in zip(rgb, want)):
+            return name
+    return "other"
+
+
+def empty_line_tile_points(gs):
+    """Points whose cell shows bare lines (no stone, hint, highlight) after a render."""
+    from app import tiles
+    gs.view.cursor.hidden = True  # it reaches 2 px into the cells around it
+    gs.app.refresh()
+    return [p for p in range(gs.game.variant.size)
+            if gs.view.shown[p] == tiles.tile_of(tiles.T_EMPTY, gs.view.layout.arm_set[p])]
+
+
+@pytest.mark.parametrize("name", ("9x9", "19x19", "3d"))
+def test_grid_lines_stop_at_the_outer_points(sim, name):
+    sim.app.settings.hints = False
+    gs = start(sim, name)
+    lay, v = gs.view.layout, gs.game.variant
+    c, mid = lay.cell, lay.cell // 2
+    seen = set()
+    for p in empty_line_tile_points(gs):
+        x, y = lay.cell_xy(p)
+        px, py = p % v.width, p // v.width % v.height
+        # Towards the board's edge: wood; inwards: the line.
+        left = shade(sim.pixel(x, y + mid))
+        right = shade(sim.pixel(x + c - 1, y + mid))
+        top = shade(sim.pixel(x + mid, y))
+        bottom = shade(sim.pixel(x + mid, y + c - 1))
+        assert left == ("wood" if px == 0 else "line"), (name, v.format_point(p))
+        assert right == ("wood" if px == v.width - 1 else "line"), (name, v.format_point(p))
+        assert top == ("wood" if py == 0 else "line"), (name, v.format_point(p))
+        assert bottom == ("wood" if py == v.height - 1 else "line"), (name, v.format_point(p))
+        seen.add((px in (0, v.width - 1), py in (0, v.height - 1)))
+    assert {(False, False), (True, False), (False, True)} <= seen  # 19x19 has stones in its corners
+    if name != "19x19":
+        assert (True, True) in seen
+
+
+def test_1d_line_has_no_loose_ends_and_turns_into_its_links(sim):
+    sim.app.settings.hints = False
+    gs = start(sim, "1d")
+    lay, n = gs.view.layout, gs.game.variant.size
+    c, mid = lay.cell, lay.cell // 2
+    assert lay.links  # the line snakes on every display
+    for p in empty_line_tile_points(gs):
+        x, y = lay.cell_xy(p)
+        i = lay.cell_of[p]
+        arms = {"left": shade(sim.pixel(x, y + mid)) == "line",
+                "right": shade(sim.pixel(x + c - 1, y + mid)) == "line",
+                "up": shade(sim.pixel(x + mid, y)) == "line", "down": shade(sim.pixel(x + mid, y + c - 1)) == "line"}
+        want = set()
+        for q in (p - 1, p + 1):
+            if 0 <= q < n:
+                j = lay.cell_of[q]
+                if j // lay.cols == i // lay.cols:
+                    want.add("left" if j < i else "right")
+                else:
+                    want.add("down" if j > i else "up")
+        assert {k for k, on in arms.items() if on} == want, p

@@ -22,7 +22,7 @@ class BoardView:
         lay = self.layout = BoardLayout(variant, width, height)
         c = lay.cell
         self.palette = tiles.board_palette()
-        self.grid = displayio.TileGrid(tiles.tile_bitmap(c, lay.lines), pixel_shader=self.palette,
+        self.grid = displayio.TileGrid(tiles.tile_bitmap(c, lay.arm_masks), pixel_shader=self.palette,
                                        width=lay.cols, height=lay.rows, tile_width=c, tile_height=c,
                                        default_tile=tiles.T_OFF, x=lay.x0, y=lay.y0)
         cpal = displayio.Palette(3)
@@ -82,6 +82,10 @@ class BoardView:
         if flash:
             for p, player in flash:
                 want[p] = tiles.T_FLASH if flash_on else tiles.T_STONE + player - 1
+        arm_set = self.layout.arm_set
+        for p in range(len(want)):
+            if arm_set[p] and tiles.T_EMPTY <= want[p] <= tiles.T_SPACE_HINT:
+                want[p] = tiles.tile_of(want[p], arm_set[p])
         changed = 0
         shown, grid, cell_of, cols = self.shown, self.grid, self.layout.cell_of, self.layout.cols
         for p in range(len(want)):

@@ -36,7 +36,6 @@ class BoardLayout:
 
     def __init__(self, variant, width, height):
         self.width, self.height = width, height
-        self.lines = "-" if variant.dims == 1 else "+"
         self.links = ()
         self.label_cells = ()
         if variant.dims == 1:
@@ -67,6 +66,35 @@ class BoardLayout:
             self.point_at[self.cell_of[p]] = p
         self.labels = tuple((text, self.x0 + (i % self.cols) * self.cell,
                              self.y0 + (i // self.cols) * self.cell) for text, i in self.label_cells)
+        self._arms(variant)
+
+    def _arms(self, variant):
+        # Each point draws half-lines only towards neighbours in the next cell
+        # (or across a 1D link cell): the grid stops at the outer points, the
+        # 1D line turns into its links, 3D layer neighbours draw none.
+        # ``arm_masks``: the masks in use, the usual one first;
+        # ``arm_set[p]``: index of p's mask in it (see tiles.tile_of).
+        cols = self.cols
+        usual = 15 if variant.dims != 1 else 3  # tiles.ARMS_2D / ARMS_1D
+        masks = [usual]
+        sets = bytearray(variant.size)
+        links = self.links
+        for p in range(variant.size):
+            i = self.cell_of[p]
+            col, row = i % cols, i // cols
+            arms = 0
+            for q in variant.neighbours[p]:
+                j = self.cell_of[q]
+                dc, dr = j % cols - col, j // cols - row
+                if dr == 0 and dc in (-1, 1):
+                    arms |= 1 if dc < 0 else 2
+                elif dc == 0 and (dr in (-1, 1) or (dr in (-2, 2) and i + dr // 2 * cols in links)):
+                    arms |= 4 if dr < 0 else 8
+            if arms not in masks:
+                masks.append(arms)
+            sets[p] = masks.index(arms)
+        self.arm_masks = tuple(masks)
+        self.arm_set = sets
 
     def _snake(self, variant, per_row):
         # The line in rows of per_row points, every other row right to left,

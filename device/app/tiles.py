@@ -19,7 +19,16 @@ T_RING = 9  # 9..12: stones of the root under the cursor
 T_LAST = 13  # 13..16: the last stone placed
 T_FLASH = 17
 T_LINK = 18  # the 1D line passing through a gap row
-TILES = 19
+TILES = 19  # then 4 tiles (T_EMPTY..T_SPACE_HINT) for each extra arm mask
+
+# Arms: which half-lines leave a cell's centre (bit set = drawn). Edge
+# points draw none outward, so the grid stops at the outer points.
+ARM_L = 1
+ARM_R = 2
+ARM_U = 4
+ARM_D = 8
+ARMS_2D = ARM_L | ARM_R | ARM_U | ARM_D
+ARMS_1D = ARM_L | ARM_R
 
 
 def board_palette():
@@ -49,10 +58,27 @@ def _square(bm, x0, c, size, color):
             bm[x0 + x, y] = color
 
 
-def tile_bitmap(cell, lines="+"):
-    """The strip of TILES tiles for ``cell`` px; ``lines`` "+" (2D/3D grid) or "-" (1D line)."""
+def tile_of(base, arm_set):
+    """Tile number of ``base`` (T_EMPTY..T_SPACE_HINT) with arm mask number ``arm_set``."""
+    if arm_set == 0:
+        return base
+    return TILES + (arm_set - 1) * 4 + base - T_EMPTY
+
+
+def _on_line(x, y, mid, arms):
+    if y == mid and (x == mid or (x < mid and arms & ARM_L) or (x > mid and arms & ARM_R)):
+        return True
+    return x == mid and ((y < mid and arms & ARM_U) or (y > mid and arms & ARM_D))
+
+
+def tile_bitmap(cell, arm_masks=(ARMS_2D,)):
+    """The strip of tiles for ``cell`` px: TILES tiles whose lines follow
+    ``arm_masks[0]``, then T_EMPTY..T_SPACE_HINT again for each further mask
+    (see :func:`tile_of`). Stones cover their cell's lines, so only those
+    four tiles need variants. Costs cell*cell/2 bytes per tile (4 bits a px)."""
     c = cell
-    bm = displayio.Bitmap(c * TILES, c, theme.SLOTS)
+    extra = len(arm_masks) - 1
+    bm = displayio.Bitmap(c * (TILES + 4 * extra), c, theme.SLOTS)
     mid = c // 2
     mark = max(2, c // 4)
     rim = 1 if c >= 9 else 0
@@ -60,13 +86,16 @@ def tile_bitmap(cell, lines="+"):
     for y in range(c):
         for x in range(c // 4, c - c // 4):
             bm[T_LINK * c + x, y] = theme.LINE if x == mid else theme.WOOD
-    for t in range(1, T_LINK):
-        x0 = t * c
+    kinds = [(t, t, arm_masks[0]) for t in range(1, T_LINK)]
+    for k in range(extra):
+        for t in range(T_EMPTY, T_SPACE_HINT + 1):
+            kinds.append((tile_of(t, k + 1), t, arm_masks[k + 1]))
+    for n, t, arms in kinds:
+        x0 = n * c
         back = theme.SPACE if t in (T_SPACE, T_SPACE_HINT) else theme.WOOD
         for y in range(c):
             for x in range(c):
-                on_line = y == mid or (lines == "+" and x == mid)
-                bm[x0 + x, y] = theme.LINE if on_line else back
+                bm[x0 + x, y] = theme.LINE if _on_line(x, y, mid, arms) else back
         if t in (T_HINT, T_SPACE_HINT):
             _square(bm, x0, c, max(2, c // 5), theme.HINT)
         elif t == T_FLASH:
