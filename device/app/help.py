@@ -46,22 +46,29 @@ class Help:
         self.back = back
         s, W, H = app.scale, app.width, app.height
         lh = 12 * s
+        x0 = 2 * s  # the same margin left, right and above the title
         self.group = displayio.Group()
-        self.title = Label(2, 2 * s, 20, theme.ACCENT, scale=s)
+        self.title = Label(x0, x0, 20, theme.ACCENT, scale=s)
         self.group.append(self.title.group)
+        foot_y = H - lh
+        top = x0 + lh
+        # Text lines a little closer than lh where 10 rows of lh would fill
+        # the screen (240 px at 2x): descenders (glyph row 11) must stay clear
+        # of the footer. Labels have no background, so the rows may overlap.
+        pitch = min(lh, (foot_y - 2 * s - top) // 8)
         self.lines = []
         for i in range(8):
-            label = Label(2, 2 * s + lh * (i + 1), WIDE, theme.TEXT, scale=s)
+            label = Label(x0, top + pitch * i, WIDE, theme.TEXT, scale=s)
             self.group.append(label.group)
             self.lines.append(label)
-        foot = Label(2, H - lh, 20, theme.DIM, scale=s, text="<  >:page  B:back")
+        foot = Label(x0, foot_y, 20, theme.DIM, scale=s, text="<  >:page  B:back")
         self.group.append(foot.group)
-        cell = min(8 * s, (W - CHARS * 6 * s - 6) // 5)
+        cell = min(8 * s, (W - 2 * x0 - CHARS * 6 * s - 2) // 5)
         pal = tiles.board_palette()
         pal[theme.HINT] = theme.HINT_COLORS[0]
         self.diagram = displayio.TileGrid(tiles.tile_bitmap(cell), pixel_shader=pal, width=5,
                                           height=5, tile_width=cell, tile_height=cell,
-                                          x=W - 5 * cell - 2, y=2 * s + lh * 2)
+                                          x=W - 5 * cell - x0, y=top + pitch)
         self.group.append(self.diagram)
         self.page = -1
         self.show(0)

@@ -259,7 +259,7 @@ class App:
         menu = Menu(self, "Settings", rows, back)
         y = menu.labels[-1].group.y + 12 * self.scale + 6 * self.scale
         for i, line in enumerate(info):
-            label = Label(menu.labels[0].group.x, y + i * 12 * self.scale, 20, theme.DIM,
+            label = Label(menu.labels[0].group.x, y + i * 12 * self.scale, menu.cols, theme.DIM,
                           scale=self.scale, text=line)
             menu.group.append(label.group)
         self.show(menu)

@@ -1,6 +1,7 @@
 """A text menu screen: a title, rows of actions or choices, a footer of key hints.
 
-Rows are laid out in character cells (20 columns fit every display);
+Rows are laid out in character cells (up to 20 columns, fewer where 20
+would touch the screen's edges: 19 of 2x text on PicoSystem's 240 px);
 UP/DOWN moves the selection, LEFT/RIGHT (or A) changes a choice, A runs an
 action, B goes back.
 """
@@ -12,6 +13,7 @@ from app.text import Label
 from boards.common import A, B, DOWN, LEFT, RIGHT, UP
 
 COLS = 20
+MARGIN = 3  # px (times the text scale) kept clear at the left and right edges
 
 
 class Row:
@@ -25,11 +27,12 @@ class Row:
         self.get = get
         self.set = set
 
-    def text(self):
+    def text(self, cols=COLS):
+        """The row as ``cols`` characters: a choice's value at the right end."""
         if self.choices is None:
             return self.label
         value = self.choices[self.get()]
-        gap = COLS - len(self.label) - len(value) - 2
+        gap = cols - len(self.label) - len(value) - 2
         return self.label + " " * max(1, gap) + "<" + value + ">"
 
 
@@ -43,26 +46,26 @@ class Menu:
         self.back = back
         s, W, H = app.scale, app.width, app.height
         cw, lh = 6 * s, 12 * s
-        cols = W // cw
-        x0 = (W - COLS * cw) // 2 if cols >= COLS else 0
+        cols = self.cols = min(COLS, (W - 2 * MARGIN * s) // cw)
+        x0 = (W - cols * cw) // 2
         self.group = displayio.Group()
-        self.title = Label(x0, 2 * s, COLS, theme.ACCENT, scale=s, text=title)
+        self.title = Label(x0, 2 * s, cols, theme.ACCENT, scale=s, text=title)
         self.group.append(self.title.group)
         y = 2 * s + lh
         self.notes = []
         for line in lines:
-            label = Label(x0, y, COLS, theme.DIM, scale=s, text=line)
+            label = Label(x0, y, cols, theme.DIM, scale=s, text=line)
             self.group.append(label.group)
             self.notes.append(label)
             y += lh
         y += 2 * s
         self.labels = []
         for row in rows:
-            label = Label(x0, y, COLS, theme.TEXT, theme.SCREEN, scale=s, text=row.text())
+            label = Label(x0, y, cols, theme.TEXT, theme.SCREEN, scale=s, text=row.text(cols))
             self.group.append(label.group)
             self.labels.append(label)
             y += lh
-        self.footer = Label(x0, H - lh, COLS, theme.DIM, scale=s, text=footer)
+        self.footer = Label(x0, H - lh, cols, theme.DIM, scale=s, text=footer)
         self.group.append(self.footer.group)
         self.index = 0
         self._mark(0, True)
@@ -74,7 +77,7 @@ class Menu:
 
     def refresh_rows(self):
         for row, label in zip(self.rows, self.labels):
-            label.text = row.text()
+            label.text = row.text(self.cols)
 
     def key(self, k):
         """Handle a pressed (or repeated) key; True if anything changed on screen."""
