@@ -280,19 +280,23 @@ def test_1d_line_has_no_loose_ends_and_turns_into_its_links(sim):
 SCREEN_BG = (0x10, 0x18, 0x20)
 
 
-def ink_columns(sim, y0, y1):
-    w = sim.screenshot().get_width()
-    return [x for x in range(w) if any(
-        any(abs(a - b) > 12 for a, b in zip(sim.pixel(x, y), SCREEN_BG)) for y in range(y0, y1))]
+def has_ink(sim, xs, ys):
+    """True if any pixel at columns ``xs`` and rows ``ys`` differs from the screen's background."""
+    surf = sim.screenshot()
+    return any(any(abs(a - b) > 12 for a, b in zip(surf.get_at((x, y))[:3], SCREEN_BG))
+               for x in xs for y in ys)
 
 
 def test_menus_keep_a_margin_at_both_edges(sim):
     sim.run_keys("A")  # the new game menu: its selected row has a coloured background
     menu = sim.app.screen
-    s, w = sim.app.scale, sim.screenshot().get_width()
-    cols = ink_columns(sim, 0, sim.screenshot().get_height())
-    assert min(cols) >= 3 * s and max(cols) <= w - 1 - 3 * s
-    for label, row in zip(menu.labels, menu.rows):
+    s = sim.app.scale
+    w, h = sim.screenshot().get_size()
+    edges = list(range(3 * s)) + list(range(w - 3 * s, w))
+    assert not has_ink(sim, edges, range(h))
+    x0 = menu.labels[0].group.x
+    assert x0 >= 3 * s and has_ink(sim, [x0], range(h))  # the selected row's background
+    for row in menu.rows:
         assert len(row.text(menu.cols)) <= menu.cols  # choices end inside the row
 
 
@@ -300,12 +304,13 @@ def test_rules_text_stays_clear_of_the_footer(sim):
     from app.help import PAGES
     sim.run_keys("DOWN,A")  # title rows: New game, Rules
     h = sim.app.screen
-    s, height = sim.app.scale, sim.screenshot().get_height()
+    s = sim.app.scale
+    w, height = sim.screenshot().get_size()
     foot_top = height - 12 * s + 2 * s  # the footer's first ink row (glyph row 2)
     for n in range(len(PAGES)):
         bottom = h.lines[-1].group.y + 12 * s  # under the last line's descenders
         assert bottom <= foot_top - 2 * s, n
-        # and on screen: the rows just above the footer's ink are empty
-        assert ink_columns(sim, foot_top - 2 * s, foot_top) == [], n
-        assert min(ink_columns(sim, 0, height)) >= 2 * s, n
+        # and on screen: the rows just above the footer's ink are empty, and the left margin
+        assert not has_ink(sim, range(w), range(foot_top - 2 * s, foot_top)), n
+        assert not has_ink(sim, range(2 * s), range(height)), n
         sim.press("RIGHT")
