@@ -154,8 +154,11 @@ class BoardLayout:
             self.status_w, self.status_h = W - bw - 1, H
         else:
             self.x0, self.y0 = (W - bw) // 2, 0
-            self.status_x, self.status_y = 0, bh + 1
-            self.status_w, self.status_h = W, H - bh - 1
+            # Under the board, clear of the screen's edges (a wider margin
+            # would cost the info text characters on 9x9 at 240x240).
+            sx = 2 * self.scale
+            self.status_x, self.status_y = sx, bh + 1
+            self.status_w, self.status_h = W - 2 * sx, H - bh - 1
 
     def cell_xy(self, p):
         """Top-left pixel of point ``p``'s cell."""
