@@ -319,10 +319,9 @@ def test_rules_text_stays_clear_of_the_footer(sim):
 @pytest.mark.parametrize("size", DISPLAYS, ids=lambda d: "%dx%d" % d)
 @pytest.mark.parametrize("name", VARIANTS)
 def test_status_under_the_board_keeps_off_the_screen_edges(layout_class, size, name):
-    from app.layout import text_scale
     lay = layout_class(get_variant(name), *size)
     if lay.side:
         assert lay.status_x > lay.x0 + lay.cols * lay.cell - 1
     else:
-        margin = 2 * text_scale(*size)
+        margin = 2 * lay.scale  # the status's text scale (1 where 2x would shrink the board)
         assert lay.status_x >= margin and lay.status_x + lay.status_w <= size[0] - margin
