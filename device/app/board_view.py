@@ -82,17 +82,17 @@ class BoardView:
         if flash:
             for p, player in flash:
                 want[p] = tiles.T_FLASH if flash_on else tiles.T_STONE + player - 1
-        arm_set = self.layout.arm_set
-        for p in range(len(want)):
-            if arm_set[p] and tiles.T_EMPTY <= want[p] <= tiles.T_SPACE_HINT:
-                want[p] = tiles.tile_of(want[p], arm_set[p])
         changed = 0
         shown, grid, cell_of, cols = self.shown, self.grid, self.layout.cell_of, self.layout.cols
+        arm_set = self.layout.arm_set
         for p in range(len(want)):
-            if shown[p] != want[p]:
-                shown[p] = want[p]
+            t = want[p]
+            if arm_set[p] and t <= tiles.T_SPACE_HINT:  # bare lines of an edge point
+                t = tiles.tile_of(t, arm_set[p])
+            if shown[p] != t:
+                shown[p] = t
                 i = cell_of[p]
-                grid[i % cols, i // cols] = want[p]
+                grid[i % cols, i // cols] = t
                 changed += 1
         return changed
 
