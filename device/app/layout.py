@@ -150,8 +150,10 @@ class BoardLayout:
         bw, bh = c * self.cols, c * self.rows
         if self.side:
             self.x0, self.y0 = 0, (H - bh) // 2
-            self.status_x, self.status_y = bw + 1, 0
-            self.status_w, self.status_h = W - bw - 1, H
+            # 2 px of gap: glyphs with ink in their first column (p, l, 1)
+            # would otherwise touch the board's wood.
+            self.status_x, self.status_y = bw + 2, 0
+            self.status_w, self.status_h = W - bw - 2, H
         else:
             self.x0, self.y0 = (W - bw) // 2, 0
             # Under the board, clear of the screen's edges (a wider margin
