@@ -2,8 +2,9 @@
 
 import pytest
 
-from tanbo import VARIANTS, Game, Rng
+from tanbo import VARIANTS, Game
 from tanbo.ai import LEVEL_TABLE, LEVELS, PROGRESS_EVERY, Search, choose_move
+from tanbo.perf import random_position
 
 SEARCHING = ("easy", "medium", "hard")
 
@@ -16,17 +17,6 @@ WIN_IN_ONE = "OX......./........./X......../........./........./........./......
 SELF_REMOVAL = "XO......./.O......./O......../........./....X..../........./........./........./......... X"
 
 
-def random_position(variant, plies, seed):
-    """A game of ``variant`` after up to ``plies`` random moves (stops before the end)."""
-    g = Game(variant)
-    rng = Rng(seed)
-    for _ in range(plies):
-        m = g.legal_move_at(rng.below(g.legal_count()))
-        g.play(m)
-        if g.over:
-            g.undo()
-            break
-    return g
 
 
 def test_levels_are_ordered_and_tabled():

@@ -1,7 +1,8 @@
 """Engine measurements that run the same on CPython, MicroPython and CircuitPython.
 
 ``tanbo bench`` runs :func:`main` in each interpreter and collects the JSON
-line it prints. Nothing here is imported by the game itself.
+line it prints; :func:`random_position` gives the AI's tests and bench
+their positions. Nothing here is imported by the game itself.
 """
 
 import gc
@@ -18,6 +19,20 @@ def _now_ms():
     if hasattr(time, "ticks_us"):
         return time.ticks_us() / 1000.0  # wraps after ~17 min: fine for a bench
     return time.monotonic_ns() / 1e6
+
+
+def random_position(variant, plies, seed):
+    """A game of ``variant`` after up to ``plies`` seeded random moves, stopped
+    before the end (a move that would end it is taken back). The same game on
+    every interpreter: the AI's tests and its bench measure on these."""
+    g = Game(variant)
+    rng = Rng(seed)
+    for _ in range(plies):
+        g.play(g.legal_move_at(rng.below(g.legal_count())))
+        if g.over:
+            g.undo()
+            break
+    return g
 
 
 def playouts(variant, seconds=1.0, seed=1):

@@ -6,8 +6,9 @@ few that must also hold on a board's interpreter (small ints, 32-bit
 floats, capped heap): legality, the two tactics, stopping, determinism.
 """
 
-from tanbo import Game, Rng
+from tanbo import Game
 from tanbo.ai import LEVELS, PROGRESS_EVERY, choose_move
+from tanbo.perf import random_position
 
 WIN_IN_ONE = "OX......./........./X......../........./........./........./........./........./......... X"
 SELF_REMOVAL = "XO......./.O......./O......../........./....X..../........./........./........./......... X"
@@ -18,15 +19,7 @@ SELF_REMOVAL = "XO......./.O......./O......../........./....X..../........./....
 EXPECTED = "G6 E4 D5"
 
 
-def position(variant, plies, seed):
-    g = Game(variant)
-    rng = Rng(seed)
-    for _ in range(plies):
-        g.play(g.legal_move_at(rng.below(g.legal_count())))
-        if g.over:
-            g.undo()
-            break
-    return g
+position = random_position
 
 
 def expected_moves():

@@ -14,8 +14,8 @@ import gc
 import json
 import time
 
-from tanbo import Game, Rng
 from tanbo.ai import choose_move
+from tanbo.perf import random_position
 
 PLIES = (4, 16, 30, 50)  # random plies before each measured move
 
@@ -33,14 +33,7 @@ def positions(variant, seed=1):
     """The measured positions of ``variant``, one game at a time (a 64 KB heap
     holds few 19x19 games); each stops before the end."""
     for plies in PLIES:
-        g = Game(variant)
-        rng = Rng(seed + plies)
-        for _ in range(plies):
-            g.play(g.legal_move_at(rng.below(g.legal_count())))
-            if g.over:
-                g.undo()
-                break
-        yield g
+        yield random_position(variant, plies, seed + plies)
 
 
 def timing(variant, level):
