@@ -12,13 +12,14 @@ from .game import Game
 from .rng import Rng
 
 
-def _now_ms():
-    """Milliseconds from some fixed point, as a float, on any interpreter."""
-    if hasattr(time, "perf_counter"):
-        return time.perf_counter() * 1000.0
+def now_us():
+    """Microseconds from some fixed point, on any interpreter (``ticks_us``
+    wraps after ~17 min: fine for a bench)."""
     if hasattr(time, "ticks_us"):
-        return time.ticks_us() / 1000.0  # wraps after ~17 min: fine for a bench
-    return time.monotonic_ns() / 1e6
+        return time.ticks_us()
+    if hasattr(time, "perf_counter"):
+        return int(time.perf_counter() * 1e6)
+    return time.monotonic_ns() // 1000
 
 
 def random_position(variant, plies, seed):
@@ -45,14 +46,14 @@ def playouts(variant, seconds=1.0, seed=1):
     rng = Rng(seed)
     games = plies = 0
     budget = seconds * 1000.0
-    t0 = _now_ms()
+    t0 = now_us() / 1000.0
     elapsed = 0.0
     while elapsed < budget or games < 3:
         scratch.load_state(base)
         scratch.random_playout(rng)
         plies += scratch.ply
         games += 1
-        elapsed = _now_ms() - t0
+        elapsed = now_us() / 1000.0 - t0
     s = elapsed / 1000.0
     return {"playouts_per_s": round(games / s, 1), "plies_per_s": round(plies / s),
             "plies_per_game": round(plies / games, 1), "games": games}

@@ -12,22 +12,11 @@ that is guest time, i.e. instructions / 1e6 (see qemu-cortex-m's README).
 
 import gc
 import json
-import time
 
 from tanbo.ai import choose_move
-from tanbo.perf import random_position
+from tanbo.perf import now_us, random_position
 
 PLIES = (4, 16, 30, 50)  # random plies before each measured move
-
-
-def now_us():
-    """Microseconds from a fixed point (ticks_us wraps after ~17 min: fine here)."""
-    if hasattr(time, "ticks_us"):
-        return time.ticks_us()
-    if hasattr(time, "perf_counter"):
-        return int(time.perf_counter() * 1e6)
-    return time.monotonic_ns() // 1000
-
 
 def positions(variant, seed=1):
     """The measured positions of ``variant``, one game at a time (a 64 KB heap
