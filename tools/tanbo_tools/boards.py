@@ -19,6 +19,11 @@ One :class:`Board` per supported handheld. Sources of each field:
 - ``flash_range``: ``(start, end)`` addresses a firmware UF2 may write:
   SAMD51J19 (PyBadge, 512 KB) and SAMD51J20 (PyGamer, 1 MB) from 0x4000,
   after the 16 KB UF2 bootloader; RP2040 XIP flash 0x10000000 + 16 MB.
+- ``circuitpy_addr``: where CIRCUITPY starts in the address space a UF2 can
+  write, for boards whose UF2 bootloader writes that flash (PicoSystem: XIP
+  0x10000000 + 0x100000, after CircuitPython's 1020 KB firmware and 4 KB NVM,
+  ``ports/raspberrypi/mpconfigport.h``); None where CIRCUITPY is on a chip the
+  bootloader cannot write (the SAMD51 boards' QSPI flash).
 - ``module``: the hardware module in ``device/boards/`` that the bundle for
   this board carries (the app picks it at run time by ``board.board_id``).
 """
@@ -30,7 +35,8 @@ class Board:
     """A supported board (plain class: read-only by convention)."""
 
     def __init__(self, name, board_ids, model, chip, uf2_family, circuitpy_bytes,
-                 display, module, chip_hint, bootloader_hints, boot_labels, flash_range):
+                 display, module, chip_hint, bootloader_hints, boot_labels, flash_range,
+                 circuitpy_addr=None):
         self.name = name
         self.board_ids = tuple(board_ids)
         self.model = model
@@ -43,6 +49,7 @@ class Board:
         self.bootloader_hints = tuple(bootloader_hints)
         self.boot_labels = tuple(boot_labels)
         self.flash_range = flash_range
+        self.circuitpy_addr = circuitpy_addr
 
     def __repr__(self):
         return "Board(%r)" % self.name
@@ -63,7 +70,7 @@ BOARDS = {
         "picosystem", ["pimoroni_picosystem"], "Pimoroni PicoSystem",
         "RP2040", 0xE48BFF56, 15 * MB, "240x240 ST7789", "picosystem",
         "RPI-RP2", ["RPI-RP2"], ["RPI-RP2"],
-        (0x10000000, 0x11000000)),
+        (0x10000000, 0x11000000), circuitpy_addr=0x10100000),
 }
 
 # Every UF2 family the flash command can name in an error message.

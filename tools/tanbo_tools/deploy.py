@@ -118,12 +118,17 @@ def read_drive_manifest(drive):
                           % (path, exc))
 
 
-def write_drive_manifest(drive, manifest, files):
+def drive_manifest_text(manifest, files):
+    """The drive's record of what tanbo installed: bundle ``manifest`` and ``{path: sha256}``."""
     data = {"tool": "tanbo deploy", "bundle": manifest.get("name"), "board": manifest.get("board"),
             "version": manifest.get("version"), "files": dict(sorted(files.items()))}
+    return json.dumps(data, indent=1, sort_keys=True) + "\n"
+
+
+def write_drive_manifest(drive, manifest, files):
     path = os.path.join(drive, DRIVE_MANIFEST)
     with open(path, "w", encoding="utf-8", newline="\n") as f:
-        f.write(json.dumps(data, indent=1, sort_keys=True) + "\n")
+        f.write(drive_manifest_text(manifest, files))
         f.flush()
         os.fsync(f.fileno())
 
