@@ -82,9 +82,12 @@ def check_uf2(data, board, name="firmware"):
                            % (where, size, number, total))
         if number == 0 and expected == (run_total or 0):
             run_total, expected = total, 0
+        if run_total is None:
+            raise UF2Error("%s: is block number %d of %d, but a file starts with block 0 (blocks "
+                           "missing or reordered)" % (where, number, total))
         if number != expected or total != run_total:
-            raise UF2Error("%s: block number %d of %d, expected %d of %s (blocks missing or reordered)"
-                           % (where, number, total, expected, run_total))
+            raise UF2Error("%s: is block number %d of %d where %d of %d was expected (blocks missing "
+                           "or reordered)" % (where, number, total, expected, run_total))
         expected += 1
         if flags & FLAG_NOT_MAIN_FLASH:
             not_main += 1
