@@ -171,6 +171,8 @@ def flash(firmware, board=None, drive=None, port=None, timeout=60.0, volumes=Non
         timeout = check_timeout(timeout)
     except ValueError as exc:
         raise FlashError(str(exc))
+    if os.path.isdir(firmware):
+        raise FlashError("%s is a folder, not a firmware file" % firmware)
     name = os.path.basename(firmware)
     check_name(name)
     try:

@@ -75,8 +75,8 @@ def check_firmware(path, board):
     try:
         with open(path, "rb") as f:
             data = f.read()
-    except OSError as exc:
-        raise mpy.BuildError("cannot read the firmware %s: %s" % (path, exc.strerror or exc))
+    except (OSError, ValueError) as exc:  # ValueError: a NUL in the name
+        raise mpy.BuildError("cannot read the firmware %r: %s" % (path, getattr(exc, "strerror", None) or exc))
     try:
         summary = uf2.check_uf2(data, board, name)
     except uf2.UF2Error as exc:
