@@ -278,12 +278,26 @@ KNOWN_EXTRAS = {
     "keypad.EventQueue": {"(init) max_events", "max_events", "record"},
     "keypad.Keys": {"change", "down"},
     "keypad.ShiftRegisterKeys": {"change", "down"},
-    "microcontroller.nvm": {"data", "path", "size"},
+    "microcontroller.nvm": {"data", "path", "size", "on_write"},  # on_write: branch display
+    # On branch display (not merged when this was written): twins of displayio.
+    # CircuitPython 10's Bitmap has no blit (shared-bindings/displayio/Bitmap.c; it is
+    # bitmaptools.blit), its TileGrid takes no arbitrary keywords, Colorspace is not
+    # constructible.
+    "displayio.Bitmap": {"blit"},
+    "displayio.TileGrid": {"(init) **"},
+    "displayio.Colorspace": {"(init) colorspace_type"},
+}
+# Names CircuitPython has and circuitpython-stubs 10.3.1 leaves out (the
+# stubs are generated from doc comments these lack): not extras.
+STUB_GAPS = {
+    # shared-bindings/displayio/Colorspace.c, MAKE_ENUM_VALUE lines
+    "displayio.Colorspace": {"BGR565", "BGR565_SWAPPED", "BGR555", "BGR555_SWAPPED", "L8"},
 }
 
 
 def test_twins_offer_nothing_circuitpython_lacks(tmp_path):
-    extras = {n: e - KNOWN_EXTRAS.get(n, set()) for n, e in twin_extras(tmp_path)}
+    extras = {n: e - KNOWN_EXTRAS.get(n, set()) - STUB_GAPS.get(n, set())
+              for n, e in twin_extras(tmp_path)}
     extras = {n: e for n, e in extras.items() if e}
     assert not extras, "\n".join("%s: %s" % (n, ", ".join(sorted(e))) for n, e in extras.items())
 
