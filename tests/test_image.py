@@ -141,6 +141,24 @@ def test_image_is_reproducible(tmp_path):
     assert the_image(tmp_path / "a") == the_image(tmp_path / "b")
 
 
+@pytest.mark.skipif(not hasattr(__import__("time"), "tzset"), reason="no time.tzset here")
+def test_the_drive_is_the_same_in_every_time_zone(monkeypatch):
+    import time
+
+    files = {"code.py": b"print(1)\n", "lib/a.mpy": b"C\x06" + bytes(300)}
+    manifest = {"name": "t", "board": "picosystem", "version": "0"}
+    images = []
+    try:
+        for tz in ("UTC", "America/Los_Angeles", "Asia/Kolkata", "Pacific/Kiritimati"):
+            monkeypatch.setenv("TZ", tz)
+            time.tzset()
+            images.append(bytes(image.filesystem(files, manifest, PICO).image[:64 * 1024]))
+    finally:
+        monkeypatch.undo()
+        time.tzset()
+    assert images.count(images[0]) == len(images)
+
+
 def test_flash_accepts_the_combined_file(tmp_path):
     code, out_dir = build_image(tmp_path, circuitpython_uf2())
     assert code == 0
