@@ -166,6 +166,31 @@ def test_illegal_moves_name_the_reason_and_change_nothing():
         assert g.state_key() == before
 
 
+def test_illegal_reason_gives_a_code_and_why_illegals_text():
+    g = pos(".........", ".O.....X.", "......XX.", ".........", ".........",
+            ".........", ".........", ".X.....O.", ".........")
+    before = g.state_key()
+    for point, code in (("H8", tanbo.OCCUPIED), ("E5", tanbo.NOT_CONNECTED), ("G8", tanbo.TOUCHES_SEVERAL)):
+        p = g.point(point)
+        assert g.illegal_reason(p) == (code, g.why_illegal(p))
+    assert g.illegal_reason(g.point("G6")) is None and g.why_illegal(g.point("G6")) is None
+    assert (g.touching(g.point("G8")), g.touching(g.point("E5")), g.touching(g.point("G6"))) == (2, 0, 1)
+    assert g.touching(g.point("A9"), 2) == 0 and g.touching(g.point("A8"), 2) == 1 and g.touching(g.point("B9"), 2) == 1
+    assert g.growing_root(g.point("G6")) == g.root_at(g.point("H8"))
+    assert g.growing_root(g.point("G8")) is None and g.growing_root(g.point("H8")) is None
+    for bad in (-1, 81, "D4", None):
+        for ask in (g.illegal_reason, g.touching, g.growing_root):
+            with pytest.raises(ValueError):
+                ask(bad)
+    with pytest.raises(ValueError, match="no such player"):
+        g.touching(0, 3)
+    assert g.state_key() == before
+    assert tanbo.game.GAME_OVER == tanbo.GAME_OVER == 4
+    g.resign()
+    assert g.illegal_reason(g.point("E5")) == (tanbo.GAME_OVER, "the game is over (W won)")
+    assert g.growing_root(g.point("B9")) is None
+
+
 def test_bounding_an_opposing_root_removes_it():
     # White A9 has one point of root space, A8; Black B9-B8 can take it.
     g = pos("OX.......", ".X.......", ".........", ".........", ".........",
