@@ -51,6 +51,7 @@ except ImportError:  # CPython
         return x
 
 NO_ROOT = const(255)  # no root (bytearray cells)
+NONE = NO_ROOT  # the old name, until main's ai.py says NO_ROOT
 NIL = const(0xFFFF)  # end of a stone chain / not in a legal list
 MAX_ROOTS = 254
 _BLANK = object()
@@ -1040,3 +1041,16 @@ class Game:
         spaces = tuple(self.space[r] if self.alive[r] else 0 for r in range(len(self.alive)))
         return (self.position(), self.to_move, self.winner, self.ply, tuple(legal), roots, spaces,
                 tuple(self.stone_count), tuple(self.root_count))
+
+    # -- old names, until main's ai.py says the new ones -------------------------------
+    # (class properties: they do not lengthen every game's attribute map,
+    # which MicroPython searches whole for each method it looks up)
+    cnt = property(lambda self: self.touch_count)
+    own = property(lambda self: self.space_root)
+    lst = property(lambda self: self.legal_points)
+    nlegal = property(lambda self: self.legal_total)
+    rplayer = property(lambda self: self.root_player)
+    off = property(lambda self: self.nbr_off)
+
+    def _place(self, e, record):
+        self._place_loop(e, record, None, 1)
