@@ -3,8 +3,8 @@
 import pytest
 
 from tanbo import VARIANTS, Game
-from tanbo.ai import (BOARDS, KEY_MAX, LEVEL_TABLE, LEVELS, PLAYED_COST, PROGRESS_EVERY, SHIFT, WIN, Search,
-                      choose_move, node_budget)
+from tanbo.ai import (DEFAULT_SLOWNESS, KEY_MAX, LEVEL_TABLE, LEVELS, PLAYED_COST, PROGRESS_EVERY, SHIFT,
+                      SLOWNESS, WIN, Search, choose_move, node_budget)
 from tanbo.perf import random_position
 
 SEARCHING = ("easy", "medium", "hard")
@@ -112,22 +112,26 @@ def test_hard_uses_its_whole_budget_on_a_big_board_and_no_more():
     g = random_position("19x19", 40, 2)
     stats = {}
     choose_move(g, "hard", stats=stats)
-    assert stats["budget"] == LEVEL_TABLE["hard"][3]  # the default board is the RP2040's
+    # the default board is the slowest, the RP2040
+    assert stats["budget"] == LEVEL_TABLE["hard"][3] * 10 // 34
     # a real play is not started without the budget for it
     assert stats["budget"] - PLAYED_COST < stats["iterations"] <= stats["budget"]
 
 
-def test_budgets_per_board_scale_with_its_speed():
-    assert BOARDS["rp2040"] == 10 and BOARDS["samd51"] == 34  # SAMD51 3.4x faster
+def test_budgets_scale_with_the_boards_slowness():
+    assert SLOWNESS == {"samd51": 1.0, "rp2040": 3.4} and DEFAULT_SLOWNESS == SLOWNESS["rp2040"]
     for level in LEVELS:
         for size in (81, 361):
-            assert node_budget(level, size, "samd51") == node_budget(level, size) * 34 // 10
+            fast = node_budget(level, size, SLOWNESS["samd51"])
+            assert fast == LEVEL_TABLE[level][2 if size == 81 else 3]
+            assert node_budget(level, size) == node_budget(level, size, 3.4) == fast * 10 // 34
     g = random_position("9x9", 12, 7)
     stats = {}
-    choose_move(g, "hard", board="samd51", stats=stats)
-    assert stats["budget"] == node_budget("hard", 81, "samd51") >= stats["iterations"]
-    with pytest.raises(ValueError, match="'esp32': unknown board"):
-        choose_move(g, "hard", board="esp32")
+    choose_move(g, "hard", slowness=1.0, stats=stats)
+    assert stats["budget"] == node_budget("hard", 81, 1.0) >= stats["iterations"]
+    for bad in (0, -1, "fast", None, 1000):
+        with pytest.raises(ValueError, match="slowness %r" % (bad,)):
+            choose_move(g, "hard", slowness=bad)
 
 
 @pytest.mark.parametrize("variant", ("9x9", "19x19", "4p", "3d", "1d"))

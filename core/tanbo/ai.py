@@ -48,23 +48,25 @@ DESCRIPTIONS = {
 }
 
 # -- boards -----------------------------------------------------------------------
-# Node budgets are the RP2040's (the slowest board, so a seed gives the same
-# move everywhere unless told otherwise); a board that runs the search
-# faster gets more nodes in the same time: budget x SPEED // 10.
-BOARDS = {"rp2040": 10, "samd51": 34}
-DEFAULT_BOARD = "rp2040"
+# ``slowness``: board time per instruction relative to a SAMD51 at 120 MHz
+# (PyBadge, PyGamer = 1.0; the PicoSystem's RP2040 = 3.4). Budgets below are
+# a SAMD51's; a slower board gets proportionally fewer nodes, so a move takes
+# about the same time everywhere. The default is the slowest board's, so a
+# seed gives the same move on every board unless told otherwise.
+SLOWNESS = {"samd51": 1.0, "rp2040": 3.4}
+DEFAULT_SLOWNESS = 3.4
 
 # -- the level table ----------------------------------------------------------
 # level: (max depth in plies, beam: moves searched deeper at an inner node
 #         (0 = all), node budget on boards of <= 125 points, node budget on
 #         larger boards, root noise: random points added to each root
-#         move's score). Budgets are the RP2040's (see BOARDS).
+#         move's score). Budgets are a SAMD51's (see SLOWNESS).
 # Board time per move ~= nodes x node cost; `tanbo bench` reports both.
 LEVEL_TABLE = {
     "random": (0, 0, 0, 0, 0),
-    "easy": (1, 0, 1000, 1000, 30),
-    "medium": (2, 0, 500, 500, 6),
-    "hard": (8, 6, 3000, 7000, 2),
+    "easy": (1, 0, 3400, 3400, 30),
+    "medium": (2, 0, 1700, 1700, 6),
+    "hard": (8, 6, 10200, 23800, 2),
 }
 
 # -- evaluation weights (points; a root is worth ROOT) ---------------------------
@@ -118,14 +120,19 @@ def _passed(deadline):
     return _now_ms() >= deadline
 
 
-def node_budget(level, size, board=DEFAULT_BOARD):
-    """The node budget of ``level`` on a variant of ``size`` points on ``board``."""
+def node_budget(level, size, slowness=DEFAULT_SLOWNESS):
+    """The node budget of ``level`` on a variant of ``size`` points, on a board of ``slowness``.
+
+    Integer arithmetic on the slowness in tenths, so every interpreter
+    (CircuitPython's floats are 32-bit) gets the same budget.
+    """
     if level not in LEVEL_TABLE:
         raise ValueError("%r: unknown level (known: %s)" % (level, ", ".join(LEVELS)))
-    if board not in BOARDS:
-        raise ValueError("%r: unknown board (known: %s)" % (board, ", ".join(sorted(BOARDS))))
+    if not (isinstance(slowness, (int, float)) and 0.1 <= slowness <= 100):
+        raise ValueError("slowness %r: must be a number from 0.1 to 100 (SAMD51 = 1.0, RP2040 = 3.4)"
+                         % (slowness,))
     small, large = LEVEL_TABLE[level][2:4]
-    return (small if size <= 125 else large) * BOARDS[board] // 10
+    return (small if size <= 125 else large) * 10 // int(slowness * 10 + 0.5)
 
 
 class Search:
@@ -136,8 +143,8 @@ class Search:
     deepest finished iteration and ``score`` the chosen move's value.
     """
 
-    def __init__(self, game, level="medium", seed=0, progress=None, movetime_ms=None, board=DEFAULT_BOARD):
-        self.budget = node_budget(level, game.variant.size, board)
+    def __init__(self, game, level="medium", seed=0, progress=None, movetime_ms=None, slowness=DEFAULT_SLOWNESS):
+        self.budget = node_budget(level, game.variant.size, slowness)
         self.level = level
         self.max_depth, self.beam, _, _, self.noise = LEVEL_TABLE[level]
         self.game = game.copy()
@@ -496,20 +503,23 @@ class Search:
         return best
 
 
-def choose_move(game, level="medium", seed=0, progress=None, movetime_ms=None, stats=None, board=DEFAULT_BOARD):
+def choose_move(game, level="medium", seed=0, progress=None, movetime_ms=None, stats=None,
+                slowness=DEFAULT_SLOWNESS):
     """The point ``level`` plays in ``game`` (never mutated).
 
-    ``board`` (a key of :data:`BOARDS`: ``"rp2040"``, the default and the
-    slowest, or ``"samd51"``) sets the node budget so the move takes about
-    the same time on either; the same seed and board give the same move on
-    every interpreter. ``progress(done, total)`` is called every
-    ``PROGRESS_EVERY`` nodes or a little more (done and total in nodes);
-    returning True stops the search, which then returns its best move so
-    far. ``movetime_ms`` caps the wall time too. ``stats``, if a dict,
+    ``slowness`` is the board's time per instruction relative to a SAMD51
+    (see :data:`SLOWNESS`; default 3.4, the RP2040, the slowest board): the
+    node budget is divided by it, so a hard move takes at most about 3 s
+    (9x9) or 6 s (19x19) on any board. The same seed and slowness give the
+    same move on every interpreter. ``progress(done, total)`` is called
+    each time the node count passes a multiple of ``PROGRESS_EVERY`` (done
+    and total in nodes); returning True stops the search, which then
+    returns its best move so far (the root's moves are always all valued
+    once). ``movetime_ms`` caps the wall time too. ``stats``, if a dict,
     receives ``iterations``, ``budget``, ``depth`` and ``score``. Raises
-    ValueError for an unknown level or board, or a finished game.
+    ValueError for an unknown level, a bad slowness or a finished game.
     """
-    s = Search(game, level, seed, progress, movetime_ms, board)
+    s = Search(game, level, seed, progress, movetime_ms, slowness)
     move = s.run()
     if stats is not None:
         stats["iterations"] = s.iterations
