@@ -397,7 +397,8 @@ class Search:
                 total += v
         lst, n = self.snaps[ply], g.nlegal[c]
         lst[:] = g.lst[c]
-        own, board, ownc, cntc = g.own, g.board, g.own[c], g.cnt[c]
+        own, board = g.own, g.board  # (two at a time: a 4-tuple unpack allocates on MicroPython)
+        ownc, cntc = own[c], g.cnt[c]
         others = g.others[c]
         nbr, off = g.nbr, g.off
         best = -WIN - 10
