@@ -191,10 +191,11 @@ class Search:
         if g.winner is not None:
             raise ValueError("the game is over: no move to choose")
         rng = self.rng
-        if self.level == "random" or g.legal_count() == 1:
-            return g.legal_move_at(rng.below(g.legal_count()))
+        moves = g.legal_moves()
+        if self.level == "random" or len(moves) == 1:
+            return moves[rng.below(len(moves))]
         if self.level == "easy":
-            return self.easy(self.safe(g.legal_moves()))
+            return self.easy(self.safe(moves))
         # Depth 1 is the root's scan; deeper passes re-sort by their values.
         buf = self.bufs[0]
         n = self.scan(buf, len(buf), None, True, 0)
