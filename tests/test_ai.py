@@ -154,8 +154,8 @@ def test_scan_values_every_move_as_the_evaluation_after_playing_it(variant):
             for i in range(n):
                 e, key = buf[i] & 0x3FF, buf[i] >> SHIFT
                 sg.play(e)
-                if sg.over:
-                    v = WIN - sg.ply if sg.winner == s.me else -WIN + sg.ply
+                if sg.over:  # the search's depth: the scan is at depth 1, its moves at 2
+                    v = WIN - 2 if sg.winner == s.me else -WIN + 2
                 else:
                     v = s.evaluate(sg)
                 sg.undo()

@@ -344,10 +344,10 @@ class Search:
                 total += weight[r] * v
         return total
 
-    def played(self, m, root):
-        """The value for ``self.me`` after really playing ``m`` (a removal), taken back.
-
-        At the ``root``, marks ``m`` unsafe if it removes one of the mover's roots.
+    def played(self, m, root, ply):
+        """The value for ``self.me`` after really playing ``m`` (a removal) at
+        search depth ``ply``, taken back. At the ``root``, marks ``m`` unsafe
+        if it removes one of the mover's roots.
         """
         g = self.game
         me = self.me
@@ -360,7 +360,7 @@ class Search:
             if root and g.root_count[me] < roots:
                 self.unsafe[m] = 1
         else:
-            v = WIN - g.ply if w == me else -WIN + g.ply
+            v = WIN - ply - 1 if w == me else -WIN + ply + 1
         g.undo()
         self.count(PLAYED_COST)
         return v
@@ -430,7 +430,7 @@ class Search:
                             hit = True
             s = space[r] + d
             if s <= 0 or hit:
-                v = self.played(e, root)
+                v = self.played(e, root, ply)
             else:
                 v = value[s]
                 if s == 1:
@@ -442,7 +442,7 @@ class Search:
                     if o != NONE:
                         s = space[o] - 1
                         if s == 0:
-                            v = self.played(e, root)
+                            v = self.played(e, root, ply)
                             break
                         t = value[s]
                         if s == 1 and rplayer[o] != nx:
