@@ -33,9 +33,9 @@ allocates nothing.
 import time
 from array import array
 
+from .game import NO_ROOT
 from .rng import Rng
 
-NONE = 255  # the engine's "no root" cell value
 
 LEVELS = ("random", "easy", "medium", "hard")
 
@@ -170,7 +170,7 @@ class Search:
         self.bufs = [array("i", bytes(4 * (size if d == 0 else width))) for d in range(self.max_depth + 1)]
         # Per-depth copies of the legal list being scanned: a real play and
         # its undo leave the same set of legal points, not the same order.
-        lst = self.game.lst[1]
+        lst = self.game.legal_points[1]
         self.snaps = [lst[:] if isinstance(lst, list) else memoryview(lst[:]) for _ in range(self.max_depth + 1)]
         # VALUE[s]: a live root with root space s, before the hanging penalty.
         last = len(SPACE) - 1
@@ -180,7 +180,7 @@ class Search:
         g = self.game
         nroots = len(g.alive)
         others = g.players - 1
-        self.weight = array("b", [others if g.rplayer[r] == self.me else -1 for r in range(nroots)])
+        self.weight = array("b", [others if g.root_player[r] == self.me else -1 for r in range(nroots)])
         self.term = array("i", bytes(4 * nroots))
         self.unsafe = bytearray(size)  # root moves that remove one of the mover's roots
 
@@ -303,8 +303,7 @@ class Search:
     def push(self, m):
         """Play legal point ``m`` on the private game (undoable) and count the node."""
         g = self.game
-        g._push_ply(m)
-        g._place(m, True)
+        g.play_unchecked(m)
         self.count(PUSH_COST)
 
     def count(self, n):
@@ -332,7 +331,7 @@ class Search:
         move by move.
         """
         to_move = g.to_move
-        space, alive, rplayer = g.space, g.alive, g.rplayer
+        space, alive, rplayer = g.space, g.alive, g.root_player
         value, weight = self.value, self.weight
         total = 0
         for r in range(len(alive)):
@@ -352,8 +351,7 @@ class Search:
         g = self.game
         me = self.me
         roots = g.root_count[me]
-        g._push_ply(m)
-        g._place(m, True)
+        g.play_unchecked(m)
         w = g.winner
         if w is None:
             v = self.evaluate(g)
@@ -384,7 +382,7 @@ class Search:
         nx = succ[c]
         while not stones[nx]:
             nx = succ[nx]
-        space, alive, rplayer = g.space, g.alive, g.rplayer
+        space, alive, rplayer = g.space, g.alive, g.root_player
         value, weight, term = self.value, self.weight, self.term
         total = 0
         for r in range(len(alive)):
@@ -396,12 +394,12 @@ class Search:
                 v *= weight[r]
                 term[r] = v
                 total += v
-        lst, n = self.snaps[ply], g.nlegal[c]
-        lst[:] = g.lst[c]
-        own, board = g.own, g.board  # (two at a time: a 4-tuple unpack allocates on MicroPython)
-        ownc, cntc = own[c], g.cnt[c]
+        lst, n = self.snaps[ply], g.legal_total[c]
+        lst[:] = g.legal_points[c]
+        own, board = g.space_root, g.board  # (two at a time: a 4-tuple unpack allocates on MicroPython)
+        ownc, cntc = own[c], g.touch_count[c]
         others = g.others[c]
-        nbr, off = g.nbr, g.off
+        nbr, off = g.nbr, g.nbr_off
         best = -WIN - 10
         top = 0  # entries kept in buf, sorted by descending key
         if root:
@@ -439,7 +437,7 @@ class Search:
                 # e leaves the root space of whatever other colour had it.
                 for k in others:
                     o = own[k][e]
-                    if o != NONE:
+                    if o != NO_ROOT:
                         s = space[o] - 1
                         if s == 0:
                             v = self.played(e, root, ply)
@@ -492,9 +490,9 @@ class Search:
             taken = total - sum(counts) - lost
             hanging = 0
             for r in range(len(g.alive)):
-                if g.alive[r] and g.space[r] == 1 and g.rplayer[r] == me:
+                if g.alive[r] and g.space[r] == 1 and g.root_player[r] == me:
                     hanging += 1
-            s = (EASY_REMOVE * (taken - lost) - EASY_HANGING * hanging + EASY_ROOM * g.nlegal[me]
+            s = (EASY_REMOVE * (taken - lost) - EASY_HANGING * hanging + EASY_ROOM * g.legal_total[me]
                  + rng.below(self.noise + 1))
             if g.winner == me:
                 s += WIN
