@@ -1,13 +1,14 @@
-"""Time and heap of the AI levels, runnable as is on CPython, MicroPython and the emulated board.
+"""Time, heap and board work of the AI levels, runnable as is on CPython and MicroPython.
 
-:mod:`tanbo_tools.bench_ai` runs this file's source as a script (with a
-``main(...)`` call appended) in each interpreter and reads the JSON line it
-prints. Kept in the MicroPython subset: no f-strings, no typing.
+:mod:`tanbo_tools.bench_ai` imports this module in each interpreter (on
+MicroPython compiled beside the engine) and reads the JSON line that
+:func:`main` or :func:`board_work` prints. Kept in the MicroPython subset:
+no f-strings, no typing.
 
 Positions: the variant's setup followed by ``PLIES`` random plies (seeded
-with :class:`tanbo.Rng`, so every interpreter searches the same ones).
-Times are in milliseconds of the interpreter's own clock: on the emulator
-that is guest time, i.e. instructions / 1e6 (see qemu-cortex-m's README).
+with :class:`tanbo.Rng`, so every interpreter searches the same ones, with
+the same seeds: the node counts agree). Times are in milliseconds of the
+interpreter's own clock.
 """
 
 import gc
@@ -81,3 +82,25 @@ def main(variant, level, with_heap=True):
     if with_heap:
         out.update(heap(variant, level))
     print(json.dumps(out))
+
+
+def board_work(work, n, variants):
+    """The AI's board-time workload (see :mod:`tanbo_tools.board_time`):
+    set up the positions of every one of ``variants`` whatever ``work`` is,
+    then ``n`` times search each position of ``work`` (``"LEVEL:VARIANT"``,
+    or ``""`` for none) as :func:`timing` does. Prints moves and nodes."""
+    games = {}
+    for v in variants:
+        games[v] = list(positions(v))
+    moves = nodes = 0
+    if work:
+        level, variant = work.split(":")
+        for _ in range(n):
+            i = 0
+            for g in games[variant]:
+                stats = {}
+                choose_move(g, level, seed=i, stats=stats)
+                nodes += stats["iterations"]
+                moves += 1
+                i += 1
+    print(json.dumps({"moves": moves, "nodes": nodes}))
