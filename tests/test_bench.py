@@ -65,24 +65,34 @@ def test_board_estimate_scales_instructions_to_both_boards():
 
 @needs_board_time
 def test_board_time_counts_one_game_construction(tmp_path):
-    # One small workload under valgrind: Game("9x9") against the shared size-0 run.
+    # One small workload under valgrind: Game("9x9"), runs of 1 and 2 of them.
     lib = vm.compile_core(str(tmp_path / "lib"))
     script = tmp_path / "work.py"
     script.write_text(bench.ENGINE_WORK % {"variants": ["9x9"]})
-    counts = board_time.measure_many(str(script), ["game:9x9"], 1, [lib])
-    x86 = counts["game:9x9"]["total"]
-    assert counts["game:9x9"]["out"] == {"plies": 0}
+    counts = board_time.measure_many(str(script), ["game:9x9"], (1, 2), [lib])
+    assert counts["game:9x9"]["units"] == 1 and counts["game:9x9"]["out"] == {"plies": 0}
+    x86 = counts["game:9x9"]["x86"]
     # a 9x9 board's tables take thousands of bytecodes, and far fewer than a playout
     assert 1e4 < x86 < 2e6, x86
 
 
 # -- argument errors: argparse's message and exit 2, never a traceback ---------
 
-def bench_exit(capsys, *argv):
-    """(exit status, stderr) of ``tanbo bench ARGV`` when the arguments are refused."""
-    with pytest.raises(SystemExit) as exc:
-        cli.main(["bench"] + list(argv))
-    return exc.value.code, capsys.readouterr().err
+def refused(*argv):
+    raise AssertionError("tanbo bench accepted %r" % (argv,))
+
+
+@pytest.fixture
+def bench_exit(capsys, monkeypatch):
+    """``(exit status, stderr)`` of ``tanbo bench ARGV`` when the arguments are refused
+    (accepted ones fail the test at once instead of starting a bench)."""
+    monkeypatch.setattr(bench, "run", refused)
+
+    def parse(*argv):
+        with pytest.raises(SystemExit) as exc:
+            cli.main(["bench"] + list(argv))
+        return exc.value.code, capsys.readouterr().err
+    return parse
 
 
 @pytest.mark.parametrize("argv,quoted", [
@@ -90,15 +100,16 @@ def bench_exit(capsys, *argv):
     (["--heap", "0"], "'0'"), (["--seconds", "nan"], "'nan'"), (["--seconds", "inf"], "'inf'"),
     (["--variants", "9x9,,3d"], "'9x9,,3d'"), (["--ai", "--no-ai"], "not allowed with"),
 ])
-def test_bad_arguments_are_refused_quoting_them(capsys, argv, quoted):
-    code, err = bench_exit(capsys, *argv)
+def test_bad_arguments_are_refused_quoting_them(bench_exit, argv, quoted):
+    code, err = bench_exit(*argv)
     assert code == 2 and "tanbo bench: error: argument" in err and quoted in err, err
 
 
-def test_out_is_checked_before_the_run(capsys, tmp_path):
-    code, err = bench_exit(capsys, "--out", str(tmp_path))
-    assert code == 2 and "is a folder" in err
-    code, err = bench_exit(capsys, "--out", str(tmp_path / "missing" / "b.json"))
+def test_out_is_checked_before_the_run(bench_exit, tmp_path):
+    for folder in (str(tmp_path), str(tmp_path / "."), str(tmp_path / "sub" / "..")):
+        code, err = bench_exit("--out", folder)
+        assert code == 2 and ("is a folder" in err or "does not exist" in err), err
+    code, err = bench_exit("--out", str(tmp_path / "missing" / "b.json"))
     assert code == 2 and "does not exist" in err
 
 
@@ -138,16 +149,16 @@ junk = st.one_of(st.text(max_size=12), st.sampled_from(["nan", "-inf", "1e999", 
 
 @settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
 @given(option=st.sampled_from(sorted(VALID)), value=junk)
-def test_no_bad_value_of_a_documented_option_gives_a_traceback(capsys, option, value):
+def test_no_bad_value_of_a_documented_option_gives_a_traceback(bench_exit, option, value):
     if "\x00" in value or VALID[option](value):
         return
-    code, err = bench_exit(capsys, "%s=%s" % (option, value))
+    code, err = bench_exit("%s=%s" % (option, value))
     assert code == 2 and "Traceback" not in err and "tanbo bench: error: argument %s" % option in err, err
 
 
 @settings(max_examples=30, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
 @given(name=st.text(min_size=1, max_size=8).filter(lambda s: "/" not in s and "\x00" not in s))
-def test_no_out_path_under_a_missing_folder_or_a_folder_gives_a_traceback(capsys, tmp_path, name):
+def test_no_out_path_under_a_missing_folder_or_a_folder_gives_a_traceback(bench_exit, tmp_path, name):
     for path in (str(tmp_path), os.path.join(str(tmp_path), "no-such-dir", name)):
-        code, err = bench_exit(capsys, "--out=" + path)
+        code, err = bench_exit("--out=" + path)
         assert code == 2 and "Traceback" not in err and "argument --out" in err, err

@@ -21,11 +21,10 @@ from . import board_time, mpy, vm
 
 # The board-time workloads, small: valgrind runs the port ~50x slower.
 BOARD_VARIANTS = ("9x9", "19x19")  # play+undo and Game() construction
-BOARD_UNITS = 2  # games (or constructions) counted per workload
+BOARD_SIZES = (1, 3)  # units of each workload in its two runs (the first warms up)
 
-# Runs on the MicroPython port under valgrind (see board_time's docstring):
-# every variant's games are set up whatever the work, so the size-0 run is
-# the same for all of them.
+# Runs on the MicroPython port under valgrind (see board_time's docstring);
+# BOARD_TIME_WORK is "playout:9x9", "play_undo:19x19", "game:9x9"...
 ENGINE_WORK = """\
 import json
 import os
@@ -113,8 +112,8 @@ def _output_file(text):
     """``text`` if a report can be written there: checked before the run, not after it."""
     if not text:
         raise argparse.ArgumentTypeError("an empty file name")
-    parent = os.path.dirname(os.path.abspath(text))
-    if os.path.isdir(text):
+    parent = os.path.dirname(text) or "."  # as given: "missing/.." must not become "."
+    if os.path.basename(text) in ("", ".", "..") or os.path.isdir(text):
         raise argparse.ArgumentTypeError("%r is a folder, not a file" % text)
     if not os.path.isdir(parent):
         raise argparse.ArgumentTypeError("%r: folder %r does not exist" % (text, parent))
@@ -158,8 +157,8 @@ def measure_micropython(exe, lib, heap, variants, seconds, repeat):
     return out
 
 
-def _per(x86_total, units):
-    return board_time.estimate(x86_total / float(units))
+def _per(x86, units):
+    return board_time.estimate(x86 / float(units))
 
 
 def measure_board(lib, variants, tmp):
@@ -170,22 +169,22 @@ def measure_board(lib, variants, tmp):
         f.write(ENGINE_WORK % {"variants": everything})
     works = (["playout:" + v for v in variants] + ["play_undo:" + v for v in BOARD_VARIANTS]
              + ["game:" + v for v in BOARD_VARIANTS])
-    counts = board_time.measure_many(script, works, BOARD_UNITS, [lib])
+    counts = board_time.measure_many(script, works, BOARD_SIZES, [lib])
     out = {"boards": board_time.BOARDS, "playouts": {}, "play_undo_per_ply": {}, "game_construction": {}}
     for work, c in counts.items():
         kind, v = work.split(":")
         if kind == "playout":
-            game = _per(c["total"], BOARD_UNITS)
+            game = _per(c["x86"], c["units"])
             out["playouts"][v] = {
                 "cortex_m4_instructions_per_playout": game["cortex_m4_instructions"],
-                "cortex_m4_instructions_per_ply": _per(c["total"], c["out"]["plies"])["cortex_m4_instructions"],
+                "cortex_m4_instructions_per_ply": _per(c["x86"], c["out"]["plies"])["cortex_m4_instructions"],
                 "samd51_playouts_per_s": round(1000.0 / game["samd51_ms"], 1),
                 "rp2040_playouts_per_s": round(1000.0 / game["rp2040_ms"], 1),
                 "samd51_ms": game["samd51_ms"], "rp2040_ms": game["rp2040_ms"]}
         elif kind == "play_undo":
-            out["play_undo_per_ply"][v] = _per(c["total"], c["out"]["plies"])
+            out["play_undo_per_ply"][v] = _per(c["x86"], c["out"]["plies"])
         else:
-            out["game_construction"][v] = _per(c["total"], BOARD_UNITS)
+            out["game_construction"][v] = _per(c["x86"], c["units"])
     return out
 
 

@@ -57,11 +57,11 @@ def board_times(lib, levels, variants, tmp):
     """``{level: {variant: board estimate per move, with "nodes" per move}}`` (valgrind)."""
     script = _script(tmp, "ai_board_work.py", BOARD_WORK % (tuple(variants),))
     works = ["%s:%s" % (level, v) for level in levels for v in variants]
-    counts = board_time.measure_many(script, works, 1, [lib])
+    counts = board_time.measure_many(script, works, (0, 1), [lib])
     out = {}
     for work, c in counts.items():
         level, v = work.split(":")
-        row = out.setdefault(level, {})[v] = board_time.estimate(c["total"] / float(c["out"]["moves"]))
+        row = out.setdefault(level, {})[v] = board_time.estimate(c["x86"] / float(c["out"]["moves"]))
         row["nodes"] = c["out"]["nodes"] // c["out"]["moves"]
     return out
 

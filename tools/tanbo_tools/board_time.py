@@ -13,9 +13,9 @@ machine, loaded or not.
 A workload script repeats its unit ``BOARD_TIME_N`` times (environment).
 It runs at two sizes; the difference of the counts over the difference of
 the sizes is one unit's cost, free of start-up, import and compile costs.
-:func:`measure_many` shares one size-0 run among the workloads of one
-script (``BOARD_TIME_WORK`` names the one to repeat), so its set-up must
-not depend on that name. Also a command line, as the shared tool:
+:func:`measure_many` measures several workloads of one script
+(``BOARD_TIME_WORK`` names the one to repeat), sharing one size-0 run when
+the smaller size is 0: the script's set-up must not depend on that name. Also a command line, as the shared tool:
 ``python -m tanbo_tools.board_time [--path DIR] [--n 1,3] SCRIPT.py``.
 """
 
@@ -33,7 +33,9 @@ THUMB_PER_X86 = 0.80  # Cortex-M4 Thumb-2 per x86-64 instruction, same bytecode
 MHZ, IPC = 120.0, 0.75  # SAMD51 clock; instructions per clock (0.6-0.9)
 RP2040_PER_SAMD51 = 3.4
 BOARDS = "SAMD51 120 MHz at IPC 0.75 (0.6-0.9); RP2040 = 3.4x SAMD51"
-HEAP = "2M"  # no cap worth measuring: the 64-bit port's heap says nothing of a board's
+# As the shared tool: a collection sweeps the whole heap, so its size shows
+# in the counts; the same size keeps figures comparable with it.
+HEAP = "1M"
 
 
 class BoardTimeError(RuntimeError):
@@ -75,8 +77,11 @@ def _argv(exe, script, heap):
 def count(script, n, path=(), heap=HEAP, work=None, exe=None, timeout=3600):
     """``(x86 instructions, stdout)`` of one run of ``script`` at size ``n``."""
     exe = exe or vm.micropython_path()
-    env = vm.environment([os.path.abspath(p) for p in path], BOARD_TIME_N=str(n),
-                         BOARD_TIME_WORK=work or "")
+    # PYTHONHASHSEED: the PyPI port runs inside CPython, whose hash
+    # randomisation moves the count by ~1e5 from run to run; fixed, a count
+    # repeats to the instruction.
+    env = vm.environment([os.path.abspath(p) for p in path] + [".frozen"], BOARD_TIME_N=str(n),
+                         BOARD_TIME_WORK=work or "", PYTHONHASHSEED="0")
     proc = subprocess.run(["valgrind", "--tool=callgrind", "--callgrind-out-file=/dev/null"]
                           + _argv(exe, script, heap), env=env, capture_output=True, text=True,
                           timeout=timeout)
@@ -90,23 +95,29 @@ def count(script, n, path=(), heap=HEAP, work=None, exe=None, timeout=3600):
 
 def measure(script, path=(), sizes=(1, 3), heap=HEAP, exe=None):
     """One unit of ``script``: ``{"x86_instructions", **estimate}``."""
-    (c1, _), (c2, _) = (count(script, n, path, heap, exe=exe) for n in sizes)
-    x86 = (c2 - c1) / float(sizes[1] - sizes[0])
+    c = measure_many(script, [""], sizes, path, heap, exe)[""]
+    x86 = c["x86"] / float(c["units"])
     return dict(estimate(x86), x86_instructions=int(round(x86)))
 
 
-def measure_many(script, works, n=1, path=(), heap=HEAP, exe=None):
-    """``{work: {"total": estimate of n units, "out": the run's last JSON line or None}}``
-    for each name of ``works``, against one shared size-0 run."""
-    base, _ = count(script, 0, path, heap, exe=exe)
-    results = {}
-    for work in works:
+def measure_many(script, works, sizes=(1, 3), path=(), heap=HEAP, exe=None):
+    """``{work: {"x86": instructions of sizes[1] - sizes[0] units, "units": that
+    difference, "out": {key: difference of the runs' last JSON lines}}}`` for each
+    name of ``works``. Size 0 is one run shared by all the works: for units that
+    warm nothing up (each search allocates its own buffers); otherwise the
+    smaller size pays the first unit's one-time costs, as in the shared tool."""
+    def run(n, work):
         c, out = count(script, n, path, heap, work, exe)
         try:
-            info = vm.last_json(out)
+            return c, vm.last_json(out)
         except ValueError:
-            info = None
-        results[work] = {"total": c - base, "out": info}
+            return c, {}
+    shared = run(0, None) if sizes[0] == 0 else None
+    results = {}
+    for work in works:
+        (c1, o1), (c2, o2) = shared or run(sizes[0], work), run(sizes[1], work)
+        results[work] = {"x86": c2 - c1, "units": sizes[1] - sizes[0],
+                         "out": dict((k, o2[k] - o1.get(k, 0)) for k in o2)}
     return results
 
 
