@@ -18,6 +18,7 @@ import sys
 import tempfile
 
 from . import board_time, mpy, vm
+from .bench_ai import board_skipped, run_ai_bench, say
 
 # The board-time workloads, small: valgrind runs the port ~50x slower.
 BOARD_VARIANTS = ("9x9", "19x19")  # play+undo and Game() construction
@@ -188,18 +189,15 @@ def measure_board(lib, variants, tmp):
     return out
 
 
-def _say(text):
-    print(text, file=sys.stderr)
-
-
 def _engine_report(args, report, tmp):
     from tanbo import perf
     cp = {"python": sys.version.split()[0], "playouts": {}}
     for v in args.variants:
         cp["playouts"][v] = _best([perf.playouts(v, args.seconds) for _ in range(args.repeat)])
-        _say("cpython %-9s %8.1f playouts/s" % (v, cp["playouts"][v]["playouts_per_s"]))
+        say("cpython %-9s %8.1f playouts/s" % (v, cp["playouts"][v]["playouts_per_s"]))
     report["cpython"] = cp
     if args.no_micropython:
+        report["board"] = {"skipped": board_skipped(args)}
         return
     exe = vm.micropython_path()
     if exe is None:
@@ -210,20 +208,23 @@ def _engine_report(args, report, tmp):
     m["ratio_to_cpython"] = {v: round(m["playouts"][v]["playouts_per_s"] / cp["playouts"][v]["playouts_per_s"], 2)
                              for v in args.variants}
     report["micropython"] = m
-    _say("micropython done")
-    reason = "--no-board" if args.no_board else board_time.unavailable()
+    say("micropython done")
+    reason = board_skipped(args)
     if reason:
         report["board"] = {"skipped": reason}
         return
     b = report["board"] = measure_board(lib, args.variants, tmp)
     for v, row in b["playouts"].items():
-        _say("board   %-9s %8.1f playouts/s SAMD51 %8.1f RP2040 (%d Cortex-M4 instructions a game)" % (
+        say("board   %-9s %8.1f playouts/s SAMD51 %8.1f RP2040 (%d Cortex-M4 instructions a game)" % (
             v, row["samd51_playouts_per_s"], row["rp2040_playouts_per_s"],
             row["cortex_m4_instructions_per_playout"]))
+    for v in BOARD_VARIANTS:
+        say("board   %-9s play+undo %d instructions a ply, Game() %d" % (
+            v, b["play_undo_per_ply"][v]["cortex_m4_instructions"],
+            b["game_construction"][v]["cortex_m4_instructions"]))
 
 
 def run(args):
-    from . import bench_ai
     import tanbo
     report = {"tanbo": tanbo.__version__, "seconds": args.seconds, "repeat": args.repeat}
     tmp = tempfile.mkdtemp(prefix="tanbo-bench-")
@@ -231,7 +232,7 @@ def run(args):
         if not args.ai:
             _engine_report(args, report, tmp)
         if not args.no_ai:
-            report["ai"] = bench_ai.run_ai_bench(args, tmp=tmp)
+            report["ai"] = run_ai_bench(args, tmp=tmp)
     except (vm.VMError, board_time.BoardTimeError, mpy.BuildError, OSError) as exc:
         print("tanbo bench: error: %s" % exc, file=sys.stderr)
         return 1

@@ -66,6 +66,15 @@ def board_times(lib, levels, variants, tmp):
     return out
 
 
+def board_skipped(args):
+    """Why ``tanbo bench`` ``args`` get no board time (a sentence), or None."""
+    if getattr(args, "no_micropython", False):
+        return "--no-micropython"
+    if getattr(args, "no_board", False):
+        return "--no-board"
+    return board_time.unavailable()
+
+
 def searching_levels():
     return [level for level in LEVELS if level != "random"]
 
@@ -83,12 +92,11 @@ def run_ai_bench(args, tmp=None):
               "positions": "setup + %s random plies" % (ai_probe.PLIES,), "levels": {}}
     try:
         lib = compile_lib(os.path.join(tmp, "ai-mp")) if exe else None
-        skip = ("--no-micropython" if no_mp else "--no-board" if getattr(args, "no_board", False)
-                else board_time.unavailable())
+        skip = board_skipped(args)
         report["board"] = {"skipped": skip} if skip else {"boards": board_time.BOARDS}
         board = {}
         if not skip:
-            _say("ai: counting board instructions under valgrind (minutes)")
+            say("ai: counting board instructions under valgrind (minutes)")
             board = board_times(lib, levels, AI_VARIANTS, tmp)
         for level in levels:
             rows = report["levels"][level] = {}
@@ -98,7 +106,7 @@ def run_ai_bench(args, tmp=None):
                 if b.pop("nodes", row["nodes"]) != row["nodes"]:  # the budget is meant to be deterministic
                     row["board_nodes"] = board[level][variant]["nodes"]
                 row.update(b)
-                _say("ai %-6s %-6s %5d nodes %8.1f ms CPython%s" % (
+                say("ai %-6s %-6s %5d nodes %8.1f ms CPython%s" % (
                     level, variant, row["nodes"], row["cpython_ms"],
                     ("  %7.0f ms SAMD51 %7.0f ms RP2040" % (row["samd51_ms"], row["rp2040_ms"]))
                     if "samd51_ms" in row else ""))
@@ -121,5 +129,6 @@ def _row(level, variant, exe, lib, tmp):
     return row
 
 
-def _say(text):
+def say(text):
+    """A progress line (stderr: stdout is the JSON)."""
     print(text, file=sys.stderr)
