@@ -51,14 +51,10 @@ def unavailable(exe=None):
     return None
 
 
-def samd51_ms(cortex_instructions):
-    return cortex_instructions / (MHZ * 1e3 * IPC)
-
-
 def estimate(x86_instructions):
     """Board figures for ``x86_instructions`` of the unix port (one unit of work)."""
     thumb = x86_instructions * THUMB_PER_X86
-    ms = samd51_ms(thumb)
+    ms = thumb / (MHZ * 1e3 * IPC)
     return {"cortex_m4_instructions": int(round(thumb)), "samd51_ms": round(ms, 3),
             "rp2040_ms": round(ms * RP2040_PER_SAMD51, 3),
             "samd51_ms_range_ipc_0.9_0.6": [round(thumb / (MHZ * 1e3 * i), 3) for i in (0.9, 0.6)]}
