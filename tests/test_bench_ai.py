@@ -44,11 +44,25 @@ def test_hard_search_heap_under_micropython_fits_40k(micropython_exe, probe_lib,
     assert 0 < r["search_heap"] <= 40 * 1024, r
 
 
+def nodes_per_move(variant, level, slowness):
+    total = n = 0
+    for g in ai_probe.positions(variant):
+        stats = {}
+        ai_probe.search(g, level, n, stats, slowness=slowness)
+        total += stats["iterations"]
+        n += 1
+    return total // n
+
+
 @pytest.mark.skipif(board_time.unavailable() is not None, reason="board time: %s" % board_time.unavailable())
 def test_board_time_of_a_level_counts_the_search_cpython_runs(probe_lib, tmp_path):
-    # One small search workload under valgrind (easy, 9x9: four moves).
-    rows = bench_ai.board_times(probe_lib, ["easy"], ["9x9"], str(tmp_path))
-    row = rows["easy"]["9x9"]
-    assert row["nodes"] == ai_probe.timing("9x9", "easy")["iterations"]
-    assert row["cortex_m4_instructions"] > 1000 * row["nodes"]  # a node places a stone and evaluates
-    assert abs(row["rp2040_ms"] - row["samd51_ms"] * board_time.RP2040_PER_SAMD51) < 0.01
+    # One small search workload under valgrind (easy, 9x9: four moves a board).
+    row = bench_ai.board_times(probe_lib, ["easy"], ["9x9"], str(tmp_path))["easy"]["9x9"]
+    for board, slowness in bench_ai.board_slowness().items():
+        for name in [board] if board else ["samd51", "rp2040"]:
+            assert row[name + "_nodes"] == nodes_per_move("9x9", "easy", slowness)
+            # a node places a stone or scans a move, and evaluates
+            assert row[name + "_cortex_m4_instructions"] > 1000 * row[name + "_nodes"]
+    samd51_ms_per_instruction = row["samd51_ms"] / row["samd51_cortex_m4_instructions"]
+    assert abs(row["rp2040_ms"] - row["rp2040_cortex_m4_instructions"] * samd51_ms_per_instruction
+               * board_time.RP2040_PER_SAMD51) < 0.01

@@ -1,12 +1,14 @@
 """The AI section of ``tanbo bench``: per level and board size, nodes per move, time and heap.
 
 For each variant of :data:`AI_VARIANTS` and each searching level it reports
-``nodes`` (search nodes per move: the deterministic budget), ``cpython_ms``
+``nodes`` (search nodes per move at the AI's default board), ``cpython_ms``
 (and the worst, ``cpython_max_ms``), ``micropython_ms`` (unix port,
 ``.mpy``, capped heap), ``micropython_search_heap``/``micropython_peak_heap``
-(bytes), and board time from exact instruction counts
-(:mod:`tanbo_tools.board_time`): ``cortex_m4_instructions``, ``samd51_ms``
-and ``rp2040_ms`` per move. Times are the mean over the positions of
+(bytes), and per board (``samd51``, ``rp2040``) board time from exact
+instruction counts (:mod:`tanbo_tools.board_time`): ``BOARD_nodes``,
+``BOARD_ms`` and ``BOARD_cortex_m4_instructions`` per move, each board
+searching with its own budget where the AI has one per board
+(``tanbo.ai.SLOWNESS``). Times are the mean over the positions of
 :mod:`tanbo_tools.ai_probe`. Nothing is asserted: the machine is shared.
 """
 
@@ -15,7 +17,7 @@ import shutil
 import sys
 import tempfile
 
-from tanbo.ai import LEVELS
+from tanbo import ai
 
 from . import ai_probe, board_time, vm
 
@@ -53,16 +55,32 @@ def on_micropython(exe, lib, heap, variant, level, tmp):
     return vm.run_json(exe, script, heap, [lib], timeout=900, grow=True)
 
 
+def board_slowness():
+    """``{board: slowness}`` the AI budgets its nodes by (``tanbo.ai.SLOWNESS``), or
+    ``{None: None}`` for an AI that searches the same nodes on every board."""
+    return dict(getattr(ai, "SLOWNESS", None) or {None: None})
+
+
 def board_times(lib, levels, variants, tmp):
-    """``{level: {variant: board estimate per move, with "nodes" per move}}`` (valgrind)."""
+    """``{level: {variant: {"samd51_ms", "rp2040_ms", "samd51_nodes", ...}}}`` per move
+    (valgrind): each board's search (its own node budget) in its own time."""
     script = _script(tmp, "ai_board_work.py", BOARD_WORK % (tuple(variants),))
-    works = ["%s:%s" % (level, v) for level in levels for v in variants]
-    counts = board_time.measure_many(script, works, (0, 1), [lib])
+    boards = board_slowness()
+    works = {}
+    for level in levels:
+        for v in variants:
+            for board, slowness in boards.items():
+                works["%s:%s%s" % (level, v, "" if slowness is None else ":%s" % slowness)] = (level, v, board)
+    counts = board_time.measure_many(script, list(works), (0, 1), [lib])
     out = {}
-    for work, c in counts.items():
-        level, v = work.split(":")
-        row = out.setdefault(level, {})[v] = board_time.estimate(c["x86"] / float(c["out"]["moves"]))
-        row["nodes"] = c["out"]["nodes"] // c["out"]["moves"]
+    for work, (level, v, board) in works.items():
+        c = counts[work]
+        est = board_time.estimate(c["x86"] / float(c["out"]["moves"]))
+        row = out.setdefault(level, {}).setdefault(v, {})
+        for name in ([board] if board else ["samd51", "rp2040"]):
+            row[name + "_ms"] = est[name + "_ms"]
+            row[name + "_nodes"] = c["out"]["nodes"] // c["out"]["moves"]
+            row[name + "_cortex_m4_instructions"] = est["cortex_m4_instructions"]
     return out
 
 
@@ -76,7 +94,7 @@ def board_skipped(args):
 
 
 def searching_levels():
-    return [level for level in LEVELS if level != "random"]
+    return [level for level in ai.LEVELS if level != "random"]
 
 
 def run_ai_bench(args, tmp=None):
@@ -102,13 +120,11 @@ def run_ai_bench(args, tmp=None):
             rows = report["levels"][level] = {}
             for variant in AI_VARIANTS:
                 rows[variant] = row = _row(level, variant, exe, lib, tmp)
-                b = dict(board.get(level, {}).get(variant, {}))
-                if b.pop("nodes", row["nodes"]) != row["nodes"]:  # the budget is meant to be deterministic
-                    row["board_nodes"] = board[level][variant]["nodes"]
-                row.update(b)
+                row.update(board.get(level, {}).get(variant, {}))
                 say("ai %-6s %-6s %5d nodes %8.1f ms CPython%s" % (
                     level, variant, row["nodes"], row["cpython_ms"],
-                    ("  %7.0f ms SAMD51 %7.0f ms RP2040" % (row["samd51_ms"], row["rp2040_ms"]))
+                    ("  %5d nodes %6.0f ms SAMD51  %5d nodes %6.0f ms RP2040" % (
+                        row["samd51_nodes"], row["samd51_ms"], row["rp2040_nodes"], row["rp2040_ms"]))
                     if "samd51_ms" in row else ""))
     finally:
         if own_tmp:
