@@ -499,7 +499,7 @@ def script_for(variant):
 @pytest.fixture(scope="module")
 def mpy_dirs(tmp_path_factory):
     """core/tanbo compiled to .mpy: ``{'mp': dir with M headers, 'cp': dir with C headers}``."""
-    from tanbo_tools.bench import compile_core
+    from tanbo_tools.vm import compile_core
     base = tmp_path_factory.mktemp("mpy")
     return {"mp": compile_core(str(base / "mp")), "cp": compile_core(str(base / "cp"), circuitpython=True)}
 
