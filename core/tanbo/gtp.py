@@ -89,6 +89,9 @@ _COLOURS = {"b": 1, "black": 1, "w": 2, "white": 2, "1": 1, "2": 2, "3": 3, "4":
 # Upper bound of tanbo-movetime (ms): about a day; keeps the number a small int.
 MAX_MOVETIME = 86400000
 
+# What a number of more than 18 digits reads as (see _number).
+BIG = 10 ** 18
+
 
 class GtpError(Exception):
     """A command failed; the message is the text after ``?``."""
@@ -131,19 +134,23 @@ class GtpEngine:
         heap never needs them in one block.
         """
         try:
-            words = _clean(line).split()
+            text = _clean(line)
+            words = (text if text is not None else _ascii_only(line)).split()
         except MemoryError:
             write("? out of memory\n\n")
             return
         if not words:
             return
         ident = ""
-        if words[0].isdigit():
+        if _number(words[0]) is not None:
             ident = words[0]
             words = words[1:]
             if not words:
                 write("?%s missing command after the id\n\n" % ident)
                 return
+        if text is None:
+            write("?%s the line is not UTF-8 text\n\n" % ident)
+            return
         command = words[0]
         args = words[1:]
         try:
@@ -200,9 +207,10 @@ class GtpEngine:
 
     def cmd_boardsize(self, args):
         _nargs("boardsize", args, 1, "SIZE")
-        if not args[0].isdigit():
+        size = _number(args[0])
+        if size is None:
             raise GtpError("boardsize: %s is not a number" % _show(args[0]))
-        name = BOARDSIZES.get(int(args[0]))
+        name = BOARDSIZES.get(size)
         if name is None:
             raise GtpError("unacceptable size")
         self._new_game(get_variant(name))
@@ -408,28 +416,78 @@ def _kth_legal(game, k):
 
 
 def _clean(line):
-    """``line`` without its ``#`` comment, with control characters dropped and tabs made spaces.
+    """``line`` (bytes or str) as text without its ``#`` comment, with control
+    characters dropped and tabs made spaces; None if it is not UTF-8.
 
-    Allocation-light (a long position line is the one big input): the usual
-    line has no control character inside, and is only sliced.
+    Works on the bytes: ``#`` and control characters never occur inside a
+    UTF-8 sequence, so they are cut before decoding. Allocation-light (a
+    long position line is the one big input): the usual line has no control
+    character inside, and is only sliced.
     """
-    cut = line.find("#")
+    data = _bytes(line)
+    if data is None:
+        return None
+    cut = data.find(b"#")
     if cut >= 0:
-        line = line[:cut]
-    line = line.strip()
-    data = line.encode()
+        data = data[:cut]
+    data = data.strip()
     for c in data:
         if c < 32 or c == 127:
             break
     else:
-        return line
+        return _text(data)
     out = bytearray()
     for c in data:
         if c == 9:
             out.append(32)
         elif c >= 32 and c != 127:
             out.append(c)
-    return out.decode()
+    return _text(out)
+
+
+def _bytes(line):
+    """``line`` as bytes; None for a str holding surrogates (undecodable bytes
+    read by a stream with ``errors='surrogateescape'``)."""
+    if not isinstance(line, str):
+        return line
+    try:
+        return line.encode()
+    except UnicodeError:
+        return None
+
+
+def _text(data):
+    try:
+        return data.decode()
+    except UnicodeError:
+        return None
+
+
+def _ascii_only(line):
+    """The ASCII characters of ``line`` with every other byte (or character) a ``?``:
+    enough to find the id of a line that is not UTF-8."""
+    data = _bytes(line)
+    if data is None:
+        return "".join([c if c < "\x80" else "?" for c in line])
+    return bytes([c if c < 128 else 63 for c in data]).decode()
+
+
+def _number(text):
+    """``text`` as an int if it is a GTP number, else None.
+
+    ASCII digits only: ``str.isdigit`` also takes a superscript two and
+    Arabic-Indic digits (``int()`` then fails, or reads 19 in them).
+    Past 18 significant digits the value saturates at 10**18 (every limit
+    here is far smaller): ``int()`` of thousands of digits is slow, and
+    CPython refuses it past 4300.
+    """
+    if not text:
+        return None
+    for c in text:
+        if not "0" <= c <= "9":
+            return None
+    text = text.lstrip("0")
+    return BIG if len(text) > 18 else int(text or "0")
 
 
 def _show(text, limit=40):
@@ -459,12 +517,13 @@ def _check_level(level):
 
 def _check_movetime(text):
     """``text`` as milliseconds (a positive integer up to a day), or None for ``none``/``0``."""
-    if text.lower() in ("none", "0"):
+    if text.lower() == "none":
         return None
-    if not text.isdigit() or int(text) > MAX_MOVETIME:
+    ms = _number(text)
+    if ms is None or ms > MAX_MOVETIME:
         raise ValueError("movetime %s: expected milliseconds 1-%d, or 0/none for no limit"
                          % (_show(text), MAX_MOVETIME))
-    return int(text)
+    return ms or None
 
 
 def _table():
@@ -478,11 +537,23 @@ _HANDLERS = _table()
 
 
 def serve(engine, inp=None, out=None):
-    """Answer ``inp``'s lines (default stdin) on ``out`` (default stdout) until EOF or ``quit``."""
-    inp = inp or sys.stdin
-    out = out or sys.stdout
+    """Answer ``inp``'s lines (default stdin) on ``out`` (default stdout) until EOF or ``quit``.
+
+    Standard input is read as bytes where it can be: a text stream raises
+    (or, on CPython, smuggles surrogates) on bytes that are not UTF-8, and a
+    protocol engine must answer any line.
+    """
+    if inp is None:
+        inp = getattr(sys.stdin, "buffer", sys.stdin)
+    if out is None:
+        out = sys.stdout
+        if hasattr(out, "reconfigure"):  # CPython: echoed input on a non-UTF-8 console is escaped, not a crash
+            out.reconfigure(errors="backslashreplace")
     while not engine.done:
-        line = inp.readline()
+        try:
+            line = inp.readline()
+        except UnicodeError:  # a text stream without .buffer (CircuitPython): the line is read, not decoded
+            line = b"\xff"
         if not line:
             break  # EOF
         try:
@@ -509,9 +580,9 @@ def parse_args(argv):
             raise ValueError("%s: unknown option or missing value\n%s" % (_show(argv[i]), USAGE))
         value = argv[i + 1]
         if key == "seed":
-            if not value.isdigit():
-                raise ValueError("--seed %s: expected an integer >= 0" % _show(value))
-            value = int(value)
+            value = _number(value)
+            if value is None or value >= BIG:
+                raise ValueError("--seed %s: expected an integer 0-%d" % (_show(argv[i + 1]), BIG - 1))
         opts[key] = value
         i += 2
     if opts["variant"] not in VARIANTS:
