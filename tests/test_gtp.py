@@ -399,14 +399,19 @@ def test_junk_gets_a_question_mark_and_changes_nothing(junk):
     assert not e.done
 
 
+NOT_ASCII = ": not ASCII (commands, colours, points and numbers are)"
+
+
 @pytest.mark.parametrize("line,answer", [
-    (b"\xff\xfe bad\n", "? the line is not UTF-8 text\n\n"),
-    (b"12 name \xc3\n", "?12 the line is not UTF-8 text\n\n"),
-    ("\udcff\udcfe bad\n", "? the line is not UTF-8 text\n\n"),  # a text stream's surrogateescape
+    (b"\xff\xfe bad\n", "? '\\xff\\xfe'%s\n\n" % NOT_ASCII),
+    (b"12 name \xc3\n", "?12 '\\xc3'%s\n\n" % NOT_ASCII),
+    (b"12 name \xc3\xa9\n", "?12 '\\xc3\\xa9'%s\n\n" % NOT_ASCII),  # UTF-8, but not ASCII
+    (b"\xc0\xaf name\n", "? '\\xc0\\xaf'%s\n\n" % NOT_ASCII),  # overlong: MicroPython decodes it
+    ("\udcff\udcfe bad\n", "? '\\xff\\xfe'%s\n\n" % NOT_ASCII),  # a text stream's surrogateescape
     (b"na\x01me # \xff in a comment\n", "= Tanbo\n\n"),
     ("7 name\n".encode(), "=7 Tanbo\n\n"),
 ])
-def test_bytes_that_are_not_utf8_are_one_junk_line(line, answer):
+def test_bytes_that_are_not_ascii_make_one_junk_line(line, answer):
     e = GtpEngine("9x9", level="random")
     ok(e, "genmove b")
     before = state(e)
@@ -428,8 +433,13 @@ def test_invalid_utf8_on_stdin_keeps_the_session(cmd):
         proc = subprocess.run(cmd, input=b"name\n\xff\xfe bad\n3 play b \xe9\x80\nname\n", capture_output=True,
                               timeout=120, env=env, cwd=REPO)
         assert proc.returncode == 0, proc.stderr
-        assert proc.stdout == (b"= Tanbo\n\n? the line is not UTF-8 text\n\n?3 the line is not UTF-8 text\n\n"
-                               b"= Tanbo\n\n")
+        assert proc.stdout == (b"= Tanbo\n\n? '\\xff\\xfe'%s\n\n?3 '\\xe9\\x80'%s\n\n= Tanbo\n\n"
+                               % (NOT_ASCII.encode(), NOT_ASCII.encode()))
+
+
+def _show_bytes(word):
+    """How an answer quotes a non-ASCII word: its UTF-8 bytes, escaped."""
+    return ascii(word.encode())[1:]
 
 
 # Numbers on the protocol are ASCII digits: str.isdigit takes these too.
@@ -442,11 +452,12 @@ UNICODE_DIGITS = ["\u00b2", "\u0661\u0669", "\uff11\uff19", "\u0967\u096f", "1\u
     ("boardsize -9", "boardsize: '-9' is not a number"),
     ("tanbo-movetime " + "9" * 5000, "movetime '%s...': expected milliseconds" % ("9" * 40)),
     ("tanbo-movetime 86400001", "movetime '86400001': expected milliseconds 1-86400000, or 0/none for no limit"),
-] + [("boardsize " + d, "boardsize: %r is not a number" % d) for d in UNICODE_DIGITS]
-  + [("tanbo-movetime " + d, "movetime %r: expected milliseconds 1-86400000, or 0/none for no limit" % d)
-     for d in UNICODE_DIGITS], ids=lambda text: text[:24].encode("unicode_escape").decode())
+] + [(command + d, _show_bytes((command + d).split()[-1]) + NOT_ASCII)
+     for d in UNICODE_DIGITS for command in ("boardsize ", "tanbo-movetime ", "play b ", "play b D", "genmove ",
+                                             "tanbo-rootspace ", "known_command ")],
+   ids=lambda text: text[:24].encode("unicode_escape").decode())
 def test_numbers_are_ascii_digits_with_our_own_message(junk, message):
-    e = GtpEngine("9x9", level="random")
+    e = GtpEngine("1d" if junk.startswith("play b ") else "9x9", level="random")
     ok(e, "genmove b")
     before = state(e)
     answer = err(e, junk)
@@ -456,7 +467,8 @@ def test_numbers_are_ascii_digits_with_our_own_message(junk, message):
 
 def test_a_unicode_digit_is_no_id():
     e = GtpEngine("9x9")
-    assert e.handle("\u00b2 name") == "? unknown command: '\u00b2'\n\n"
+    assert e.handle("\u00b2 name") == "? '\\xc2\\xb2'%s\n\n" % NOT_ASCII
+    assert e.handle("12 \u0661 name") == "?12 '\\xd9\\xa1'%s\n\n" % NOT_ASCII
     assert e.handle("0019 boardsize 0019") == "=0019 \n\n" and e.game.variant.name == "19x19"
     assert e.handle("%s name" % ("9" * 5000)) == "=%s Tanbo\n\n" % ("9" * 5000)
     ok(e, "tanbo-movetime 000")

@@ -134,23 +134,24 @@ class GtpEngine:
         heap never needs them in one block.
         """
         try:
-            text = _clean(line)
-            words = (text if text is not None else _ascii_only(line)).split()
+            words = _clean(line).split()  # bytes: at ASCII spaces only, on every interpreter
         except MemoryError:
             write("? out of memory\n\n")
             return
         if not words:
             return
         ident = ""
-        if _number(words[0]) is not None:
-            ident = words[0]
+        if words[0].isdigit():  # bytes.isdigit: ASCII digits only (str's also takes '\u00b2')
+            ident = words[0].decode()
             words = words[1:]
             if not words:
                 write("?%s missing command after the id\n\n" % ident)
                 return
-        if text is None:
-            write("?%s the line is not UTF-8 text\n\n" % ident)
-            return
+        for w in words:
+            if not _is_ascii(w):  # not UTF-8, or not a word of the protocol
+                write("?%s %s\n\n" % (ident, _not_ascii(w)))
+                return
+        words = [w.decode() for w in words]
         command = words[0]
         args = words[1:]
         try:
@@ -416,60 +417,52 @@ def _kth_legal(game, k):
 
 
 def _clean(line):
-    """``line`` (bytes or str) as text without its ``#`` comment, with control
-    characters dropped and tabs made spaces; None if it is not UTF-8.
+    """``line`` (bytes, or str) as bytes without its ``#`` comment, with control
+    characters dropped and tabs made spaces.
 
     Works on the bytes: ``#`` and control characters never occur inside a
-    UTF-8 sequence, so they are cut before decoding. Allocation-light (a
-    long position line is the one big input): the usual line has no control
-    character inside, and is only sliced.
+    UTF-8 sequence, and the protocol itself is ASCII (see :func:`_not_ascii`).
+    Allocation-light (a long position line is the one big input): the usual
+    line has no control character inside, and is only sliced.
     """
-    data = _bytes(line)
-    if data is None:
-        return None
-    cut = data.find(b"#")
+    if isinstance(line, str):
+        # surrogateescape gives back the bytes a CPython text stream could
+        # not decode (MicroPython ignores the argument: its str has none).
+        line = line.encode("utf-8", "surrogateescape")
+    cut = line.find(b"#")
     if cut >= 0:
-        data = data[:cut]
-    data = data.strip()
-    for c in data:
+        line = line[:cut]
+    line = line.strip()
+    for c in line:
         if c < 32 or c == 127:
             break
     else:
-        return _text(data)
+        return line
     out = bytearray()
-    for c in data:
+    for c in line:
         if c == 9:
             out.append(32)
         elif c >= 32 and c != 127:
             out.append(c)
-    return _text(out)
+    return bytes(out)
 
 
-def _bytes(line):
-    """``line`` as bytes; None for a str holding surrogates (undecodable bytes
-    read by a stream with ``errors='surrogateescape'``)."""
-    if not isinstance(line, str):
-        return line
-    try:
-        return line.encode()
-    except UnicodeError:
-        return None
+def _is_ascii(word):
+    for c in word:
+        if c > 126:
+            return False
+    return True
 
 
-def _text(data):
-    try:
-        return data.decode()
-    except UnicodeError:
-        return None
+def _not_ascii(word):
+    """Why a line holding the non-ASCII ``word`` (bytes) is refused.
 
-
-def _ascii_only(line):
-    """The ASCII characters of ``line`` with every other byte (or character) a ``?``:
-    enough to find the id of a line that is not UTF-8."""
-    data = _bytes(line)
-    if data is None:
-        return "".join([c if c < "\x80" else "?" for c in line])
-    return bytes([c if c < 128 else 63 for c in data]).decode()
+    No command, colour, point or number has a character outside ASCII, so
+    such a line is junk, UTF-8 or not. Refusing it before any command reads
+    it keeps every answer ASCII, and the same on every interpreter (they
+    decode and escape such text differently).
+    """
+    return "%s: not ASCII (commands, colours, points and numbers are)" % _show(word)
 
 
 def _number(text):
@@ -491,8 +484,28 @@ def _number(text):
 
 
 def _show(text, limit=40):
-    """``text`` quoted for an error message, cut at ``limit`` characters."""
-    return repr(text if len(text) <= limit else text[:limit] + "...")
+    """``text`` (str or bytes) quoted for an error message, cut at ``limit`` characters.
+
+    ASCII only, like CPython's ``ascii()`` (``repr`` escapes differently on
+    MicroPython): an answer is the same bytes on every interpreter and any
+    console.
+    """
+    cut = len(text) > limit
+    out = ["'"]
+    for c in text[:limit]:
+        o = c if isinstance(c, int) else ord(c)
+        if o == 39 or o == 92:  # ' and \
+            out.append("\\" + chr(o))
+        elif 32 <= o < 127:
+            out.append(chr(o))
+        elif o < 0x100:
+            out.append("\\x%02x" % o)
+        elif o < 0x10000:
+            out.append("\\u%04x" % o)
+        else:
+            out.append("\\U%08x" % o)
+    out.append("...'" if cut else "'")
+    return "".join(out)
 
 
 def _nargs(command, args, n, usage=""):
@@ -545,15 +558,12 @@ def serve(engine, inp=None, out=None):
     """
     if inp is None:
         inp = getattr(sys.stdin, "buffer", sys.stdin)
-    if out is None:
-        out = sys.stdout
-        if hasattr(out, "reconfigure"):  # CPython: echoed input on a non-UTF-8 console is escaped, not a crash
-            out.reconfigure(errors="backslashreplace")
+    out = out or sys.stdout
     while not engine.done:
         try:
             line = inp.readline()
         except UnicodeError:  # a text stream without .buffer (CircuitPython): the line is read, not decoded
-            line = b"\xff"
+            line = b"\xff"  # answered as the line it was: not UTF-8
         if not line:
             break  # EOF
         try:

@@ -71,7 +71,11 @@ def parse_player(spec):
         except ValueError as e:  # an unclosed quote
             raise ValueError("%r: %s" % (spec, e))
         if argv:
-            if shutil.which(argv[0]) is None:
+            try:
+                found = shutil.which(argv[0])
+            except ValueError:  # a NUL character
+                found = None
+            if found is None:
                 raise ValueError("%r: no program %r found (a path, or a name on PATH)" % (spec, argv[0]))
             return "gtp", argv
     raise ValueError("%r: not a level (%s) nor gtp:COMMAND" % (spec, ", ".join(LEVELS)))
@@ -380,8 +384,8 @@ def check_record_dir(path):
     """Create the ``--record`` folder now: a bad path fails before any game is played."""
     try:
         os.makedirs(path, exist_ok=True)
-    except OSError as e:
-        raise ValueError("--record %r: cannot create the folder: %s" % (path, e.strerror or e))
+    except (OSError, ValueError) as e:  # ValueError: a NUL character
+        raise ValueError("--record %r: cannot create the folder: %s" % (path, getattr(e, "strerror", None) or e))
     if not os.access(path, os.W_OK | os.X_OK):
         raise ValueError("--record %r: the folder is not writable" % path)
 
