@@ -118,8 +118,15 @@ def test_every_point_round_trips_in_every_variant():
     ("1d", "A1", "'A1': malformed point"),
     ("3d", "336", "'336': not on the 3d board"),
     ("3d", "33", "'33': malformed point"),
+    # ASCII digits only, and no number too long for int() leaks its message
+    ("1d", "\u00b2", "malformed point (1D points"),
+    ("9x9", "D\u0661\u0669", "malformed point"),
+    ("3d", "3\u00b23", "malformed point"),
+    ("1d", "1" * 5000, "not on the 1d board"),
+    ("9x9", "D" + "9" * 5000, "not on the 9x9 board"),
 ])
 def test_bad_points_are_named(variant, text, message):
+    assert get_variant("9x9").parse_point("d04") == get_variant("9x9").parse_point("D4")
     with pytest.raises(ValueError) as e:
         get_variant(variant).parse_point(text)
     assert message in str(e.value)
@@ -164,6 +171,31 @@ def test_illegal_moves_name_the_reason_and_change_nothing():
         with pytest.raises(ValueError):
             g.play(bad)
         assert g.state_key() == before
+
+
+def test_illegal_reason_gives_a_code_and_why_illegals_text():
+    g = pos(".........", ".O.....X.", "......XX.", ".........", ".........",
+            ".........", ".........", ".X.....O.", ".........")
+    before = g.state_key()
+    for point, code in (("H8", tanbo.OCCUPIED), ("E5", tanbo.NOT_CONNECTED), ("G8", tanbo.TOUCHES_SEVERAL)):
+        p = g.point(point)
+        assert g.illegal_reason(p) == (code, g.why_illegal(p))
+    assert g.illegal_reason(g.point("G6")) is None and g.why_illegal(g.point("G6")) is None
+    assert (g.touching(g.point("G8")), g.touching(g.point("E5")), g.touching(g.point("G6"))) == (2, 0, 1)
+    assert g.touching(g.point("A9"), 2) == 0 and g.touching(g.point("A8"), 2) == 1 and g.touching(g.point("B9"), 2) == 1
+    assert g.growing_root(g.point("G6")) == g.root_at(g.point("H8"))
+    assert g.growing_root(g.point("G8")) is None and g.growing_root(g.point("H8")) is None
+    for bad in (-1, 81, "D4", None):
+        for ask in (g.illegal_reason, g.touching, g.growing_root):
+            with pytest.raises(ValueError):
+                ask(bad)
+    with pytest.raises(ValueError, match="no such player"):
+        g.touching(0, 3)
+    assert g.state_key() == before
+    assert tanbo.game.GAME_OVER == tanbo.GAME_OVER == 4
+    g.resign()
+    assert g.illegal_reason(g.point("E5")) == (tanbo.GAME_OVER, "the game is over (W won)")
+    assert g.growing_root(g.point("B9")) is None
 
 
 def test_bounding_an_opposing_root_removes_it():

@@ -27,6 +27,13 @@ from .variants import get_variant, player_name
 NONE = 255  # no root (bytearray cells)
 NIL = 0xFFFF  # end of a stone chain / not in a legal list
 MAX_ROOTS = 254
+
+# Why a move is illegal (Game.illegal_reason): the code, for a UI that picks
+# its own wording; the text is why_illegal's.
+OCCUPIED = 1  # the point holds a stone
+NOT_CONNECTED = 2  # no stone of the mover touches it
+TOUCHES_SEVERAL = 3  # two or more stones of the mover touch it
+GAME_OVER = 4  # one player is left
 _BLANK = object()
 
 try:
@@ -442,21 +449,47 @@ class Game:
 
     def why_illegal(self, point):
         """Why the side to move may not play ``point``, or None if it may."""
+        reason = self.illegal_reason(point)
+        return None if reason is None else reason[1]
+
+    def illegal_reason(self, point):
+        """None if the side to move may play ``point``, else ``(code, text)``:
+        code one of :data:`OCCUPIED`, :data:`NOT_CONNECTED`,
+        :data:`TOUCHES_SEVERAL`, :data:`GAME_OVER`; text as :meth:`why_illegal`.
+        Raises ValueError if ``point`` is not a point of the board."""
         self._check_point(point)
         v = self.variant
         if self.winner is not None:
-            return "the game is over (%s won)" % player_name(self.winner, v.players)
+            return GAME_OVER, "the game is over (%s won)" % player_name(self.winner, v.players)
         name = v.format_point(point)
         if self.board[point]:
-            return "%s is occupied" % name
+            return OCCUPIED, "%s is occupied" % name
         k = self.to_move
         c = self.cnt[k][point]
         who = player_name(k, v.players)
         if c == 0:
-            return "%s does not connect to any %s stone" % (name, who)
+            return NOT_CONNECTED, "%s does not connect to any %s stone" % (name, who)
         if c > 1:
-            return "%s connects to %d %s stones (a new stone must touch exactly one)" % (name, c, who)
+            return TOUCHES_SEVERAL, "%s connects to %d %s stones (a new stone must touch exactly one)" % (name, c, who)
         return None
+
+    def touching(self, point, player=None):
+        """How many stones of ``player`` (default: side to move) are next to ``point``."""
+        self._check_point(point)
+        if player is None:
+            player = self.to_move
+        elif player not in self.pids:
+            raise ValueError("%r: no such player in %s" % (player, self.variant.name))
+        return self.cnt[player][point]
+
+    def growing_root(self, point):
+        """The root id that the side to move grows by playing ``point``, or
+        None if that move is not legal."""
+        self._check_point(point)
+        if self.winner is not None:
+            return None
+        r = self.own[self.to_move][point]
+        return None if r == NONE else r
 
     def play(self, point):
         """Place a stone of the side to move on ``point``.
