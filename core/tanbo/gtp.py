@@ -41,10 +41,10 @@ from . import __version__
 from .game import Game
 # Game imports position lazily; loading it now, on a fresh heap, spares a
 # late compile or load in a fragmented one (showboard after a long game).
-from . import position  # noqa: F401
+from . import position
 from .record import record_lines
 from .rng import Rng
-from .variants import VARIANTS, get_variant, player_name
+from .variants import VARIANTS, get_variant, is_digits, player_name
 
 # Memory is tight on a board-sized heap: tanbo.ai loads only when a level
 # other than "random" is asked for, and on MicroPython/CircuitPython the
@@ -79,10 +79,6 @@ COMMANDS = (
     "tanbo-variant", "tanbo-position", "tanbo-legal", "tanbo-rootspace", "tanbo-winner",
     "tanbo-level", "tanbo-movetime", "tanbo-record",
 )
-
-# boardsize N -> variant (GTP's board sizes; the other variants are reached
-# with tanbo-variant).
-BOARDSIZES = {19: "19x19", 13: "13x13", 9: "9x9", 7: "dense-7", 11: "dense-11", 15: "dense-15"}
 
 _COLOURS = {"b": 1, "black": 1, "w": 2, "white": 2, "1": 1, "2": 2, "3": 3, "4": 4}
 
@@ -134,24 +130,28 @@ class GtpEngine:
         heap never needs them in one block.
         """
         try:
-            words = _clean(line).split()  # bytes: at ASCII spaces only, on every interpreter
+            data = _clean(line)
+            plain = _is_ascii(data)
+            words = data.decode().split() if plain else data.split()
         except MemoryError:
             write("? out of memory\n\n")
             return
         if not words:
             return
         ident = ""
-        if words[0].isdigit():  # bytes.isdigit: ASCII digits only (str's also takes '\u00b2')
-            ident = words[0].decode()
+        if words[0].isdigit():  # ASCII digits only, as bytes or ASCII text (str's also takes '\u00b2')
+            ident = words[0] if plain else words[0].decode()
             words = words[1:]
             if not words:
                 write("?%s missing command after the id\n\n" % ident)
                 return
-        for w in words:
-            if not _is_ascii(w):  # not UTF-8, or not a word of the protocol
-                write("?%s %s\n\n" % (ident, _not_ascii(w)))
-                return
-        words = [w.decode() for w in words]
+        if not plain:
+            # Refused before any command reads it, UTF-8 or not: no answer then
+            # holds anything but ASCII, and every interpreter gives the same.
+            for w in words:
+                if not _is_ascii(w):
+                    write("?%s %s: not ASCII (commands, colours, points and numbers are)\n\n" % (ident, _show(w)))
+                    return
         command = words[0]
         args = words[1:]
         try:
@@ -211,7 +211,8 @@ class GtpEngine:
         size = _number(args[0])
         if size is None:
             raise GtpError("boardsize: %s is not a number" % _show(args[0]))
-        name = BOARDSIZES.get(size)
+        # The square boards by rows; the other variants are reached with tanbo-variant.
+        name = position.VARIANT_BY_ROWS.get(size)
         if name is None:
             raise GtpError("unacceptable size")
         self._new_game(get_variant(name))
@@ -421,7 +422,7 @@ def _clean(line):
     characters dropped and tabs made spaces.
 
     Works on the bytes: ``#`` and control characters never occur inside a
-    UTF-8 sequence, and the protocol itself is ASCII (see :func:`_not_ascii`).
+    UTF-8 sequence, and the protocol itself is ASCII (see :meth:`GtpEngine.respond`).
     Allocation-light (a long position line is the one big input): the usual
     line has no control character inside, and is only sliced.
     """
@@ -448,63 +449,44 @@ def _clean(line):
 
 
 def _is_ascii(word):
+    """False for bytes outside ASCII (no command, colour, point or number has one)."""
     for c in word:
         if c > 126:
             return False
     return True
 
 
-def _not_ascii(word):
-    """Why a line holding the non-ASCII ``word`` (bytes) is refused.
-
-    No command, colour, point or number has a character outside ASCII, so
-    such a line is junk, UTF-8 or not. Refusing it before any command reads
-    it keeps every answer ASCII, and the same on every interpreter (they
-    decode and escape such text differently).
-    """
-    return "%s: not ASCII (commands, colours, points and numbers are)" % _show(word)
-
-
 def _number(text):
-    """``text`` as an int if it is a GTP number, else None.
+    """``text`` as an int if it is a GTP number (ASCII digits), else None.
 
-    ASCII digits only: ``str.isdigit`` also takes a superscript two and
-    Arabic-Indic digits (``int()`` then fails, or reads 19 in them).
     Past 18 significant digits the value saturates at 10**18 (every limit
     here is far smaller): ``int()`` of thousands of digits is slow, and
     CPython refuses it past 4300.
     """
-    if not text:
+    if not is_digits(text):
         return None
-    for c in text:
-        if not "0" <= c <= "9":
-            return None
     text = text.lstrip("0")
     return BIG if len(text) > 18 else int(text or "0")
 
 
 def _show(text, limit=40):
-    """``text`` (str or bytes) quoted for an error message, cut at ``limit`` characters.
+    """``text`` (str or bytes) quoted for an error message, cut at ``limit`` bytes.
 
-    ASCII only, like CPython's ``ascii()`` (``repr`` escapes differently on
-    MicroPython): an answer is the same bytes on every interpreter and any
-    console.
+    ASCII only, other bytes of its UTF-8 escaped (``'\\xc2\\xb2'``): ``repr``
+    escapes differently on MicroPython, and an answer must be the same bytes
+    on every interpreter and any console.
     """
-    cut = len(text) > limit
+    if isinstance(text, str):
+        text = text.encode()
     out = ["'"]
     for c in text[:limit]:
-        o = c if isinstance(c, int) else ord(c)
-        if o == 39 or o == 92:  # ' and \
-            out.append("\\" + chr(o))
-        elif 32 <= o < 127:
-            out.append(chr(o))
-        elif o < 0x100:
-            out.append("\\x%02x" % o)
-        elif o < 0x10000:
-            out.append("\\u%04x" % o)
+        if c == 39 or c == 92:  # ' and \
+            out.append("\\" + chr(c))
+        elif 32 <= c < 127:
+            out.append(chr(c))
         else:
-            out.append("\\U%08x" % o)
-    out.append("...'" if cut else "'")
+            out.append("\\x%02x" % c)
+    out.append("...'" if len(text) > limit else "'")
     return "".join(out)
 
 
