@@ -31,6 +31,7 @@ import time
 from tanbo import Game, get_variant, player_name
 from tanbo.ai import LEVELS, choose_move
 from tanbo.gtp import MAX_MOVETIME
+from tanbo.position import quote
 
 Z95 = 1.959964  # two-sided 95% normal quantile
 # Seconds a GTP engine may take for one answer (a 19x19 "hard" move on a slow
@@ -155,7 +156,7 @@ class GtpPlayer:
                     break
                 continue  # blank lines before an answer
             if not lines and out[0] not in "=?":
-                self._fail("answered %s to %r: not a GTP answer (= or ?)" % (_quote(out), line))
+                self._fail("answered %s to %r: not a GTP answer (= or ?)" % (quote(out), line))
             size += len(out)
             if size > MAX_ANSWER:
                 self._fail("answered more than %d characters to %r" % (MAX_ANSWER, line))
@@ -197,10 +198,10 @@ class GtpPlayer:
         try:
             point = game.variant.parse_point(answer)
         except ValueError as e:
-            self._fail("answered %s to 'genmove %s': %s" % (_quote(answer), colour, e))
+            self._fail("answered %s to 'genmove %s': %s" % (quote(answer), colour, e))
         why = game.why_illegal(point)
         if why is not None:
-            self._fail("played %s for %s, an illegal move: %s" % (_quote(answer), colour, why))
+            self._fail("played %s for %s, an illegal move: %s" % (quote(answer), colour, why))
         return point
 
     def close(self):
@@ -233,10 +234,6 @@ def _read_lines(stream, lines):
         for raw in stream:
             lines.put(raw.decode("utf-8", "replace").rstrip("\r\n"))
     lines.put(None)
-
-
-def _quote(text, limit=40):
-    return repr(text if len(text) <= limit else text[:limit] + "...")
 
 
 def make_player(spec, seed, movetime, timeout=None):
