@@ -18,7 +18,9 @@ MicroPython/CircuitPython, and running out of memory answers
 Framing (GTP v2): a command is ``[id] name [args...]``; the answer is
 ``=[id] result`` or ``?[id] message`` followed by a blank line. Control
 characters are dropped, ``#`` starts a comment, runs of spaces count as
-one; empty lines get no answer. Command names are lower case; colours
+one; empty lines get no answer. The protocol is ASCII: a line holding any
+other byte is refused whole (stdin is read as bytes, so no byte can end the
+session), and numbers (ids, sizes, milliseconds) are ASCII digits. Command names are lower case; colours
 (``b``, ``black``, ``w``, ``white``, ``1``-``4``) and points (``D4``,
 ``17``, ``333``) are read in any case. Every error leaves the game as it
 was. :data:`COMMANDS` lists the commands; README.md has a table.
