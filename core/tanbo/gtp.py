@@ -20,9 +20,9 @@ Framing (GTP v2): a command is ``[id] name [args...]``; the answer is
 characters are dropped, ``#`` starts a comment, runs of spaces count as
 one; empty lines get no answer. The protocol is ASCII: a line holding any
 other byte is refused whole (stdin is read as bytes, so no byte can end the
-session), and numbers (ids, sizes, milliseconds) are ASCII digits. Command names are lower case; colours
-(``b``, ``black``, ``w``, ``white``, ``1``-``4``) and points (``D4``,
-``17``, ``333``) are read in any case. Every error leaves the game as it
+session), and numbers (ids, sizes, milliseconds) are ASCII digits. Command
+names are lower case; colours (``b``, ``black``, ``w``, ``white``,
+``1``-``4``) and points (``D4``, ``17``, ``333``) are read in any case. Every error leaves the game as it
 was. :data:`COMMANDS` lists the commands; README.md has a table.
 
 Note that ``#`` cannot stand for an ``X`` stone in ``tanbo-position`` here
@@ -547,7 +547,7 @@ def serve(engine, inp=None, out=None):
         try:
             line = inp.readline()
         except UnicodeError:  # a text stream without .buffer (CircuitPython): the line is read, not decoded
-            line = b"\xff"  # answered as the line it was: not UTF-8
+            line = b"\xff"  # stands for it: refused as not ASCII
         if not line:
             break  # EOF
         try:
