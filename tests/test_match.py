@@ -182,6 +182,10 @@ def test_forfeits_in_parallel_jobs(fake, capsys):
 @pytest.mark.parametrize("spec, message", [
     ("gtp:cat", "GTP engine 'cat' answered 'tanbo-variant 9x9' to 'tanbo-variant 9x9': not a GTP answer"),
     ("gtp:true", "GTP engine 'true' exited "),  # before or after the write: a race
+    ("gtp:yes", "GTP engine 'yes' answered 'y' to 'tanbo-variant 9x9': not a GTP answer (= or ?)"),
+    ("gtp:yes ''", "GTP engine \"yes ''\" answered more than 100000 characters to 'tanbo-variant 9x9'"),
+    ("gtp:%s -c %s" % (shlex.quote(sys.executable), shlex.quote("while 1: print('=' * 1000, end='')")),
+     "answered more than 100000 characters to 'tanbo-variant 9x9'"),  # no newline, ever
 ])
 def test_an_engine_that_cannot_set_up_stops_the_match(capsys, spec, message):
     rc, out, err = run_match(capsys, spec, "random", "--games", "3", "--timeout", "5")

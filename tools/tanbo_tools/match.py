@@ -127,7 +127,7 @@ class GtpPlayer:
 
     def __init__(self, argv, movetime, timeout):
         self.argv = argv
-        self.name = " ".join(argv)
+        self.name = shlex.join(argv)
         self.movetime = movetime
         self.timeout = timeout
         self.proc = None
@@ -151,15 +151,15 @@ class GtpPlayer:
                 self._fail("gave no answer to %r within %g s (see --timeout)" % (line, self.timeout))
             if out is None:
                 self._fail("exited after %r" % line)
+            size += len(out) + 1  # blank lines count: an engine spewing them must fail too
+            if size > MAX_ANSWER:
+                self._fail("answered more than %d characters to %r" % (MAX_ANSWER, line))
             if not out:
                 if lines:
                     break
                 continue  # blank lines before an answer
             if not lines and out[0] not in "=?":
                 self._fail("answered %s to %r: not a GTP answer (= or ?)" % (quote(out), line))
-            size += len(out)
-            if size > MAX_ANSWER:
-                self._fail("answered more than %d characters to %r" % (MAX_ANSWER, line))
             lines.append(out)
         text = "\n".join(lines)
         if text.startswith("?"):
@@ -231,7 +231,12 @@ class GtpPlayer:
 def _read_lines(stream, lines):
     """Queue ``stream``'s lines as text (bad bytes replaced), then None at EOF; close it."""
     with stream:
-        for raw in stream:
+        while True:
+            # Bounded reads: an engine writing without newlines gets its
+            # output in pieces (and fails on the answer size), not our memory.
+            raw = stream.readline(MAX_ANSWER)
+            if not raw:
+                break
             lines.put(raw.decode("utf-8", "replace").rstrip("\r\n"))
     lines.put(None)
 
