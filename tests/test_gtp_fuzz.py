@@ -244,3 +244,15 @@ def test_tanbo_match_options_never_give_a_traceback(monkeypatch, tmp_path, capsy
     rc = run_cli(argv)
     assert rc in (0, 2)
     assert "Traceback" not in capsys.readouterr().err
+
+
+@settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@given(argv=st.lists(st.one_of(st.sampled_from(["--variant", "--level", "--seed", "--movetime", "--colour"]), VALUES),
+                     max_size=5))
+def test_python_m_tanbo_gtp_arguments_never_give_a_traceback(monkeypatch, capsys, argv):
+    from tanbo import gtp
+    monkeypatch.setattr(sys, "stdin", io.TextIOWrapper(io.BytesIO(b"name\n")))
+    monkeypatch.setattr(sys, "stdout", io.TextIOWrapper(io.BytesIO()))
+    assert gtp.main(argv) in (0, 2)
+    err = capsys.readouterr().err
+    assert "Traceback" not in err and (err == "" or err.startswith("tanbo.gtp: "))
