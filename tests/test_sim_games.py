@@ -155,12 +155,10 @@ def test_resume_after_reset(sim, tmp_path):
 def test_corrupt_save_is_reported_once_and_discarded(sim):
     sim.run_keys(NEW_9X9_VS_RANDOM + ",A,wait:1000")
     sim.close()
-    seq_slot = sim.app.saves.slot
-    half = sim.profile.nvm_size // 2
-    with open(sim.nvm_path, "r+b") as f:
-        f.seek(seq_slot * half + 20)
+    with open(sim.nvm_path, "r+b") as f:  # a byte of the first ply
+        f.seek(20)
         b = f.read(1)
-        f.seek(seq_slot * half + 20)
+        f.seek(20)
         f.write(bytes((b[0] ^ 0x5A,)))
     second = Simulator(sim.profile.name, nvm_path=sim.nvm_path)
     try:
@@ -278,7 +276,8 @@ def test_removed_root_flashes_then_vanishes(sim):
     sim.press("A", hold_ms=16, gap_ms=16)
     assert gs.game.board[a9] == 0  # removed by the engine at once...
     assert near(sim.pixel(*cell_centre(sim, a9)), (0xFF, 0x40, 0xFF))  # ...but shown flashing
-    assert sim.audio.played[chords:] == [sim.app.hw.sound.chord_sample]
+    from boards.common import CHORD
+    assert sim.audio.played[chords:] == [sim.app.hw.sound.samples[CHORD]]
     sim.frames(1000)
     assert not near(sim.pixel(*cell_centre(sim, a9)), (0xFF, 0x40, 0xFF))
     assert not near(sim.pixel(*cell_centre(sim, a9)), WHITE)

@@ -11,8 +11,7 @@ SIZE = 8
 class Settings:
     """sound, hints (bools); level (index into LEVELS); variant (index into
     GAME_VARIANTS); opponent (index into OPPONENTS); seat (1-based player the
-    person plays against the computer); ai (1 when the loaded game is against
-    the computer)."""
+    person plays against the computer)."""
 
     def __init__(self):
         self.sound = True

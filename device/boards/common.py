@@ -32,15 +32,21 @@ def key_code(name):
 
 
 class Hardware:
-    """What the app may use. ``sound`` and ``battery`` are None on boards without them."""
+    """What the app may use. ``sound`` and ``battery`` are None on boards without them.
 
-    def __init__(self, name, display, buttons, sound=None, storage=None, battery=None):
+    ``slowness``: how many times longer than a SAMD51 (PyBadge, PyGamer) this
+    board's CPU takes for the same MicroPython code (RP2040: 3.4, measured on
+    the firmware). The app sizes the computer's search and its spinner by it.
+    """
+
+    def __init__(self, name, display, buttons, sound=None, storage=None, battery=None, slowness=1.0):
         self.name = name
         self.display = display
         self.buttons = buttons
         self.sound = sound
         self.storage = storage
         self.battery = battery
+        self.slowness = slowness
 
 
 class Joystick:
@@ -136,8 +142,13 @@ def _wave(freqs, ms, volume):
     return buf
 
 
+# The app's sounds (indexes into Tones.samples).
+CLICK = 0  # a stone placed
+CHORD = 1  # roots removed
+
+
 class Tones:
-    """Short sounds on an audio output: ``click()`` (placement) and ``chord()`` (removal).
+    """Short sounds on an audio output: ``play(CLICK)``, ``play(CHORD)``.
 
     ``out`` is an ``audioio.AudioOut`` / ``audiopwmio.PWMAudioOut``;
     ``rawsample`` is ``audiocore.RawSample``. The samples are built once
@@ -147,23 +158,23 @@ class Tones:
     def __init__(self, out, rawsample):
         self.out = out
         self.enabled = True
-        self.click_sample = rawsample(_wave((1760,), 25, 0.5), sample_rate=RATE)
-        self.chord_sample = rawsample(_wave((523, 659, 784), 160, 0.6), sample_rate=RATE)
+        self.samples = (rawsample(_wave((1760,), 25, 0.5), sample_rate=RATE),
+                        rawsample(_wave((523, 659, 784), 160, 0.6), sample_rate=RATE))
 
-    def _play(self, sample):
+    def play(self, sound):
         if self.enabled:
             self.out.stop()
-            self.out.play(sample)
-
-    def click(self):
-        self._play(self.click_sample)
-
-    def chord(self):
-        self._play(self.chord_sample)
+            self.out.play(self.samples[sound])
 
 
 class Storage:
-    """Non-volatile bytes (``microcontroller.nvm``): ``size``, ``read(offset, n)``, ``write(offset, data)``."""
+    """Non-volatile bytes (``microcontroller.nvm``): ``size``, ``read(offset, n)``, ``write(offset, data)``.
+
+    CircuitPython (not Blinka, not a plain bytearray): every slice assignment
+    to ``microcontroller.nvm`` erases and rewrites the whole flash sector
+    under it (4 KB; flash endures ~100,000 erases), so callers write one
+    slice per save and only when something changed.
+    """
 
     def __init__(self, nvm):
         self.nvm = nvm

@@ -9,7 +9,7 @@ import board
 import microcontroller
 
 from boards.common import Buttons, Hardware, Joystick, Storage
-from boards.pybadge import shift_register_keys, speaker
+from boards.pybadge import SLOWNESS, shift_register_keys, speaker
 
 # The shift register's bit order; the D-pad is the joystick.
 KEY_ORDER = ("B", "A", "START", "SELECT")
@@ -20,4 +20,4 @@ def hardware():
     display.auto_refresh = False
     stick = Joystick(analogio.AnalogIn(board.JOYSTICK_X), analogio.AnalogIn(board.JOYSTICK_Y))
     return Hardware("pygamer", display, Buttons(shift_register_keys(4), KEY_ORDER, stick),
-                    sound=speaker(), storage=Storage(microcontroller.nvm))
+                    sound=speaker(), storage=Storage(microcontroller.nvm), slowness=SLOWNESS)
