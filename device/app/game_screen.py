@@ -50,6 +50,10 @@ class GameScreen:
         self.cursor = self._start_cursor()
         self.view.cursor.hidden = review
         self.highlight = None
+        # Against the computer the hints stay the one person's: they then change
+        # near each move only, a cheap refresh on the boards (see BoardView.render).
+        people = [p for p in range(1, v.players + 1) if p not in ai]
+        self.hint_player = people[0] if len(people) == 1 else None
         self.update()
 
     # -- drawing --------------------------------------------------------------
@@ -92,7 +96,7 @@ class GameScreen:
         hist = g.history
         last = hist[-1] if hist else None
         self.view.render(g, self.app.settings.hints and not self.review, stones, space, last,
-                         self.flash, self.flash_phase % 2 == 0)
+                         self.flash, self.flash_phase % 2 == 0, self.hint_player)
         self.view.move_cursor(self.cursor)
         self.status.update(g)
         self._say()
