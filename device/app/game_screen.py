@@ -74,6 +74,10 @@ class GameScreen:
         self.spun_done = 0  # nodes searched at the last turn
         self.message = None  # texts, longest first, for the info area until the next key
         self.cursor = self._start_cursor()
+        # Against the computer the hints stay the one person's: they then change
+        # near each move only, a cheap refresh on the boards (see BoardView.render).
+        people = [p for p in range(1, game.variant.players + 1) if p not in ai]
+        self.hint_player = people[0] if len(people) == 1 else None
         self.update()
 
     # -- drawing --------------------------------------------------------------
@@ -108,7 +112,7 @@ class GameScreen:
         g = self.game
         stones, space = self._root_under_cursor()
         self.view.render(g, self.hints, stones, space, last_move(g), self.flash,
-                         self.flash_phase % 2 == 0)
+                         self.flash_phase % 2 == 0, self.hint_player)
         self.view.move_cursor(self.cursor)
         self.status.update(g)
         self._say()

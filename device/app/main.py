@@ -36,11 +36,18 @@ LOOP_S = LOOP_MS / 1000
 
 
 def background(width, height):
-    """A SCREEN-coloured backdrop: one pixel scaled up (no full-screen bitmap in RAM)."""
+    """A SCREEN-coloured backdrop: one pixel, tiled and scaled up (no full-screen bitmap in RAM).
+
+    CircuitPython keeps a group's per-pixel step in 8 signed bits: at a scale
+    of 128 or more it draws nothing (Blinka draws it; the simulator's twin
+    refuses it). So the pixel is tiled n x n at a scale below 128.
+    """
     pal = displayio.Palette(1)
     pal[0] = theme.SCREEN
-    g = displayio.Group(scale=max(width, height))
-    g.append(displayio.TileGrid(displayio.Bitmap(1, 1, 1), pixel_shader=pal))
+    side = max(width, height)
+    n = (side + 126) // 127
+    g = displayio.Group(scale=(side + n - 1) // n)
+    g.append(displayio.TileGrid(displayio.Bitmap(1, 1, 1), pixel_shader=pal, width=n, height=n))
     return g
 
 
