@@ -11,7 +11,7 @@ import subprocess
 REPO = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 
 SCRIPT = r'''
-from app import save, layout, settings
+from app import crc32, save, layout, settings
 from tanbo import Game, get_variant
 
 class RamStorage:
@@ -35,7 +35,7 @@ packed, loaded, problem = save.Saves(st).load(settings.SIZE)
 t = settings.Settings()
 t.unpack(packed)
 print("history", loaded.history, t.level, problem)
-print("crc", save.crc32_py(b"Tanbo by Mark Steere"), save.checksum(b"Tanbo by Mark Steere"))
+print("crc", crc32.crc32(b"Tanbo by Mark Steere"), save.checksum(b"Tanbo by Mark Steere"))
 st.d[save.HEADER + 3] ^= 0x10
 print("damaged", save.Saves(st).load(settings.SIZE)[2])
 for v, w, h in (("9x9", 160, 128), ("19x19", 160, 128), ("19x19", 240, 240), ("1d", 160, 128), ("3d", 240, 240)):

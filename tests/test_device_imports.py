@@ -60,3 +60,11 @@ def test_allow_list_check_catches_a_bad_import(tmp_path):
     found = [n for n in ast.walk(tree) if isinstance(n, (ast.Import, ast.ImportFrom))]
     names = [(n.names[0].name if isinstance(n, ast.Import) else n.module) for n in found]
     assert [n for n in names if n.split(".")[0] not in ALLOWED] == ["pygame", "typing"]
+
+
+def test_the_apps_level_names_are_the_ais():
+    import sys
+    sys.path.insert(0, DEVICE)
+    from app.settings import LEVELS
+    from tanbo.ai import LEVELS as AI_LEVELS
+    assert LEVELS == AI_LEVELS

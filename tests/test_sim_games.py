@@ -226,7 +226,7 @@ def test_mute_silences_placement(sim):
 def test_a_press_stops_the_computer_early(sim, monkeypatch):
     from app import game_screen as gs_module
     stopped = []
-    real = gs_module.choose_move
+    real = gs_module.search
 
     def watching(game, level, seed, progress):
         def wrapped(done, total):
@@ -236,7 +236,7 @@ def test_a_press_stops_the_computer_early(sim, monkeypatch):
             return r
         return real(game, "hard", seed, wrapped)
 
-    monkeypatch.setattr(gs_module, "choose_move", watching)
+    monkeypatch.setattr(gs_module, "search", watching)
     sim.run_keys(NEW_9X9_VS_RANDOM + ",A")
     sim.wiring.set("B", False)
     assert stopped and stopped[-1] is True and len(stopped) == 1
@@ -411,7 +411,7 @@ def test_only_a_press_made_during_the_search_stops_it(sim, monkeypatch):
             answers.append(progress(done, 2000))
         return game.legal_moves()[0]
 
-    monkeypatch.setattr(gs_module, "choose_move", search)
+    monkeypatch.setattr(gs_module, "search", search)
     sim.run_keys(NEW_9X9_VS_RANDOM)
     gs = game_screen(sim)
     press_during_next_refresh(sim, "B")  # pressed while the player's stone is drawn

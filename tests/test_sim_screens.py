@@ -112,7 +112,7 @@ def test_spinner_turns_during_a_search_while_virtual_time_stands_still(sim, monk
         assert sim.now == now
         return game.legal_moves()[0]
 
-    monkeypatch.setattr(gs_module, "choose_move", fake_search)
+    monkeypatch.setattr(gs_module, "search", fake_search)
     gs = start(sim, "9x9", ai=(2,))
     sim.press("A")
     sim.frames(100)
@@ -139,7 +139,7 @@ def test_a_or_b_during_the_search_still_stops_it(sim, monkeypatch):
                 break
         return game.legal_moves()[0]
 
-    monkeypatch.setattr(gs_module, "choose_move", fake_search)
+    monkeypatch.setattr(gs_module, "search", fake_search)
     start(sim, "9x9", ai=(2,))
     sim.press("A")
     sim.wiring.set("A", False)

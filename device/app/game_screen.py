@@ -13,7 +13,6 @@ events below, which the app acts on.
 
 import displayio
 from tanbo import NOT_CONNECTED, OCCUPIED
-from tanbo.ai import choose_move
 
 from app.board_view import BoardView, StatusView
 from boards.common import A, B, DOWN, LEFT, RIGHT, SELECT, START, UP
@@ -35,6 +34,13 @@ SPIN_MS = 100  # thinking indicator: at most this long between turns of the spin
 NODE_MS = 2.0
 SPIN = "-\\|/"
 STEPS = {UP: (0, -1), DOWN: (0, 1), LEFT: (-1, 0), RIGHT: (1, 0)}
+
+
+def search(game, level, seed, progress):
+    """``tanbo.ai.choose_move``, imported at the computer's first move: a game
+    between people never loads the AI (about 8 KB of heap on a board)."""
+    from tanbo.ai import choose_move
+    return choose_move(game, level, seed, progress)
 
 
 def board_parts(variant, width, height):
@@ -181,7 +187,7 @@ class GameScreen:
     def choose(self, level, progress):
         """The computer's choice at ``level`` (not yet played); ``progress(done, total)``
         is the app's callback, True to stop early with the best move so far."""
-        return choose_move(self.game, level, self.game.ply, progress)
+        return search(self.game, level, self.game.ply, progress)
 
     def spin_due(self, done, now):
         """Turn the spinner if SPIN_MS or its node count passed since the last turn; True if it did."""

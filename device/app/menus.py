@@ -6,11 +6,9 @@ whose rows run the app's own actions; the caller shows it.
 
 import gc
 
-from tanbo.ai import LEVELS
-
 from app import VERSION, theme
 from app.menu import Menu, Row
-from app.settings import GAME_VARIANTS, OPPONENTS
+from app.settings import GAME_VARIANTS, LEVELS, OPPONENTS
 from app.text import Label
 from app.theme import PLAYER_NAMES_2, PLAYER_NAMES_4
 

@@ -28,38 +28,16 @@ from tanbo import Game, VARIANTS
 try:
     from binascii import crc32
 except ImportError:  # some CircuitPython builds leave binascii out
-    crc32 = None
+    from app.crc32 import crc32
 
 MAGIC = b"TNB2"
 HEADER = 10
 RESIGN = 0xFFF0
 NO_GAME = 255
 
-_NIBBLE = None
-
-
-def crc32_py(data, crc=0):
-    """CRC-32 (as zlib/binascii) of ``data``, continuing from ``crc``; 16-entry table."""
-    global _NIBBLE
-    if _NIBBLE is None:
-        t = []
-        for i in range(16):
-            c = i
-            for _ in range(4):
-                c = (c >> 1) ^ (0xEDB88320 if c & 1 else 0)
-            t.append(c)
-        _NIBBLE = t
-    crc ^= 0xFFFFFFFF
-    for b in data:
-        crc = _NIBBLE[(crc ^ b) & 15] ^ (crc >> 4)
-        crc = _NIBBLE[(crc ^ (b >> 4)) & 15] ^ (crc >> 4)
-    return crc ^ 0xFFFFFFFF
-
 
 def checksum(data, crc=0):
-    if crc32 is not None:
-        return crc32(data, crc) & 0xFFFFFFFF
-    return crc32_py(data, crc)
+    return crc32(data, crc) & 0xFFFFFFFF
 
 
 class SaveError(ValueError):

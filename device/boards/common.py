@@ -49,45 +49,6 @@ class Hardware:
         self.slowness = slowness
 
 
-class Joystick:
-    """An analog stick read as a D-pad: press past ``PRESS`` from centre, release inside ``RELEASE``.
-
-    Values are AnalogIn units (0..65535, centre ~32768). The gap between the
-    two thresholds (hysteresis) keeps a stick resting near the edge of the
-    dead zone from chattering.
-    """
-
-    PRESS = 20000
-    RELEASE = 12000
-
-    def __init__(self, x, y):
-        self.x = x
-        self.y = y
-        self.held = 0  # bit per key constant
-
-    def poll(self, buttons):
-        """Queue at most one change of the stick into ``buttons``; True if it did."""
-        dx = self.x.value - 32768
-        dy = self.y.value - 32768
-        return (self._axis(buttons, dx, LEFT, RIGHT) or self._axis(buttons, dy, UP, DOWN))
-
-    def _axis(self, buttons, d, low, high):
-        return (self._set(buttons, low, d < -self.PRESS, d > -self.RELEASE)
-                or self._set(buttons, high, d > self.PRESS, d < self.RELEASE))
-
-    def _set(self, buttons, key, on, off):
-        bit = 1 << key
-        if on and not self.held & bit:
-            self.held |= bit
-            buttons.key, buttons.pressed = key, True
-            return True
-        if off and self.held & bit:
-            self.held &= ~bit
-            buttons.key, buttons.pressed = key, False
-            return True
-        return False
-
-
 class Buttons:
     """Press/release events of a ``keypad`` scanner, translated into the key vocabulary.
 
@@ -130,10 +91,11 @@ RATE = 8000  # Hz: plenty for beeps, small buffers
 
 
 def _wave(freqs, ms, volume):
-    """Signed 16-bit samples: the sum of sine ``freqs`` (Hz) for ``ms`` with a linear fade-out."""
+    """Signed 8-bit samples (half the heap of 16-bit; plenty for a beep): the sum of
+    sine ``freqs`` (Hz) for ``ms`` with a linear fade-out."""
     n = RATE * ms // 1000
-    buf = array("h", bytes(2 * n))
-    amp = volume * 32767 / len(freqs)
+    buf = array("b", bytes(n))
+    amp = volume * 127 / len(freqs)
     for i in range(n):
         s = 0.0
         for f in freqs:
@@ -152,7 +114,7 @@ class Tones:
 
     ``out`` is an ``audioio.AudioOut`` / ``audiopwmio.PWMAudioOut``;
     ``rawsample`` is ``audiocore.RawSample``. The samples are built once
-    (about 3 KB). ``enabled`` mutes everything when False.
+    (about 1.5 KB). ``enabled`` mutes everything when False.
     """
 
     def __init__(self, out, rawsample):
