@@ -1,7 +1,7 @@
-"""The app's logic modules (saves, layout, settings) on the CircuitPython 10.2.1 VM.
+"""The app's logic modules (saves, layout, settings) on the MicroPython unix port, as on a board.
 
-The VM's displayio has no TileGrid, so the drawing modules run only in the
-simulator; these run as on the board. Skips without $TANBO_CIRCUITPYTHON.
+The drawing modules run in the simulator (and, with stand-ins for the
+built-ins, in tests/test_device_memory.py).
 """
 
 import binascii
@@ -44,11 +44,11 @@ for v, w, h in (("9x9", 160, 128), ("19x19", 160, 128), ("19x19", 240, 240), ("1
 '''
 
 
-def test_logic_modules_on_circuitpython(circuitpython_exe, tmp_path):
+def test_logic_modules_on_micropython(micropython_exe, tmp_path):
     script = tmp_path / "check.py"
     script.write_text(SCRIPT)
     env = dict(os.environ, MICROPYPATH=os.path.join(REPO, "device") + ":" + os.path.join(REPO, "core"))
-    proc = subprocess.run([circuitpython_exe, "-X", "heapsize=192K", str(script)], capture_output=True,
+    proc = subprocess.run([micropython_exe, "-X", "heapsize=192K", str(script)], capture_output=True,
                           text=True, timeout=120, env=env)
     assert proc.returncode == 0, proc.stdout + proc.stderr
     lines = proc.stdout.splitlines()

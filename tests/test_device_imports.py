@@ -9,7 +9,7 @@ DEVICE = os.path.join(os.path.dirname(os.path.dirname(os.path.abspath(__file__))
 
 # Modules CircuitPython 9/10 provides on these boards, plus the engine and the app's own packages.
 ALLOWED = {
-    "board", "displayio", "terminalio", "vectorio", "fontio", "keypad", "digitalio", "analogio",
+    "board", "displayio", "bitmaptools", "terminalio", "vectorio", "fontio", "keypad", "digitalio", "analogio",
     "audioio", "audiopwmio", "audiocore", "synthio", "microcontroller", "supervisor", "gc", "time",
     "struct", "os", "sys", "math", "array", "binascii", "micropython", "random",
     "tanbo", "app", "boards",
