@@ -118,8 +118,15 @@ def test_every_point_round_trips_in_every_variant():
     ("1d", "A1", "'A1': malformed point"),
     ("3d", "336", "'336': not on the 3d board"),
     ("3d", "33", "'33': malformed point"),
+    # ASCII digits only, and no number too long for int() leaks its message
+    ("1d", "\u00b2", "malformed point (1D points"),
+    ("9x9", "D\u0661\u0669", "malformed point"),
+    ("3d", "3\u00b23", "malformed point"),
+    ("1d", "1" * 5000, "not on the 1d board"),
+    ("9x9", "D" + "9" * 5000, "not on the 9x9 board"),
 ])
 def test_bad_points_are_named(variant, text, message):
+    assert get_variant("9x9").parse_point("d04") == get_variant("9x9").parse_point("D4")
     with pytest.raises(ValueError) as e:
         get_variant(variant).parse_point(text)
     assert message in str(e.value)

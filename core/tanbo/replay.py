@@ -5,7 +5,7 @@ so a program that only writes records (the text protocol on a board) does
 not load the parser.
 """
 
-from .variants import get_variant, player_name
+from .variants import get_variant, is_digits, player_name
 
 _PLAYER = {"B": 1, "W": 2, "X": 1, "O": 2, "1": 1, "2": 2, "3": 3, "4": 4}
 
@@ -48,7 +48,7 @@ def load_record(cls, text):
             game, v = _start(cls, headers, header_line)
             line = value.strip()
         for token in line.split():
-            if not (token.endswith(".") and token[:-1].isdigit()):
+            if not (token.endswith(".") and is_digits(token[:-1])):
                 _replay(game, v, token, lineno)
     if game is None:
         game, v = _start(cls, headers, header_line)

@@ -1,6 +1,7 @@
 """``tanbo match A B``: play two players against each other and judge the result.
 
-A player is an AI level (``random``, ``easy``, ``medium``, ``hard``) or
+A player is an AI level (``random``, ``easy``, ``medium``, ``hard``),
+``uct:N`` (plain UCT with N random playouts a move, :mod:`tanbo_tools.uct`) or
 ``gtp:COMMAND``, an external engine started with ``shlex.split(COMMAND)``
 that speaks GTP (``tanbo-variant``, ``clear_board``, ``play``, ``genmove``,
 ``tanbo-movetime``, ``quit``). Colours alternate: in even games A sits in
@@ -21,12 +22,14 @@ import time
 from tanbo import Game, get_variant, player_name
 from tanbo.ai import LEVELS, choose_move
 
+from . import uct
+
 Z95 = 1.959964  # two-sided 95% normal quantile
 
 
 def add_arguments(parser):
-    parser.add_argument("a", metavar="A", help="level (%s) or gtp:COMMAND" % ", ".join(LEVELS))
-    parser.add_argument("b", metavar="B", help="level or gtp:COMMAND")
+    parser.add_argument("a", metavar="A", help="level (%s), uct:PLAYOUTS or gtp:COMMAND" % ", ".join(LEVELS))
+    parser.add_argument("b", metavar="B", help="level, uct:PLAYOUTS or gtp:COMMAND")
     parser.add_argument("--variant", default="9x9", help="variant (default 9x9)")
     parser.add_argument("--games", type=int, default=20, help="games to play (default 20)")
     parser.add_argument("--seed", type=int, default=0, help="base seed for the AI levels (default 0)")
@@ -43,7 +46,10 @@ def check_player(spec):
         return spec
     if spec.startswith("gtp:") and shlex.split(spec[4:]):
         return spec
-    raise ValueError("%r: not a level (%s) nor gtp:COMMAND" % (spec, ", ".join(LEVELS)))
+    if spec.startswith(uct.PREFIX):
+        uct.parse_spec(spec)
+        return spec
+    raise ValueError("%r: not a level (%s), uct:PLAYOUTS nor gtp:COMMAND" % (spec, ", ".join(LEVELS)))
 
 
 class LevelPlayer:
@@ -126,6 +132,8 @@ class GtpPlayer:
 def make_player(spec, seed, movetime):
     if spec.startswith("gtp:"):
         return GtpPlayer(spec[4:], movetime)
+    if spec.startswith(uct.PREFIX):
+        return uct.UctPlayer(spec, seed)
     return LevelPlayer(spec, seed, movetime)
 
 
