@@ -228,13 +228,13 @@ def test_a_press_stops_the_computer_early(sim, monkeypatch):
     stopped = []
     real = gs_module.search
 
-    def watching(game, level, seed, progress):
+    def watching(game, level, seed, progress, slowness):
         def wrapped(done, total):
             sim.wiring.set("B", True)  # the player presses B while it thinks
             r = progress(done, total)
             stopped.append(r)
             return r
-        return real(game, "hard", seed, wrapped)
+        return real(game, "hard", seed, wrapped, slowness)
 
     monkeypatch.setattr(gs_module, "search", watching)
     sim.run_keys(NEW_9X9_VS_RANDOM + ",A")
@@ -406,7 +406,7 @@ def test_only_a_press_made_during_the_search_stops_it(sim, monkeypatch):
     from app import game_screen as gs_module
     answers = []
 
-    def search(game, level, seed, progress):
+    def search(game, level, seed, progress, slowness):
         for done in range(24, 24 * 40, 24):
             answers.append(progress(done, 2000))
         return game.legal_moves()[0]
@@ -419,3 +419,26 @@ def test_only_a_press_made_during_the_search_stops_it(sim, monkeypatch):
     sim.frames(300)
     assert gs.game.ply == 2 and answers and not any(answers)  # the search ran to its end
     assert gs.game.ply == 2  # and the queued B did not undo afterwards
+
+
+def test_the_search_gets_the_boards_slowness_and_the_spinner_turns_every_150_ms_of_board_time(sim, monkeypatch):
+    from app import game_screen as gs_module
+    from tanbo.ai import PROGRESS_EVERY
+    got = []
+    turns = []  # nodes searched at each turn of the spinner
+
+    def search(game, level, seed, progress, slowness):
+        got.append(slowness)
+        for done in range(PROGRESS_EVERY, 20000, PROGRESS_EVERY):
+            before = sim.display.refresh_count
+            progress(done, 20000)
+            if sim.display.refresh_count > before:
+                turns.append(done)
+        return game.legal_moves()[0]
+
+    monkeypatch.setattr(gs_module, "search", search)
+    sim.run_keys(NEW_9X9_VS_RANDOM + ",A")
+    assert got == [sim.app.hw.slowness] and got[0] == {"picosystem": 3.4}.get(sim.profile.name, 1.0)
+    gaps = [b - a for a, b in zip([0] + turns, turns)]
+    worst_ms = max(gaps) * gs_module.NODE_MS * got[0]
+    assert 50 <= worst_ms <= 150  # board time between turns: never silent, not a refresh per report

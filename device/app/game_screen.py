@@ -29,18 +29,23 @@ THINK = 8  # the computer is to move: the app runs think() with its own input
 FLASH_MS = 110  # one on or off phase of a removal flash
 FLASH_PHASES = 6
 SPIN_MS = 100  # thinking indicator: at most this long between turns of the spinner...
-# ...counted in nodes as well (virtual time stands still in the simulator):
-# a node costs up to NODE_MS of SAMD51 time (19x19; 9x9 ~1.3 ms).
-NODE_MS = 2.0
+# ...counted in search nodes as well, where the clock says nothing (the
+# simulator's virtual time stands still during a search): tanbo.ai's node
+# budgets are time budgets, about NODE_MS of SAMD51 time a node (hard: 17,000
+# nodes ~ 3 s), times the board's slowness. Progress comes every
+# tanbo.ai.PROGRESS_EVERY (24) nodes, so on an RP2040 the spinner turns every
+# 168 nodes ~ 103 ms of board time (issue 12: at least every 150 ms).
+NODE_MS = 0.18
 SPIN = "-\\|/"
 STEPS = {UP: (0, -1), DOWN: (0, 1), LEFT: (-1, 0), RIGHT: (1, 0)}
 
 
-def search(game, level, seed, progress):
-    """``tanbo.ai.choose_move``, imported at the computer's first move: a game
-    between people never loads the AI (about 8 KB of heap on a board)."""
+def search(game, level, seed, progress, slowness):
+    """``tanbo.ai.choose_move`` with the node budget of a board of ``slowness``;
+    imported at the computer's first move: a game between people never loads
+    the AI (about 8 KB of heap on a board)."""
     from tanbo.ai import choose_move
-    return choose_move(game, level, seed, progress)
+    return choose_move(game, level, seed, progress, slowness=slowness)
 
 
 def board_parts(variant, width, height):
@@ -70,6 +75,7 @@ class GameScreen:
         self.ai = ai
         self.hints = hints
         self.view, self.status, self.group = board_parts(game.variant, width, height)
+        self.slowness = slowness
         self.spin_nodes = max(1, int(SPIN_MS / (NODE_MS * slowness)))
         self.flash = None
         self.flash_phase = 0
@@ -187,7 +193,7 @@ class GameScreen:
     def choose(self, level, progress):
         """The computer's choice at ``level`` (not yet played); ``progress(done, total)``
         is the app's callback, True to stop early with the best move so far."""
-        return search(self.game, level, self.game.ply, progress)
+        return search(self.game, level, self.game.ply, progress, self.slowness)
 
     def spin_due(self, done, now):
         """Turn the spinner if SPIN_MS or its node count passed since the last turn; True if it did."""
