@@ -1,4 +1,4 @@
-class _Out:
+class AudioOut:
     def __init__(self, pin, **kwargs):
         pass
 
@@ -7,6 +7,3 @@ class _Out:
 
     def stop(self):
         pass
-
-
-AudioOut = PWMAudioOut = _Out
