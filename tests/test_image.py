@@ -16,7 +16,7 @@ import struct
 import pytest
 
 from tanbo_tools import deploy, flash, image, mpy, uf2
-from tanbo_tools.boards import Board, get_board
+from tanbo_tools.boards import get_board
 from tanbo_tools.cli import main as cli_main
 from tools_fixtures import CORE, RP2040, boot_out, circuitpython_uf2, fake_device, write_tree
 
@@ -213,9 +213,8 @@ def test_a_board_without_a_writable_circuitpy_is_told_to_use_deploy(tmp_path, ca
 def test_a_bundle_that_does_not_fit_the_drive_writes_no_image(tmp_path):
     fw = tmp_path / "fw.uf2"
     fw.write_bytes(circuitpython_uf2())
-    tiny = Board("tiny", ["pimoroni_picosystem"], "Pimoroni PicoSystem", "RP2040", RP2040, 64 * 1024,
-                 "none", "picosystem", "RPI-RP2", ["RPI-RP2"], ["RPI-RP2"],
-                 (XIP, XIP + 0x100000 + 64 * 1024), circuitpy_addr=XIP + 0x100000)
+    tiny = PICO._replace(name="tiny", circuitpy_bytes=64 * 1024,
+                         flash_range=(XIP, XIP + 0x100000 + 64 * 1024))
     firmware = image.check_firmware(str(fw), tiny)
     files = {"code.py": b"print(1)\n", "lib/big.bin": os.urandom(80 * 1024)}
     manifest = {"name": "t", "board": "tiny", "version": "0", "circuitpython": 10, "format": "mpy",
