@@ -171,9 +171,11 @@ def test_flash_accepts_the_combined_file(tmp_path):
         os.remove(os.path.join(drive, "INFO_UF2.TXT"))  # the boot ROM restarts
         return len(data)
 
+    logged = []
     summary = flash.flash(str(out_dir / name), board=PICO, drive=drive, write=write,
-                          log=lambda *a: None)
+                          log=logged.append)
     assert seen["data"] == (out_dir / name).read_bytes()
+    assert any("replaces every file on the board's CIRCUITPY" in line for line in logged)
     assert summary.high > PICO.circuitpy_addr
 
 
