@@ -59,7 +59,7 @@ class BoardView:
         self.cursor = displayio.TileGrid(tiles.cursor_bitmap(c), pixel_shader=cpal)
         self.group.append(self.cursor)
         n = variant.size
-        self.shown = bytearray([UNSET] * n)  # bytearray * int is not in every port
+        self.shown = bytearray(bytes((UNSET,)) * n)  # MicroPython has no bytearray * int
         self.want = bytearray(n)
         self.hint_player = 0
 
