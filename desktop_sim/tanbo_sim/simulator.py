@@ -178,17 +178,17 @@ class Simulator:
         if device_dir not in sys.path:
             sys.path.insert(0, device_dir)
         import boards
-        from app import main
-        self.app = None
+        from app.start import start
+
         self.message = None
-        try:
-            hw = boards.hardware()
-        except boards.UnknownBoard as e:
-            self.message = str(e)
-            main.show_message(self.display, ["Tanbo cannot run", "on this board:", boards.board_id()])
+
+        def problem(text):
+            self.message = text
+
+        self.app = start(boards, clock=self.clock, sleep=self._sleep, on_problem=problem)
+        if self.app is None:
             return
-        self.hw = hw
-        self.app = main.App(hw, clock=self.clock, sleep=self._sleep)
+        self.hw = self.app.hw
         self.app.step()
 
     def clock(self):
