@@ -65,7 +65,21 @@ class _NotInCircuitPython:
         raise AttributeError("%s is not in CircuitPython 10 (%s)" % (self.name, self.advice))
 
 
-class Bitmap(_blinka.Bitmap):
+class _OnlyCircuitPython(type):
+    """Leaves the names a class refuses (:class:`_NotInCircuitPython`) out of ``dir()``."""
+
+    def __dir__(cls):
+        return [n for n in super().__dir__() if not isinstance(getattr_static(cls, n), _NotInCircuitPython)]
+
+
+def getattr_static(cls, name):
+    for klass in cls.__mro__:
+        if name in vars(klass):
+            return vars(klass)[name]
+    return None
+
+
+class Bitmap(_blinka.Bitmap, metaclass=_OnlyCircuitPython):
     def __init__(self, width, height, value_count):
         super().__init__(width, height, value_count)
         self._cp_dirty = (0, 0, width, height)  # a new bitmap is dirty all over
@@ -94,6 +108,9 @@ class Bitmap(_blinka.Bitmap):
 
     blit = _NotInCircuitPython("use bitmaptools.blit")
 
+    def __dir__(self):
+        return dir(type(self))
+
 
 class Palette(_blinka.Palette):
     def __init__(self, color_count, *, dither=False):
@@ -118,8 +135,11 @@ class Palette(_blinka.Palette):
 
 
 class TileGrid(_blinka.TileGrid):
-    def __init__(self, bitmap, **kwargs):
-        super().__init__(bitmap, **kwargs)
+    def __init__(self, bitmap, *, pixel_shader, width=1, height=1, tile_width=None, tile_height=None,
+                 default_tile=0, x=0, y=0):
+        super().__init__(bitmap, pixel_shader=pixel_shader, width=width, height=height,
+                         tile_width=tile_width, tile_height=tile_height, default_tile=default_tile,
+                         x=x, y=y)
         self._cp_parent = None
         self._cp_prev = None  # where it was last drawn (None: not drawn)
         self._cp_moved = False
@@ -491,6 +511,5 @@ def modules():
     """``{"displayio": ..., "bitmaptools": ...}``: the twins to put into sys.modules."""
     d = types.ModuleType("displayio")
     d.Bitmap, d.Palette, d.TileGrid, d.Group = Bitmap, Palette, TileGrid, Group
-    d.ColorConverter, d.Colorspace = _blinka.ColorConverter, _blinka.Colorspace
-    d.OnDiskBitmap, d.release_displays = _blinka.OnDiskBitmap, _blinka.release_displays
+    d.release_displays = _blinka.release_displays
     return {"displayio": d, "bitmaptools": _bitmaptools_module()}
