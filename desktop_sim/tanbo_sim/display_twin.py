@@ -52,6 +52,17 @@ def _scale_error(scale):
                       "step is 8 signed bits); use a bigger bitmap or more tiles" % (scale, SCALE_LIMIT))
 
 
+def _watched(prop, note, on_change=False):
+    """Blinka's property ``prop``, calling ``note(obj)`` after each write (only
+    after a write that changes the value, with ``on_change``)."""
+    def fset(obj, value):
+        changed = value != prop.fget(obj)
+        prop.fset(obj, value)
+        if changed or not on_change:
+            note(obj)
+    return property(prop.fget, fset)
+
+
 class _NotInCircuitPython:
     """An attribute Blinka has that CircuitPython 10 has not: AttributeError, with advice."""
 
@@ -170,43 +181,10 @@ class TileGrid(_blinka.TileGrid):
         if not value:
             self._cp_full = True
 
-    @property
-    def x(self):
-        return _blinka.TileGrid.x.fget(self)
-
-    @x.setter
-    def x(self, value):
-        if value != self.x:
-            self._cp_moved = True
-        _blinka.TileGrid.x.fset(self, value)
-
-    @property
-    def y(self):
-        return _blinka.TileGrid.y.fget(self)
-
-    @y.setter
-    def y(self, value):
-        if value != self.y:
-            self._cp_moved = True
-        _blinka.TileGrid.y.fset(self, value)
-
-    @property
-    def pixel_shader(self):
-        return _blinka.TileGrid.pixel_shader.fget(self)
-
-    @pixel_shader.setter
-    def pixel_shader(self, value):
-        _blinka.TileGrid.pixel_shader.fset(self, value)
-        self._cp_full = True
-
-    @property
-    def bitmap(self):
-        return _blinka.TileGrid.bitmap.fget(self)
-
-    @bitmap.setter
-    def bitmap(self, value):
-        _blinka.TileGrid.bitmap.fset(self, value)
-        self._cp_full = True
+    x = _watched(_blinka.TileGrid.x, lambda tg: setattr(tg, "_cp_moved", True), True)
+    y = _watched(_blinka.TileGrid.y, lambda tg: setattr(tg, "_cp_moved", True), True)
+    pixel_shader = _watched(_blinka.TileGrid.pixel_shader, lambda tg: setattr(tg, "_cp_full", True))
+    bitmap = _watched(_blinka.TileGrid.bitmap, lambda tg: setattr(tg, "_cp_full", True))
 
     def _cp_attach(self, parent):
         self._cp_parent = parent
@@ -407,27 +385,8 @@ class Group(_blinka.Group):
         if changed:
             self._cp_transform_changed()
 
-    @property
-    def x(self):
-        return _blinka.Group.x.fget(self)
-
-    @x.setter
-    def x(self, value):
-        changed = value != self.x
-        _blinka.Group.x.fset(self, value)
-        if changed:
-            self._cp_transform_changed()
-
-    @property
-    def y(self):
-        return _blinka.Group.y.fget(self)
-
-    @y.setter
-    def y(self, value):
-        changed = value != self.y
-        _blinka.Group.y.fset(self, value)
-        if changed:
-            self._cp_transform_changed()
+    x = _watched(_blinka.Group.x, lambda g: g._cp_transform_changed(), True)
+    y = _watched(_blinka.Group.y, lambda g: g._cp_transform_changed(), True)
 
     def _cp_previous_area(self):
         area = self._cp_removed
