@@ -43,6 +43,14 @@ def _union(a, b):
     return (min(a[0], b[0]), min(a[1], b[1]), max(a[2], b[2]), max(a[3], b[3]))
 
 
+def _xy(index, width):
+    """(x, y) of an item index: a tuple, or y * width + x."""
+    if isinstance(index, tuple):
+        return index
+    y, x = divmod(index, width)
+    return x, y
+
+
 def _size(a):
     return (a[2] - a[0]) * (a[3] - a[1])
 
@@ -103,10 +111,7 @@ class Bitmap(_blinka.Bitmap, metaclass=_OnlyCircuitPython):
 
     def __setitem__(self, index, value):
         super().__setitem__(index, value)
-        if isinstance(index, tuple):
-            x, y = index
-        else:
-            y, x = divmod(index, self.width)
+        x, y = _xy(index, self.width)
         self._cp_mark(x, y, x + 1, y + 1)
 
     def fill(self, value):
@@ -162,10 +167,7 @@ class TileGrid(_blinka.TileGrid):
 
     def __setitem__(self, index, value):
         super().__setitem__(index, value)
-        if isinstance(index, tuple):
-            x, y = index
-        else:
-            y, x = divmod(index, self.width)
+        x, y = _xy(index, self.width)
         tw, th = self.tile_width, self.tile_height
         self._cp_dirty = _union(self._cp_dirty, (x * tw, y * th, (x + 1) * tw, (y + 1) * th))
 
