@@ -189,7 +189,7 @@ class Game:
         self.start = None  # position text when not started from the setup
         # Undo stacks: arrays of 2-byte cells with explicit lengths, so a
         # long game costs 2 bytes a field a ply and popping allocates nothing.
-        # Room for 64 plies up front, doubled when full (see _push_ply).
+        # Room for 64 plies up front, doubled when full (see _grow_history).
         self._moves = array("h", bytes(128))  # point, or -player for a resignation
         self._prevs = bytearray(64)  # side to move before the ply
         self._marks = array("H", bytes(128))  # _nrem before the ply
@@ -546,23 +546,23 @@ class Game:
     def _push_ply(self, move):
         n = self._nh
         if n == len(self._moves):
-            # Grow by doubling, not one cell at a time: MicroPython's array
-            # append reallocates every 8 items, which fragments a small heap.
-            extra = n if n > 16 else 16
-            self._moves.extend(array("h", bytes(2 * extra)))
-            self._prevs.extend(bytes(extra))
-            self._marks.extend(array("H", bytes(2 * extra)))
+            self._grow_history()
         self._moves[n] = move
         self._prevs[n] = self.to_move
         self._marks[n] = self._nrem
         self._nh = n + 1
 
-    def _push_rem(self, value):
-        n = self._nrem
-        if n == len(self._rem):
-            self._rem.extend(array("H", bytes(2 * (n if n > 32 else 32))))
-        self._rem[n] = value
-        self._nrem = n + 1
+    def _grow_history(self):
+        # Its own method: a deep expression stack in _push_ply would put the
+        # frame of every push on MicroPython's heap (frames of more than 11
+        # words are allocated there), several times the cost of the push.
+        # Grow by doubling, not one cell at a time: MicroPython's array
+        # append reallocates every 8 items, which fragments a small heap.
+        n = len(self._moves)
+        extra = n if n > 16 else 16
+        self._moves.extend(array("h", bytes(2 * extra)))
+        self._prevs.extend(bytes(extra))
+        self._marks.extend(array("H", bytes(2 * extra)))
 
     @property
     def history(self):
@@ -647,10 +647,10 @@ class Game:
             return e
         # Lift c's stone from e (the head of its root's chain): the table
         # changes _refresh would make for e and each empty neighbour, in its
-        # order, written out. e rejoins the legal set of each player it
-        # touches once (c always: it was legal); a neighbour it alone
-        # touched leaves c's; one it touched with a second c stone joins it,
-        # credited to that stone's root.
+        # order within each player's legal set, written out. e rejoins the
+        # legal set of each player it touches once (c always: it was legal);
+        # a neighbour it alone touched leaves c's; one it touched with a
+        # second c stone joins it, credited to that stone's root.
         board, root_of, nxt, head, space, mine, legal_total, stone_count, others, succ, nbr, off = self._hot
         r = root_of[e]
         board[e] = 0
@@ -658,50 +658,58 @@ class Game:
         head[r] = nxt[e]
         nxt[e] = NIL
         stone_count[c] -= 1
-        ownc, lc, pc, cntc = mine[c]
         a = off[e]
         b = off[e + 1]
-        for j in range(a, b):
-            cntc[nbr[j]] -= 1
-        for k in self.pids:
+        for k in others[c]:
             ownk, lk, pk, cntk = mine[k]
             if cntk[e] == 1:
-                t = r
-                if k != c:
-                    for j in range(a, b):
-                        if board[nbr[j]] == k:
-                            t = root_of[nbr[j]]
-                            break
+                for j in range(a, b):
+                    t = nbr[j]
+                    if board[t] == k:
+                        t = root_of[t]
+                        break
                 ownk[e] = t
                 space[t] += 1
                 m = legal_total[k]
                 lk[m] = e
                 pk[e] = m
                 legal_total[k] = m + 1
+        ownc, lc, pc, cntc = mine[c]
+        ownc[e] = r
+        sr = space[r] + 1
+        n = legal_total[c]
+        lc[n] = e
+        pc[e] = n
+        n += 1
         for j in range(a, b):
             q = nbr[j]
+            m = cntc[q] - 1
+            cntc[q] = m
             if board[q] == 0:
-                m = cntc[q]
                 if m == 0:  # r's root space through e alone
                     ownc[q] = NO_ROOT
-                    space[r] -= 1
+                    sr -= 1
                     i = pc[q]
-                    m = legal_total[c] - 1
-                    last = lc[m]
+                    n -= 1
+                    last = lc[n]
                     lc[i] = last
                     pc[last] = i
-                    legal_total[c] = m
                 elif m == 1:  # touched by e and one more c stone, now that one alone
                     for i in range(off[q], off[q + 1]):
-                        if board[nbr[i]] == c:
-                            t = root_of[nbr[i]]
+                        t = nbr[i]
+                        if board[t] == c:
+                            t = root_of[t]
                             break
                     ownc[q] = t
-                    space[t] += 1
-                    m = legal_total[c]
-                    lc[m] = q
-                    pc[q] = m
-                    legal_total[c] = m + 1
+                    if t == r:
+                        sr += 1
+                    else:
+                        space[t] += 1
+                    lc[n] = q
+                    pc[q] = n
+                    n += 1
+        space[r] = sr
+        legal_total[c] = n
         return e
 
     # -- the hot path -------------------------------------------------------------
