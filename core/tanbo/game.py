@@ -141,15 +141,20 @@ class Game:
             board = bytearray(v.size)
             for p, player in v.setup:
                 board[p] = player
+            stones = v.setup_points  # every root of a setup is one stone: no scan
         elif len(board) != v.size:
             raise ValueError("board has %d points, %s has %d" % (len(board), v.name, v.size))
-        self._setup(v, bytearray(board), to_move)
+        else:
+            board = bytearray(board)
+            stones = range(v.size)
+        self._setup(v, board, to_move, stones)
 
     # -- construction -----------------------------------------------------
-    def _setup(self, v, board, to_move):
-        """Build every derived table from ``board``; raise ValueError if no Tanbo position."""
+    def _setup(self, v, board, to_move, stones):
+        """Build every derived table from ``board``, whose roots each have a
+        point in ``stones`` (ascending); raise ValueError if no Tanbo position."""
         self._allocate(v, board)
-        self._find_roots()
+        self._find_roots(stones)
         self._credit_root_space()
         self._check_bounded()
         self.to_move = to_move
@@ -172,15 +177,12 @@ class Game:
         self.board = board
         self.root_of = bytearray(b"\xff" * n)
         self.nxt = _cells(n, NIL)
-        self.touch_count = [None]
-        self.space_root = [None]
-        self.legal_points = [None]
-        self.legal_index = [None]
-        for _ in self.pids:
-            self.touch_count.append(_cells(n, 0))
-            self.space_root.append(_cells(n, NO_ROOT))
-            self.legal_points.append(_cells(n, 0, True))
-            self.legal_index.append(_cells(n, NIL))
+        # one table of each kind, then copies (a slice is no Python call)
+        counts, roots, points, index = _cells(n, 0), _cells(n, NO_ROOT), _cells(n, 0, True), _cells(n, NIL)
+        self.touch_count = [None, counts] + [counts[:] for _ in self.pids[1:]]
+        self.space_root = [None, roots] + [roots[:] for _ in self.pids[1:]]
+        self.legal_points = [None, points] + [points[:] for _ in self.pids[1:]]
+        self.legal_index = [None, index] + [index[:] for _ in self.pids[1:]]
         self.legal_total = [0] * (v.players + 1)
         self.stone_count = [0] * (v.players + 1)
         self.root_count = [0] * (v.players + 1)
@@ -197,16 +199,17 @@ class Game:
         self._rem = array("H", bytes(64))  # removed roots: stones..., root id, count
         self._nrem = 0
 
-    def _find_roots(self):
-        """Number the roots, chain their stones and count every stone's touches;
-        ValueError if a stone has no player of the variant or a root is no tree
-        (a loop or clump can never arise in Tanbo)."""
+    def _find_roots(self, stones):
+        """Number the roots (in the order of their first point in ``stones``),
+        chain their stones and count every stone's touches; ValueError if a
+        stone has no player of the variant or a root is no tree (a loop or
+        clump can never arise in Tanbo)."""
         v, board, root_of, nxt = self.variant, self.board, self.root_of, self.nxt
         nbr, off = self.nbr, self.nbr_off
         heads = []
         root_player = bytearray()
         stack = []  # iterative flood fill: construction only
-        for start in range(v.size):
+        for start in stones:
             c = board[start]
             if c == 0 or root_of[start] != NO_ROOT:
                 continue
