@@ -79,29 +79,35 @@ except ImportError:  # pragma: no cover
     _LISTS = False
 
 
-def _cells_of(values):
-    """The 16-bit table holding ``values`` (a list on CPython, see :func:`_cells`)."""
-    return list(values) if _LISTS else array("H", values)
+# Boards of at most this many points keep lists on MicroPython too (see _cells).
+_LIST_POINTS = const(81)
+
+
+def _cells_of(values, lists):
+    """The 16-bit table holding ``values`` (a list if ``lists``, see :func:`_cells`)."""
+    return list(values) if lists else array("H", values)
 
 
 def _writable(tables):
     """Slice-assignable views of ``tables``: on MicroPython assigning into an
     array's slice allocates, into a memoryview of it does not."""
-    if _LISTS:
-        return tables
     return tuple(memoryview(t) if isinstance(t, array) else t for t in tables)
 
 
-def _cells(n, fill, wide=False):
-    """``n`` cells of ``fill`` for the per-point tables.
+def _cells(n, fill, lists, wide=False):
+    """``n`` cells of ``fill`` for the per-point and per-root tables: a list
+    if ``lists`` (see :meth:`Game._allocate`), else bytes or 16-bit cells.
 
-    CPython specialises list indexing but not bytearray/array indexing, so
-    lists make the hot path about a quarter faster there; a board needs the
-    memory more (1-2 bytes a cell instead of 4), and there a list is no
-    faster, so MicroPython and CircuitPython get bytearrays and 16-bit
-    arrays. The code using them is the same.
+    A list is the fastest table on every interpreter (CPython specialises its
+    indexing; on MicroPython a bytearray or array read converts the cell, a
+    list read does not: a 9x9 playout takes 8% fewer board instructions),
+    but costs a word a cell where a board's heap would rather spend 1-2
+    bytes. So CPython, and boards of up to 81 points everywhere, get lists;
+    MicroPython and CircuitPython get bytearrays and 16-bit arrays for
+    larger boards (a 19x19 game must fit 64 KB with its history, the text
+    protocol 96 KB). The code using them is the same.
     """
-    if _LISTS:
+    if lists:
         return [fill] * n
     if fill == NIL or wide:
         return array("H", (b"\xff\xff" if fill == NIL else bytes(2)) * n)
@@ -176,9 +182,11 @@ class Game:
         self.nbr_off = v.nbr_off
         self.board = board
         self.root_of = bytearray(b"\xff" * n)
-        self.nxt = _cells(n, NIL)
+        lists = _LISTS or n <= _LIST_POINTS
+        self.nxt = _cells(n, NIL, lists)
         # one table of each kind, then copies (a slice is no Python call)
-        counts, roots, points, index = _cells(n, 0), _cells(n, NO_ROOT), _cells(n, 0, True), _cells(n, NIL)
+        counts, roots = _cells(n, 0, lists), _cells(n, NO_ROOT, lists)
+        points, index = _cells(n, 0, lists, True), _cells(n, NIL, lists)
         self.touch_count = [None, counts] + [counts[:] for _ in self.pids[1:]]
         self.space_root = [None, roots] + [roots[:] for _ in self.pids[1:]]
         self.legal_points = [None, points] + [points[:] for _ in self.pids[1:]]
@@ -246,9 +254,10 @@ class Game:
                 from .faults import not_a_tree
                 raise not_a_tree(self, start)
         nroots = len(heads)
-        self.head = _cells_of(heads)
+        lists = _LISTS or v.size <= _LIST_POINTS
+        self.head = _cells_of(heads, lists)
         self.root_player = root_player
-        self.space = _cells(nroots, 0, True)
+        self.space = _cells(nroots, 0, lists, True)
         self.alive = bytearray(b"\x01" * nroots)
 
     def _credit_root_space(self):
