@@ -51,7 +51,6 @@ except ImportError:  # CPython
         return x
 
 NO_ROOT = const(255)  # no root (bytearray cells)
-NONE = NO_ROOT  # the old name, until main's ai.py says NO_ROOT
 NIL = const(0xFFFF)  # end of a stone chain / not in a legal list
 MAX_ROOTS = 254
 _BLANK = object()
@@ -114,11 +113,6 @@ def _cells(n, fill, lists, wide=False):
     return bytearray((b"\xff" if fill == NO_ROOT else b"\x00") * n)
 
 
-def _is_int(value):
-    """True for an int that is no bool (``True`` is no point and no player)."""
-    return isinstance(value, int) and not isinstance(value, bool)
-
-
 class IllegalMove(ValueError):
     """A move the rules forbid; the game is unchanged."""
 
@@ -141,7 +135,7 @@ class Game:
         if variant is _BLANK:
             return  # copy() fills every field itself
         v = get_variant(variant)
-        if not _is_int(to_move) or not 1 <= to_move <= v.players:
+        if type(to_move) is not int or not 1 <= to_move <= v.players:
             raise ValueError("to_move %r: no such player in %s (1-%d)" % (to_move, v.name, v.players))
         if board is None:
             board = bytearray(v.size)
@@ -483,7 +477,7 @@ class Game:
 
     # -- moves ----------------------------------------------------------------
     def _check_point(self, point):
-        if not (_is_int(point) and 0 <= point < self.variant.size):
+        if not (type(point) is int and 0 <= point < self.variant.size):  # no bool either
             raise ValueError("%r: not a point of the %s board" % (point, self.variant.name))
 
     def why_illegal(self, point):
@@ -536,7 +530,7 @@ class Game:
         none). Raises :class:`IllegalMove` (a ValueError) naming the problem
         and leaves the game unchanged.
         """
-        if (self.winner is not None or not _is_int(point) or not 0 <= point < self.variant.size
+        if (self.winner is not None or type(point) is not int or not 0 <= point < self.variant.size
                 or self.space_root[self.to_move][point] == NO_ROOT):
             raise IllegalMove(self.why_illegal(point))  # or its ValueError for no point
         mark = self._nrem
@@ -600,7 +594,7 @@ class Game:
         return out
 
     def _check_player(self, player):
-        if not _is_int(player) or player not in self.pids:
+        if type(player) is not int or player not in self.pids:
             raise ValueError("%r: no such player in %s (1-%d)" % (player, self.variant.name, self.players))
 
     def resign(self, player=None):
@@ -898,11 +892,16 @@ class Game:
         c = self.root_player[r]
         ownc, lc, pc, cntc = mine[c]
         if record:
+            count = 2  # room for the whole root and its two trailing cells up front
+            s = head[r]
+            while s != NIL:
+                count += 1
+                s = nxt[s]
             rem = self._rem
             nrem = self._nrem
-            if nrem + stone_count[c] + 2 > len(rem):
-                # room for the whole root up front: no growth per stone
-                rem.extend(array("H", bytes(2 * (nrem + stone_count[c] + 34 - len(rem)))))
+            if nrem + count > len(rem):
+                # doubling, as _grow_history: no growth per removal
+                rem.extend(array("H", bytes(2 * max(len(rem), nrem + count - len(rem)))))
         count = 0
         s = head[r]
         while s != NIL:
@@ -1021,16 +1020,3 @@ class Game:
         spaces = tuple(self.space[r] if self.alive[r] else 0 for r in range(len(self.alive)))
         return (self.position(), self.to_move, self.winner, self.ply, tuple(legal), roots, spaces,
                 tuple(self.stone_count), tuple(self.root_count))
-
-    # -- old names, until main's ai.py says the new ones -------------------------------
-    # (class properties: they do not lengthen every game's attribute map,
-    # which MicroPython searches whole for each method it looks up)
-    cnt = property(lambda self: self.touch_count)
-    own = property(lambda self: self.space_root)
-    lst = property(lambda self: self.legal_points)
-    nlegal = property(lambda self: self.legal_total)
-    rplayer = property(lambda self: self.root_player)
-    off = property(lambda self: self.nbr_off)
-
-    def _place(self, e, record):
-        self._place_loop(e, record, None, 1)
