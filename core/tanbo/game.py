@@ -78,13 +78,9 @@ except ImportError:  # pragma: no cover
     _LISTS = False
 
 
-# Boards of at most this many points keep lists on MicroPython too (see _cells).
-_LIST_POINTS = const(81)
-
-
-def _cells_of(values, lists):
-    """The 16-bit table holding ``values`` (a list if ``lists``, see :func:`_cells`)."""
-    return list(values) if lists else array("H", values)
+def _cells_of(values):
+    """The 16-bit table holding ``values`` (a list on CPython, see :func:`_cells`)."""
+    return list(values) if _LISTS else array("H", values)
 
 
 def _writable(tables):
@@ -93,20 +89,19 @@ def _writable(tables):
     return tuple(memoryview(t) if isinstance(t, array) else t for t in tables)
 
 
-def _cells(n, fill, lists, wide=False):
-    """``n`` cells of ``fill`` for the per-point and per-root tables: a list
-    if ``lists`` (see :meth:`Game._allocate`), else bytes or 16-bit cells.
+def _cells(n, fill, wide=False):
+    """``n`` cells of ``fill`` for the per-point and per-root tables.
 
-    A list is the fastest table on every interpreter (CPython specialises its
-    indexing; on MicroPython a bytearray or array read converts the cell, a
-    list read does not: a 9x9 playout takes 8% fewer board instructions),
-    but costs a word a cell where a board's heap would rather spend 1-2
-    bytes. So CPython, and boards of up to 81 points everywhere, get lists;
-    MicroPython and CircuitPython get bytearrays and 16-bit arrays for
-    larger boards (a 19x19 game must fit 64 KB with its history, the text
-    protocol 96 KB). The code using them is the same.
+    A list is the fastest table on every interpreter: CPython specialises
+    its indexing; on MicroPython a bytearray or array read converts the
+    cell and a list read does not (measured: a 9x9 playout takes 8% fewer
+    board instructions with lists). But a list costs a word a cell where a
+    board's heap would rather spend 1-2 bytes (~3.7 KB more a 9x9 game on a
+    board, where the game screen has less than 5 KB to spare), so only
+    CPython gets lists; MicroPython and CircuitPython get bytearrays and
+    16-bit arrays. The code using them is the same.
     """
-    if lists:
+    if _LISTS:
         return [fill] * n
     if fill == NIL or wide:
         return array("H", (b"\xff\xff" if fill == NIL else bytes(2)) * n)
@@ -176,11 +171,9 @@ class Game:
         self.nbr_off = v.nbr_off
         self.board = board
         self.root_of = bytearray(b"\xff" * n)
-        lists = _LISTS or n <= _LIST_POINTS
-        self.nxt = _cells(n, NIL, lists)
+        self.nxt = _cells(n, NIL)
         # one table of each kind, then copies (a slice is no Python call)
-        counts, roots = _cells(n, 0, lists), _cells(n, NO_ROOT, lists)
-        points, index = _cells(n, 0, lists, True), _cells(n, NIL, lists)
+        counts, roots, points, index = _cells(n, 0), _cells(n, NO_ROOT), _cells(n, 0, True), _cells(n, NIL)
         self.touch_count = [None, counts] + [counts[:] for _ in self.pids[1:]]
         self.space_root = [None, roots] + [roots[:] for _ in self.pids[1:]]
         self.legal_points = [None, points] + [points[:] for _ in self.pids[1:]]
@@ -248,10 +241,9 @@ class Game:
                 from .faults import not_a_tree
                 raise not_a_tree(self, start)
         nroots = len(heads)
-        lists = _LISTS or v.size <= _LIST_POINTS
-        self.head = _cells_of(heads, lists)
+        self.head = _cells_of(heads)
         self.root_player = root_player
-        self.space = _cells(nroots, 0, lists, True)
+        self.space = _cells(nroots, 0, True)
         self.alive = bytearray(b"\x01" * nroots)
 
     def _credit_root_space(self):
