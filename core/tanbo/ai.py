@@ -67,7 +67,7 @@ LEVEL_TABLE = {
     "random": (0, 0, 0, 0, 0),
     "easy": (1, 0, 3400, 3400, 30),
     "medium": (2, 0, 1700, 1700, 6),
-    "hard": (8, 6, 13600, 27000, 2),
+    "hard": (8, 6, 13600, 31000, 2),
 }
 
 # -- evaluation weights (points; a root is worth ROOT) ---------------------------
