@@ -3,7 +3,8 @@
 import pytest
 
 from tanbo import VARIANTS, Game
-from tanbo.ai import LEVEL_TABLE, LEVELS, PROGRESS_EVERY, Search, choose_move
+from tanbo.ai import (DEFAULT_SLOWNESS, KEY_MAX, LEVEL_TABLE, LEVELS, PLAYED_COST, PROGRESS_EVERY, SHIFT,
+                      SLOWNESS, WIN, Search, choose_move, node_budget)
 from tanbo.perf import random_position
 
 SEARCHING = ("easy", "medium", "hard")
@@ -111,7 +112,57 @@ def test_hard_uses_its_whole_budget_on_a_big_board_and_no_more():
     g = random_position("19x19", 40, 2)
     stats = {}
     choose_move(g, "hard", stats=stats)
-    assert stats["iterations"] == stats["budget"] == LEVEL_TABLE["hard"][3]
+    # the default board is the slowest, the RP2040
+    assert stats["budget"] == LEVEL_TABLE["hard"][3] * 10 // 34
+    # a real play is not started without the budget for it
+    assert stats["budget"] - PLAYED_COST < stats["iterations"] <= stats["budget"]
+
+
+def test_budgets_scale_with_the_boards_slowness():
+    assert SLOWNESS == {"samd51": 1.0, "rp2040": 3.4} and DEFAULT_SLOWNESS == SLOWNESS["rp2040"]
+    for level in LEVELS:
+        for size in (81, 361):
+            fast = node_budget(level, size, SLOWNESS["samd51"])
+            assert fast == LEVEL_TABLE[level][2 if size == 81 else 3]
+            assert node_budget(level, size) == node_budget(level, size, 3.4) == fast * 10 // 34
+    g = random_position("9x9", 12, 7)
+    stats = {}
+    choose_move(g, "hard", slowness=1.0, stats=stats)
+    assert stats["budget"] == node_budget("hard", 81, 1.0) >= stats["iterations"]
+    for bad in (0, -1, "fast", None, 1000):
+        with pytest.raises(ValueError, match="slowness %r" % (bad,)):
+            choose_move(g, "hard", slowness=bad)
+
+
+@pytest.mark.parametrize("variant", ("9x9", "19x19", "4p", "3d", "1d"))
+def test_scan_values_every_move_as_the_evaluation_after_playing_it(variant):
+    """The incremental values equal a full evaluation after a real play, for either side to move."""
+    checked = 0
+    for seed in range(12):
+        g = random_position(variant, 5 + 4 * seed, seed)
+        s = Search(g, "hard", 0)
+        s.forcing = 0  # keep values, not ordering keys, in the buffer
+        sg = s.game
+        for replies in (False, True):
+            if replies:
+                s.push(sg.legal_move_at(0))
+                if sg.over:
+                    break
+            buf = s.bufs[0]
+            n = s.scan(buf, sg.legal_count(), None, False, 1)
+            assert sorted(buf[i] & 0x3FF for i in range(n)) == sg.legal_moves()
+            sign = 1 if sg.to_move == s.me else -1
+            for i in range(n):
+                e, key = buf[i] & 0x3FF, buf[i] >> SHIFT
+                sg.play(e)
+                if sg.over:  # the search's depth: the scan is at depth 1, its moves at 2
+                    v = WIN - 2 if sg.winner == s.me else -WIN + 2
+                else:
+                    v = s.evaluate(sg)
+                sg.undo()
+                assert key == max(-KEY_MAX, min(KEY_MAX, sign * v)), (variant, seed, sg.name(e))
+                checked += 1
+    assert checked > 40
 
 
 def test_progress_is_called_with_nodes_and_budget():
@@ -122,7 +173,9 @@ def test_progress_is_called_with_nodes_and_budget():
     assert calls, "progress never called"
     assert all(total == stats["budget"] for _, total in calls)
     dones = [d for d, _ in calls]
-    assert dones == sorted(dones) and dones[0] == PROGRESS_EVERY
+    assert dones == sorted(dones) and PROGRESS_EVERY <= dones[0] < PROGRESS_EVERY + PLAYED_COST
+    # one call each time the count passes a multiple of PROGRESS_EVERY
+    assert all(b - a < 2 * PROGRESS_EVERY for a, b in zip(dones, dones[1:]))
     assert len(calls) == stats["iterations"] // PROGRESS_EVERY
 
 
@@ -131,7 +184,8 @@ def test_progress_returning_true_stops_with_a_legal_move(level):
     g = random_position("19x19", 30, 4)
     stats = {}
     m = choose_move(g, level, progress=lambda done, total: True, stats=stats)
-    assert stats["iterations"] == PROGRESS_EVERY
+    # the root's moves are all valued (one scan), nothing deeper
+    assert stats["depth"] <= 1 and stats["iterations"] <= PLAYED_COST * g.legal_count()
     assert g.is_legal(m)
 
 
@@ -139,7 +193,7 @@ def test_zero_movetime_stops_at_the_first_check():
     g = random_position("19x19", 30, 5)
     stats = {}
     m = choose_move(g, "hard", movetime_ms=0, stats=stats)
-    assert stats["iterations"] == PROGRESS_EVERY and g.is_legal(m)
+    assert stats["depth"] <= 1 and stats["iterations"] <= PLAYED_COST * g.legal_count() and g.is_legal(m)
 
 
 @pytest.mark.parametrize("level", LEVELS)

@@ -56,17 +56,18 @@ def loop(read):
     return before - gc.mem_free()
 
 base = loop(ticks)  # the loop's own bytes
-print("alloc", loop(c.now) - base, "monotonic_ns", loop(lambda: __import__("time").monotonic_ns() // 1000000) - base)
+print("alloc", loop(c.now) - base)
 '''
 
 
-def test_clock_reads_allocate_nothing_on_circuitpython(circuitpython_exe, tmp_path):
+def test_clock_reads_allocate_nothing_on_micropython(micropython_exe, tmp_path):
+    # The unix port's small ints are wider than a board's (62 bits, not 30),
+    # so this checks the read path allocates nothing; the 2**29 wrap itself is
+    # checked above.
     script = tmp_path / "clock.py"
     script.write_text(SCRIPT)
     env = dict(os.environ, MICROPYPATH=os.path.join(REPO, "device"))
-    proc = subprocess.run([circuitpython_exe, str(script)], capture_output=True, text=True,
+    proc = subprocess.run([micropython_exe, str(script)], capture_output=True, text=True,
                           timeout=60, env=env)
     assert proc.returncode == 0, proc.stdout + proc.stderr
-    words = proc.stdout.split()
-    assert words[:2] == ["alloc", "0"]
-    assert int(words[3]) >= 200 * 16  # the fallback it replaces allocates on every read
+    assert proc.stdout.split()[:2] == ["alloc", "0"]

@@ -9,7 +9,7 @@ DEVICE = os.path.join(os.path.dirname(os.path.dirname(os.path.abspath(__file__))
 
 # Modules CircuitPython 9/10 provides on these boards, plus the engine and the app's own packages.
 ALLOWED = {
-    "board", "displayio", "terminalio", "vectorio", "fontio", "keypad", "digitalio", "analogio",
+    "board", "displayio", "bitmaptools", "terminalio", "vectorio", "fontio", "keypad", "digitalio", "analogio",
     "audioio", "audiopwmio", "audiocore", "synthio", "microcontroller", "supervisor", "gc", "time",
     "struct", "os", "sys", "math", "array", "binascii", "micropython", "random",
     "tanbo", "app", "boards",
@@ -60,3 +60,11 @@ def test_allow_list_check_catches_a_bad_import(tmp_path):
     found = [n for n in ast.walk(tree) if isinstance(n, (ast.Import, ast.ImportFrom))]
     names = [(n.names[0].name if isinstance(n, ast.Import) else n.module) for n in found]
     assert [n for n in names if n.split(".")[0] not in ALLOWED] == ["pygame", "typing"]
+
+
+def test_the_apps_level_names_are_the_ais():
+    import sys
+    sys.path.insert(0, DEVICE)
+    from app.settings import LEVELS
+    from tanbo.ai import LEVELS as AI_LEVELS
+    assert LEVELS == AI_LEVELS

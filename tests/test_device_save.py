@@ -1,4 +1,4 @@
-"""device/app/save.py: double-buffered NVM saves with length and CRC; damage is found, never fatal."""
+"""device/app/save.py: one NVM record with length and CRC, one write per save; damage is found, never fatal."""
 
 import binascii
 import os
@@ -10,7 +10,7 @@ DEVICE = os.path.join(os.path.dirname(os.path.dirname(os.path.abspath(__file__))
 sys.path.insert(0, DEVICE)
 
 from tanbo import VARIANTS, Game  # noqa: E402
-from app import save  # noqa: E402
+from app import crc32, save  # noqa: E402
 
 SETTINGS = bytes(range(8))
 
@@ -40,8 +40,8 @@ def played(variant, moves):
 
 def test_pure_python_crc_matches_binascii():
     for data in (b"", b"a", b"Tanbo by Mark Steere", bytes(range(256)) * 3):
-        assert save.crc32_py(data) == binascii.crc32(data)
-        assert save.crc32_py(data, 12345) == binascii.crc32(data, 12345)
+        assert crc32.crc32(data) == binascii.crc32(data)
+        assert crc32.crc32(data, 12345) == binascii.crc32(data, 12345)
 
 
 def test_round_trip_restores_game_and_settings():
@@ -55,41 +55,61 @@ def test_round_trip_restores_game_and_settings():
     assert loaded.winner == g.winner
 
 
-def test_newest_of_two_slots_wins_and_writes_alternate():
+def test_a_save_is_one_slice_write_and_an_unchanged_save_writes_nothing():
     st = RamStorage(4096)
     s = save.Saves(st)
-    s.save(SETTINGS, played("9x9", ["H7"]))
+    g = played("9x9", ["H7"])
+    s.save(SETTINGS, g)
+    s.save(SETTINGS, g)  # nothing changed
+    assert st.writes == [(0, save.HEADER + len(SETTINGS) + 1 + 2)] and s.writes == 1
+    g.play_move("B7")
+    s.save(SETTINGS, g)
+    assert len(st.writes) == 2 and st.writes[1][0] == 0
+    # A fresh start knows what the NVM holds: saving the same again writes nothing.
+    again = save.Saves(st)
+    _, loaded, _ = again.load(8)
+    again.save(SETTINGS, loaded)
+    assert len(st.writes) == 2 and again.writes == 0
+    again.save(bytes(8), loaded)  # the settings changed
+    assert len(st.writes) == 3
+
+
+@pytest.mark.parametrize("where", [0, 4, 6, save.HEADER + 3, save.HEADER + 9])
+def test_a_flipped_byte_is_reported_once_and_the_save_dropped(where):
+    st = RamStorage(4096)
+    save.Saves(st).save(SETTINGS, played("9x9", ["H7", "B7"]))
+    st.data[where] ^= 0x41
+    s = save.Saves(st)
+    settings, g, problem = s.load(8)
+    assert g is None and settings is None
+    assert (problem is None) == (where == 0)  # a broken magic is no save at all
+    assert save.Saves(st).load(8) == (None, None, None)  # erased: not reported again
+    assert s.save(SETTINGS, played("9x9", ["H7"]))  # and the next save works
+    assert save.Saves(st).load(8)[1].ply == 1
+
+
+@pytest.mark.parametrize("programmed", [0, 3, save.HEADER, save.HEADER + 9, 23])
+def test_a_power_cut_during_the_write_is_found_never_a_crash(programmed):
+    # On the boards a write erases the sector (all 0xFF) and then programs it
+    # from the start: a cut leaves the first ``programmed`` bytes of the new record.
+    st = RamStorage(4096)
+    s = save.Saves(st)
     s.save(SETTINGS, played("9x9", ["H7", "B7"]))
-    assert [off for off, _ in st.writes if off in (0, 2048)] == [0, 2048]
-    _, g, problem = save.Saves(st).load(8)
-    assert problem is None and g.ply == 2
+    old = bytes(st.data[:save.HEADER + 13])
+    s.save(SETTINGS, played("9x9", ["H7", "B7", "G8"]))
+    new = bytes(st.data[:save.HEADER + 15])
+    assert old != new[:len(old)]
+    st.data[:] = b"\xff" * 4096
+    st.data[:programmed] = new[:programmed]
+    settings, g, problem = save.Saves(st).load(8)
+    assert g is None and settings is None
+    assert (problem is None) == (programmed < 4)
 
 
-@pytest.mark.parametrize("where", [save.HEADER + 9, 4, 8, 12])
-def test_a_flipped_byte_is_reported_once_and_the_older_save_used(where):
+def test_an_older_versions_save_is_not_mistaken_for_one():
     st = RamStorage(4096)
-    s = save.Saves(st)
-    s.save(SETTINGS, played("9x9", ["H7"]))
-    s.save(SETTINGS, played("9x9", ["H7", "B7"]))  # newest in slot 1
-    st.data[2048 + where] ^= 0x41
-    _, g, problem = save.Saves(st).load(8)
-    assert problem is not None and "slot 1" in problem
-    assert g.ply == 1
-    _, g, problem = save.Saves(st).load(8)
-    assert problem is None and g.ply == 1  # erased: not reported again
-
-
-def test_torn_write_leaves_previous_save():
-    st = RamStorage(4096)
-    s = save.Saves(st)
-    s.save(SETTINGS, played("9x9", ["H7"]))
-    s.save(SETTINGS, played("9x9", ["H7", "B7"]))
-    # A reset after the payload of a third save but before its header: slot 0
-    # holds the new payload under the old header.
-    payload = save.encode(SETTINGS, played("9x9", ["H7", "B7", "G8"]))
-    st.write(save.HEADER, payload)
-    _, g, problem = save.Saves(st).load(8)
-    assert g.ply == 2 and (problem is None or "slot 0" in problem)
+    st.data[:8] = b"TNB1\x01\x00\x00\x00"
+    assert save.Saves(st).load(8) == (None, None, None)
 
 
 def test_valid_crc_but_illegal_moves_is_damage_not_a_crash():
@@ -98,7 +118,7 @@ def test_valid_crc_but_illegal_moves_is_damage_not_a_crash():
     payload = SETTINGS + bytes((VARIANTS.index("9x9"),))
     payload += bytes((0, 0))  # A9: touches no black stone
     import struct
-    fields = struct.pack("<IH", 7, len(payload))
+    fields = struct.pack("<H", len(payload))
     crc = save.checksum(payload, save.checksum(fields))
     st.write(0, save.MAGIC + fields + struct.pack("<I", crc) + payload)
     settings, g, problem = s.load(8)
@@ -110,7 +130,7 @@ def test_empty_storage_has_no_save_and_no_problem():
 
 
 def test_too_long_game_is_refused_without_writing():
-    st = RamStorage(64)
+    st = RamStorage(32)
     g = played("9x9", ["H7", "B7", "G8", "C8", "F8", "D8", "E8", "B6", "H6", "B5", "H5"])
     assert not save.Saves(st).save(SETTINGS, g)
     assert st.writes == []

@@ -118,8 +118,15 @@ def test_every_point_round_trips_in_every_variant():
     ("1d", "A1", "'A1': malformed point"),
     ("3d", "336", "'336': not on the 3d board"),
     ("3d", "33", "'33': malformed point"),
+    # ASCII digits only, and no number too long for int() leaks its message
+    ("1d", "\u00b2", "malformed point (1D points"),
+    ("9x9", "D\u0661\u0669", "malformed point"),
+    ("3d", "3\u00b23", "malformed point"),
+    ("1d", "1" * 5000, "not on the 1d board"),
+    ("9x9", "D" + "9" * 5000, "not on the 9x9 board"),
 ])
 def test_bad_points_are_named(variant, text, message):
+    assert get_variant("9x9").parse_point("d04") == get_variant("9x9").parse_point("D4")
     with pytest.raises(ValueError) as e:
         get_variant(variant).parse_point(text)
     assert message in str(e.value)
@@ -164,6 +171,31 @@ def test_illegal_moves_name_the_reason_and_change_nothing():
         with pytest.raises(ValueError):
             g.play(bad)
         assert g.state_key() == before
+
+
+def test_illegal_reason_gives_a_code_and_why_illegals_text():
+    g = pos(".........", ".O.....X.", "......XX.", ".........", ".........",
+            ".........", ".........", ".X.....O.", ".........")
+    before = g.state_key()
+    for point, code in (("H8", tanbo.OCCUPIED), ("E5", tanbo.NOT_CONNECTED), ("G8", tanbo.TOUCHES_SEVERAL)):
+        p = g.point(point)
+        assert g.illegal_reason(p) == (code, g.why_illegal(p))
+    assert g.illegal_reason(g.point("G6")) is None and g.why_illegal(g.point("G6")) is None
+    assert (g.touching(g.point("G8")), g.touching(g.point("E5")), g.touching(g.point("G6"))) == (2, 0, 1)
+    assert g.touching(g.point("A9"), 2) == 0 and g.touching(g.point("A8"), 2) == 1 and g.touching(g.point("B9"), 2) == 1
+    assert g.growing_root(g.point("G6")) == g.root_at(g.point("H8"))
+    assert g.growing_root(g.point("G8")) is None and g.growing_root(g.point("H8")) is None
+    for bad in (-1, 81, "D4", None):
+        for ask in (g.illegal_reason, g.touching, g.growing_root):
+            with pytest.raises(ValueError):
+                ask(bad)
+    with pytest.raises(ValueError, match="no such player"):
+        g.touching(0, 3)
+    assert g.state_key() == before
+    assert tanbo.game.GAME_OVER == tanbo.GAME_OVER == 4
+    g.resign()
+    assert g.illegal_reason(g.point("E5")) == (tanbo.GAME_OVER, "the game is over (W won)")
+    assert g.growing_root(g.point("B9")) is None
 
 
 def test_bounding_an_opposing_root_removes_it():
@@ -435,3 +467,35 @@ def test_package_docstring_example_runs():
     import doctest
     result = doctest.testmod(tanbo)
     assert result.attempted >= 3 and result.failed == 0
+
+
+# -- hostile input at the API's edges (issue 15.9) --------------------------------------
+
+
+@pytest.mark.parametrize("to_move", [-1, 0, 3, 5, 1.0, True, "X", None])
+def test_a_bad_side_to_move_is_a_value_error(to_move):
+    with pytest.raises(ValueError, match="to_move %r: no such player in 9x9" % (to_move,)):
+        Game("9x9", None, to_move)
+    with pytest.raises(ValueError, match="no such player"):
+        Game("4p", bytearray(361), 9)
+
+
+@pytest.mark.parametrize("player", [1.0, 0, 3, -1, True, "B"])
+def test_resigning_a_bad_player_is_a_value_error_and_changes_nothing(player):
+    g = Game("9x9")
+    g.play_move("H7")
+    before = g.state_key()
+    with pytest.raises(ValueError, match="no such player in 9x9"):
+        g.resign(player)
+    assert g.state_key() == before and g.history == [g.point("H7")]
+
+
+@pytest.mark.parametrize("ends", ["\r\n", "\r"])
+def test_records_with_a_bom_or_other_line_ends_are_read(ends):
+    g = random_game("9x9", 3, 20)
+    text = g.record()
+    again = Game.from_record("\ufeff" + text.replace("\n", ends))
+    assert again.state_key() == g.state_key() and again.history == g.history
+    # the line numbers of errors count those line ends too
+    with pytest.raises(ValueError, match="record line 4: move 3 "):
+        Game.from_record(ends.join(["\ufeffVariant: 9x9", "Moves:", "1. H7 B7", "2. E5"]))

@@ -29,6 +29,23 @@ def check_invariants(g, o, initial_alive):
         assert set(g.root_space(min(group))) == o.space(player, group)
     for k in range(1, g.players + 1):
         assert g.stones(k) == sum(1 for c in o.board if c == k)
+    # the public questions a UI asks, against the referee's board
+    if g.winner is None:
+        nb = g.variant.neighbours
+        for p in range(g.variant.size):
+            touching = sum(1 for q in nb[p] if o.board[q] == g.to_move)
+            assert g.touching(p) == touching
+            reason = g.illegal_reason(p)
+            if o.board[p]:
+                assert reason[0] == tanbo.OCCUPIED
+            elif touching == 1:
+                assert reason is None
+                q = [q for q in nb[p] if o.board[q] == g.to_move][0]
+                assert g.growing_root(p) == g.root_at(q)
+            else:
+                assert reason[0] == (tanbo.NOT_CONNECTED if touching == 0 else tanbo.TOUCHES_SEVERAL)
+            if reason is not None:
+                assert g.growing_root(p) is None
 
 
 def play_out(name, seed, resign_rate):

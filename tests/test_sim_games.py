@@ -155,12 +155,10 @@ def test_resume_after_reset(sim, tmp_path):
 def test_corrupt_save_is_reported_once_and_discarded(sim):
     sim.run_keys(NEW_9X9_VS_RANDOM + ",A,wait:1000")
     sim.close()
-    seq_slot = sim.app.saves.slot
-    half = sim.profile.nvm_size // 2
-    with open(sim.nvm_path, "r+b") as f:
-        f.seek(seq_slot * half + 20)
+    with open(sim.nvm_path, "r+b") as f:  # a byte of the first ply
+        f.seek(20)
         b = f.read(1)
-        f.seek(seq_slot * half + 20)
+        f.seek(20)
         f.write(bytes((b[0] ^ 0x5A,)))
     second = Simulator(sim.profile.name, nvm_path=sim.nvm_path)
     try:
@@ -228,17 +226,17 @@ def test_mute_silences_placement(sim):
 def test_a_press_stops_the_computer_early(sim, monkeypatch):
     from app import game_screen as gs_module
     stopped = []
-    real = gs_module.choose_move
+    real = gs_module.search
 
-    def watching(game, level, seed, progress):
+    def watching(game, level, seed, progress, slowness):
         def wrapped(done, total):
             sim.wiring.set("B", True)  # the player presses B while it thinks
             r = progress(done, total)
             stopped.append(r)
             return r
-        return real(game, "hard", seed, wrapped)
+        return real(game, "hard", seed, wrapped, slowness)
 
-    monkeypatch.setattr(gs_module, "choose_move", watching)
+    monkeypatch.setattr(gs_module, "search", watching)
     sim.run_keys(NEW_9X9_VS_RANDOM + ",A")
     sim.wiring.set("B", False)
     assert stopped and stopped[-1] is True and len(stopped) == 1
@@ -278,7 +276,169 @@ def test_removed_root_flashes_then_vanishes(sim):
     sim.press("A", hold_ms=16, gap_ms=16)
     assert gs.game.board[a9] == 0  # removed by the engine at once...
     assert near(sim.pixel(*cell_centre(sim, a9)), (0xFF, 0x40, 0xFF))  # ...but shown flashing
-    assert sim.audio.played[chords:] == [sim.app.hw.sound.chord_sample]
+    from boards.common import CHORD
+    assert sim.audio.played[chords:] == [sim.app.hw.sound.samples[CHORD]]
     sim.frames(1000)
     assert not near(sim.pixel(*cell_centre(sim, a9)), (0xFF, 0x40, 0xFF))
     assert not near(sim.pixel(*cell_centre(sim, a9)), WHITE)
+
+
+# -- NVM wear: one write per full turn, none while nothing changed (issue 12) --------------
+
+NEW_9X9_VS_PERSON = "A,DOWN,RIGHT,DOWN*3,A"  # title -> new game; Opponent: Person; Start
+
+
+def nvm_writes(s, since=0):
+    """The NVM writes since event index ``since`` (each one sector erase on the boards)."""
+    return s.log.since(since, "nvm")
+
+
+def test_one_nvm_write_per_full_turn_against_the_computer(sim):
+    sim.run_keys(NEW_9X9_VS_RANDOM)
+    gs = game_screen(sim)
+    assert len(nvm_writes(sim)) == 1  # the new game
+    for turn in range(3):
+        mark = len(sim.events)
+        gs.cursor = gs.game.legal_moves()[0]
+        sim.press("A")
+        sim.frames(1000)  # the computer's reply
+        assert gs.game.ply == 2 * (turn + 1)
+        writes = nvm_writes(sim, mark)
+        assert len(writes) == 1 and writes[0]["start"] == 0  # one slice: one erase
+    mark = len(sim.events)
+    sim.run_keys("RIGHT,DOWN,LEFT,UP,wait:2000")  # the cursor moves, nothing to save
+    assert nvm_writes(sim, mark) == []
+    sim.close()
+    again = Simulator(sim.profile.name, nvm_path=sim.nvm_path)
+    try:
+        assert again.app.saved_game.history == gs.game.history
+        mark = len(again.events)
+        again.press("A")  # Continue: the NVM already holds this game
+        assert nvm_writes(again, mark) == []
+    finally:
+        again.close()
+
+
+def test_one_nvm_write_per_move_between_people(sim):
+    sim.run_keys(NEW_9X9_VS_PERSON)
+    gs = game_screen(sim)
+    assert gs.ai == ()
+    for ply in range(1, 5):
+        mark = len(sim.events)
+        gs.cursor = gs.game.legal_moves()[0]
+        sim.press("A")
+        assert gs.game.ply == ply and len(nvm_writes(sim, mark)) == 1
+
+
+def test_hints_and_settings_are_saved_with_the_next_write_only_if_changed(sim):
+    sim.run_keys(NEW_9X9_VS_PERSON)
+    gs = game_screen(sim)
+    mark = len(sim.events)
+    sim.run_keys("SELECT,SELECT,SELECT")  # hints off, on, off
+    assert nvm_writes(sim, mark) == []
+    gs.cursor = gs.game.legal_moves()[0]
+    sim.press("A")
+    assert len(nvm_writes(sim, mark)) == 1
+    # Sound off and on again in the settings menu: nothing changed, nothing written.
+    mark = len(sim.events)
+    sim.run_keys("START,DOWN*4,A,A,A,B,A")  # game menu: Settings; Sound twice; leave; Resume
+    assert sim.app.screen is gs and nvm_writes(sim, mark) == []
+    sim.run_keys("START,DOWN*4,A,A,B,A")  # sound off, leave: one write
+    assert sim.app.settings.sound is False and len(nvm_writes(sim, mark)) == 1
+
+
+def test_a_whole_game_costs_one_write_per_turn(sim):
+    sim.run_keys(NEW_9X9_VS_RANDOM)
+    gs = game_screen(sim)
+    g = gs.game
+    mark = len(sim.events)
+    turns = 0
+    while g.winner is None:
+        gs.cursor = g.legal_moves()[0]
+        sim.press("A")
+        sim.frames(1000)
+        turns += 1
+    assert len(nvm_writes(sim, mark)) == turns  # the last one records "no game to resume"
+    sim.close()
+    again = Simulator(sim.profile.name, nvm_path=sim.nvm_path)
+    try:
+        assert again.app.saved_game is None and again.app.notice is None
+    finally:
+        again.close()
+
+
+# -- stale keys: presses queued while the app is busy do not act later (issue 12) --------
+
+def press_during_next_refresh(s, *buttons):
+    """Queue a press and release of each of ``buttons`` while the next refresh draws
+    (a button still held from the press being handled is let go first: a double tap)."""
+    def hook():
+        s.frame_hook = None
+        for name in buttons:
+            s.wiring.set(name, False)
+            s.wiring.set(name, True)
+            s.wiring.set(name, False)
+    s.frame_hook = hook
+
+
+def test_a_press_queued_while_a_menu_loads_does_not_act_on_it(sim):
+    from app.menu import Menu
+    press_during_next_refresh(sim, "A", "DOWN")
+    sim.press("A")  # title: New game
+    sim.frames(200)
+    menu = sim.app.screen
+    assert isinstance(menu, Menu) and menu.title.text == "New game"
+    assert menu.index == 0 and sim.app.settings.variant == 0  # the queued A, DOWN were dropped
+    sim.press("DOWN")  # a press after the screen is up acts
+    assert menu.index == 1
+
+
+def test_a_press_queued_while_the_board_loads_places_no_stone(sim):
+    sim.run_keys("A,DOWN*4")  # the new game menu, on Start
+    press_during_next_refresh(sim, "A")
+    sim.press("A")
+    sim.frames(500)
+    gs = game_screen(sim)
+    assert gs is not None and gs.game.ply == 0
+
+
+def test_only_a_press_made_during_the_search_stops_it(sim, monkeypatch):
+    from app import game_screen as gs_module
+    answers = []
+
+    def search(game, level, seed, progress, slowness):
+        for done in range(24, 24 * 40, 24):
+            answers.append(progress(done, 2000))
+        return game.legal_moves()[0]
+
+    monkeypatch.setattr(gs_module, "search", search)
+    sim.run_keys(NEW_9X9_VS_RANDOM)
+    gs = game_screen(sim)
+    press_during_next_refresh(sim, "B")  # pressed while the player's stone is drawn
+    sim.press("A")
+    sim.frames(300)
+    assert gs.game.ply == 2 and answers and not any(answers)  # the search ran to its end
+    assert gs.game.ply == 2  # and the queued B did not undo afterwards
+
+
+def test_the_search_gets_the_boards_slowness_and_the_spinner_turns_every_150_ms_of_board_time(sim, monkeypatch):
+    from app import game_screen as gs_module
+    from tanbo.ai import PROGRESS_EVERY
+    got = []
+    turns = []  # nodes searched at each turn of the spinner
+
+    def search(game, level, seed, progress, slowness):
+        got.append(slowness)
+        for done in range(PROGRESS_EVERY, 20000, PROGRESS_EVERY):
+            before = sim.display.refresh_count
+            progress(done, 20000)
+            if sim.display.refresh_count > before:
+                turns.append(done)
+        return game.legal_moves()[0]
+
+    monkeypatch.setattr(gs_module, "search", search)
+    sim.run_keys(NEW_9X9_VS_RANDOM + ",A")
+    assert got == [sim.app.hw.slowness] and got[0] == {"picosystem": 3.4}.get(sim.profile.name, 1.0)
+    gaps = [b - a for a, b in zip([0] + turns, turns)]
+    worst_ms = max(gaps) * gs_module.NODE_MS * got[0]
+    assert 50 <= worst_ms <= 150  # board time between turns: never silent, not a refresh per report

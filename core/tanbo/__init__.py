@@ -18,7 +18,7 @@ Modules: :mod:`tanbo.variants` (boards, setups, notation),
 """
 
 from .variants import VARIANTS, Variant, get_variant, player_name, PLAYER_CHARS, COLUMNS
-from .game import Game, IllegalMove
+from .game import Game, IllegalMove, OCCUPIED, NOT_CONNECTED, TOUCHES_SEVERAL, GAME_OVER
 from .rng import Rng
 
 __version__ = "0.1.0"

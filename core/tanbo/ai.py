@@ -4,35 +4,38 @@ Where to start reading: :func:`choose_move` at the bottom picks the level;
 :meth:`Search.run` is the search loop (iterative deepening over the root
 moves); :meth:`Search.minimax` the tree walk (paranoid alpha-beta: every
 other player is assumed to play against the mover, so 2 and 4 players share
-the code); :meth:`Search.evaluate` the evaluation (root space per root,
-tempo-aware danger, mobility); :meth:`Search.order` the cheap move ordering
-that lets the walk look only at the most forcing replies.
+the code); :meth:`Search.scan` values every move of a position at once,
+which both orders the moves of an inner node and is the whole last ply.
 
 Every tunable is named in the block below, with the level table beside it.
 All randomness comes from :class:`tanbo.rng.Rng`, so a level with a seed
 plays the same move on CPython, MicroPython and CircuitPython.
 
-Budgets are counted in *nodes* (one stone placed on the search's private
-copy of the game, plus its evaluation), which is deterministic; a wall
-clock cap (``movetime_ms``) can only shorten a search. ``tanbo bench``
-measures what a node costs on each interpreter and on the emulated board.
+Budgets are counted in *nodes* (one position valued: a stone placed on the
+search's copy of the game, or a move valued by :meth:`Search.scan`), which
+is deterministic; the budget depends on the board the game runs on (the
+``board`` argument: an RP2040 runs the same search 3.4 times slower than a
+SAMD51), and a wall clock cap (``movetime_ms``) can only shorten a search.
 
-Memory: the search plays and undoes moves on one copy of the game, and
-evaluates leaves on a second, scratch copy reloaded in place
-(``load_state``: a quarter fewer board instructions than an undo); move
-buffers are preallocated per depth. The one per-node garbage is the slice
-objects of ``load_state`` (measured: ~100 bytes a node on the CircuitPython
-VM, ~200 on the 64-bit MicroPython unix port), i.e. a collection or two per
-move on a board, already inside the emulator's instruction counts. Two
-copies of a 19x19 game are ~13 KB on the unix port (less on a board).
+Why a node is cheap: the evaluation is a sum over roots of a value of the
+root's root space, and a stone changes the root space of at most a few
+roots, all found from the engine's per-point tables (the own-neighbour
+counts and the root credited with each point). So :meth:`Search.scan`
+values a move by adjusting the parent's sum, without playing it; only a
+move that bounds a root (a removal, i.e. the tactics) is really played and
+taken back on the search's one copy of the game.
+
+Memory: one copy of the game, the move buffers of each depth and a few
+per-root arrays, all allocated before the search; the walk itself
+allocates nothing.
 """
 
 import time
 from array import array
 
+from .game import NO_ROOT
 from .rng import Rng
 
-NONE = 255  # the engine's "no root" cell value
 
 LEVELS = ("random", "easy", "medium", "hard")
 
@@ -40,32 +43,30 @@ LEVELS = ("random", "easy", "medium", "hard")
 DESCRIPTIONS = {
     "random": "any legal move, uniformly at random",
     "easy": "one ply: takes roots, keeps its own, likes room; otherwise chance",
-    "medium": "looks two plies ahead at the most forcing replies",
-    "hard": "searches up to six plies ahead; never bounds its own root while a safe move exists",
+    "medium": "looks two plies ahead at every reply",
+    "hard": "searches up to eight plies ahead; never bounds its own root while a safe move exists",
 }
 
+# -- boards -----------------------------------------------------------------------
+# ``slowness``: board time per instruction relative to a SAMD51 at 120 MHz
+# (PyBadge, PyGamer = 1.0; the PicoSystem's RP2040 = 3.4). Budgets below are
+# a SAMD51's; a slower board gets proportionally fewer nodes, so a move takes
+# about the same time everywhere. The default is the slowest board's, so a
+# seed gives the same move on every board unless told otherwise.
+SLOWNESS = {"samd51": 1.0, "rp2040": 3.4}
+DEFAULT_SLOWNESS = 3.4
+
 # -- the level table ----------------------------------------------------------
-# level: (max depth in plies, beam: replies searched below the root (0 = all),
-#         node budget on boards of <= 125 points, node budget on larger boards,
-#         root noise: random points added to each root move's score)
+# level: (max depth in plies, beam: moves searched deeper at an inner node
+#         (0 = all), node budget on boards of <= 125 points, node budget on
+#         larger boards, root noise: random points added to each root
+#         move's score). Budgets are a SAMD51's (see SLOWNESS).
 # Board time per move ~= nodes x node cost; `tanbo bench` reports both.
-# Measured (tanbo bench; nodes and board time are the mean/worst over its
-# four positions; board = emulated SAMD51 at 120 MHz, IPC 0.75; heap = the
-# search's own share on the 64-bit MicroPython unix port):
-#
-#   level   board  nodes/move  CPython ms  MicroPython ms  board ms (worst)  heap
-#   easy    9x9        19          0.3          0.4             19 (22)        10 KB
-#   easy    19x19      66          1.7          1.1             63 (76)        23 KB
-#   medium  9x9        47          1.2          1.8             56 (64)        10 KB
-#   medium  19x19     145          4.1          4.9            279 (354)       21 KB
-#   hard    9x9      1500         22.5         37.6           1887 (2246)      11 KB
-#   hard    13x13    1600         42.5         53.2           3119 (3274)      16 KB
-#   hard    19x19    1600         47.6         52.5           3377 (3826)      22 KB
 LEVEL_TABLE = {
     "random": (0, 0, 0, 0, 0),
-    "easy": (1, 0, 400, 400, 30),
-    "medium": (2, 8, 300, 400, 6),
-    "hard": (6, 6, 1500, 1600, 2),
+    "easy": (1, 0, 3400, 3400, 30),
+    "medium": (2, 0, 1700, 1700, 6),
+    "hard": (8, 6, 17000, 33000, 2),
 }
 
 # -- evaluation weights (points; a root is worth ROOT) ---------------------------
@@ -80,16 +81,31 @@ EASY_REMOVE = 100  # easy level: per opposing root a move removes (own: minus)
 EASY_HANGING = 50  # easy level: per own root a move leaves with root space 1
 EASY_ROOM = 10  # easy level: per legal point (= own root space) after the move
 
-# -- move ordering keys (small ints: they share a word with the point) ---------
+# Ordering keys of an inner node's moves (the beam keeps the most forcing:
+# a quiet expansion often looks better statically than an attack, and a
+# beam by value alone would not see the fights).
+FORCING = 1  # 1: order inner nodes by these keys; 0: by the value after the move
 KEY_CAPTURE = 64  # the move fills an opposing root's last root space
 KEY_ATTACK = (0, 0, 24, 12, 6, 3)  # ... takes a point of a root with space s
 KEY_RESCUE = (0, 20, 10)  # ... extends an own root with space s
-ORDER_EXPAND = True  # also count the empty neighbours a move opens (+1) or closes (-1)
-KEY_BASE = 8  # keeps keys >= 0 after the per-neighbour adjustments
+KEY_BASE = 8  # keeps keys >= 0 after the per-neighbour adjustments (+1 an empty
+# neighbour the move opens, -1 one it closes)
 
-# Nodes between progress callbacks and clock reads: a node costs ~1.3 ms
-# (9x9) to ~2 ms (19x19) of board time, so the UI hears from the search
-# every 30-50 ms.
+# Move buffers hold (value << SHIFT | point) in one small int: the value is
+# clamped to KEY_MAX in magnitude (ordering only needs it roughly; wins are
+# at the clamp), points fit in SHIFT bits (boards up to 25x25 = 625).
+SHIFT = 10
+KEY_MAX = (1 << 18) - 1
+
+# A stone really placed and taken back costs several scanned moves of
+# board time: it counts as PUSH_COST nodes (PLAYED_COST with its
+# evaluation), so that a node budget stays a time budget.
+PUSH_COST = 6
+PLAYED_COST = 8
+
+# Nodes between progress callbacks and clock reads: a scanned move costs
+# about 0.1 ms of SAMD51 time, a played one about 1 ms, so the UI hears
+# from the search every few ms (well inside 150 ms even on an RP2040).
 PROGRESS_EVERY = 24
 
 
@@ -114,6 +130,21 @@ def _passed(deadline):
     return _now_ms() >= deadline
 
 
+def node_budget(level, size, slowness=DEFAULT_SLOWNESS):
+    """The node budget of ``level`` on a variant of ``size`` points, on a board of ``slowness``.
+
+    Integer arithmetic on the slowness in tenths, so every interpreter
+    (CircuitPython's floats are 32-bit) gets the same budget.
+    """
+    if level not in LEVEL_TABLE:
+        raise ValueError("%r: unknown level (known: %s)" % (level, ", ".join(LEVELS)))
+    if not (isinstance(slowness, (int, float)) and 0.1 <= slowness <= 100):
+        raise ValueError("slowness %r: must be a number from 0.1 to 100 (SAMD51 = 1.0, RP2040 = 3.4)"
+                         % (slowness,))
+    small, large = LEVEL_TABLE[level][2:4]
+    return (small if size <= 125 else large) * 10 // int(slowness * 10 + 0.5)
+
+
 class Search:
     """One move decision: ``Search(game, level, seed).run()`` returns a point.
 
@@ -122,14 +153,11 @@ class Search:
     deepest finished iteration and ``score`` the chosen move's value.
     """
 
-    def __init__(self, game, level="medium", seed=0, progress=None, movetime_ms=None):
-        if level not in LEVEL_TABLE:
-            raise ValueError("%r: unknown level (known: %s)" % (level, ", ".join(LEVELS)))
+    def __init__(self, game, level="medium", seed=0, progress=None, movetime_ms=None, slowness=DEFAULT_SLOWNESS):
+        self.budget = node_budget(level, game.variant.size, slowness)
         self.level = level
-        self.max_depth, self.beam, small, large, self.noise = LEVEL_TABLE[level]
-        self.budget = small if game.variant.size <= 125 else large
+        self.max_depth, self.beam, _, _, self.noise = LEVEL_TABLE[level]
         self.game = game.copy()
-        self.leaf = self.game.copy()  # scratch for leaves (see visit)
         self.me = game.to_move
         self.rng = Rng(seed)
         self.progress = progress
@@ -140,20 +168,38 @@ class Search:
         else:
             self.deadline = _now_ms() + movetime_ms
         self.iterations = 0
+        self.next_tick = PROGRESS_EVERY
         self.depth = 0
         self.score = 0
+        self.best = 0  # the best value of the last scan, for the side to move there
         self.stopped = False
-        # Per-depth move buffers (key << 16 | point, sorted in place): as
-        # wide as the beam, 4 bytes a cell, so 19x19 "hard" needs ~200 bytes.
-        width = self.beam or game.variant.size
-        self.bufs = [array("i", bytes(4 * width)) for _ in range(self.max_depth + 1)]
+        size = game.variant.size
+        # Per-depth move buffers, as wide as the beam (the root's as wide as
+        # the board): 4 bytes a cell.
+        width = self.beam or size
+        self.bufs = [array("i", bytes(4 * (size if d == 0 else width))) for d in range(self.max_depth + 1)]
+        # Per-depth copies of the legal list being scanned: a real play and
+        # its undo leave the same set of legal points, not the same order.
+        lst = self.game.legal_points[1]
+        self.snaps = [lst[:] if isinstance(lst, list) else memoryview(lst[:]) for _ in range(self.max_depth + 1)]
+        # VALUE[s]: a live root with root space s, before the hanging penalty.
+        last = len(SPACE) - 1
+        self.value = array("i", [ROOT + SPACE[s if s < last else last] + ROOM * s for s in range(size + 1)])
+        # Per root: its weight in the sum (own roots count for the others
+        # together when 4 play), and its current term during a scan.
+        g = self.game
+        nroots = len(g.alive)
+        others = g.players - 1
+        self.weight = array("b", [others if g.root_player[r] == self.me else -1 for r in range(nroots)])
+        self.term = array("i", bytes(4 * nroots))
+        self.unsafe = bytearray(size)  # root moves that remove one of the mover's roots
         # Ordering keys by root space, as tables (a root's space <= board size).
-        n = game.variant.size + 1
-        self.attack = bytearray(n)
-        self.rescue = bytearray(n)
-        for s in range(1, n):
+        self.attack = bytearray(size + 1)
+        self.rescue = bytearray(size + 1)
+        for s in range(1, size + 1):
             self.attack[s] = KEY_CAPTURE if s == 1 else (KEY_ATTACK[s] if s < len(KEY_ATTACK) else 1)
             self.rescue[s] = KEY_RESCUE[s] if s < len(KEY_RESCUE) else 0
+        self.forcing = FORCING
 
     # -- the search loop --------------------------------------------------------
     def run(self):
@@ -161,29 +207,36 @@ class Search:
         g = self.game
         if g.winner is not None:
             raise ValueError("the game is over: no move to choose")
-        moves = g.legal_moves()
         rng = self.rng
+        moves = g.legal_moves()
         if self.level == "random" or len(moves) == 1:
             return moves[rng.below(len(moves))]
-        moves = self.safe(moves)
-        if self.stopped:
-            return moves[rng.below(len(moves))]
         if self.level == "easy":
-            return self.easy(moves)
-        # Shuffle first so equal scores break ties by the seed.
-        for i in range(len(moves) - 1, 0, -1):
-            j = rng.below(i + 1)
-            moves[i], moves[j] = moves[j], moves[i]
+            return self.easy(self.safe(moves))
+        # Depth 1 is the root's scan; deeper passes re-sort by their values.
+        buf = self.bufs[0]
+        n = self.scan(buf, len(buf), None, True, 0)
+        moves = self.safe([buf[i] & 0x3FF for i in range(n)])
+        values = {}
+        for i in range(n):
+            v = buf[i] >> SHIFT
+            # a clamped value is a game won (lost) at once
+            values[buf[i] & 0x3FF] = WIN - 1 if v >= KEY_MAX else (-WIN + 1 if v <= -KEY_MAX else v)
         noise = [rng.below(self.noise + 1) for _ in moves]
-        scores = [0] * len(moves)
+        scores = [self.noisy(values[moves[i]], noise[i]) for i in range(len(moves))]
+        moves, noise, scores = self.sorted_by(moves, noise, scores, len(moves))
         best = moves[0]
-        for depth in range(1, self.max_depth + 1):
+        self.score = scores[0]
+        if self.stopped:
+            return best
+        self.depth = 1
+        for depth in range(2, self.max_depth + 1):
             alpha = -WIN - 1
             done = 0
             for i in range(len(moves)):
                 m = moves[i]
                 self.push(m)
-                s = self.minimax(depth - 1, alpha - noise[i], WIN + 1, 1) + noise[i]
+                s = self.noisy(self.minimax(depth - 1, alpha - noise[i], WIN + 1, 1), noise[i])
                 g.undo()
                 if self.stopped:
                     break
@@ -193,15 +246,7 @@ class Search:
                     alpha = s
             if done == 0:
                 break
-            # Finished moves keep their new score; the rest sort behind them.
-            for i in range(done, len(moves)):
-                scores[i] = -WIN - 2
-            # (score, index): MicroPython's sort is not stable, and ties must
-            # break the same way on every interpreter.
-            order = sorted(range(len(moves)), key=lambda i: (-scores[i], i))
-            moves = [moves[i] for i in order]
-            noise = [noise[i] for i in order]
-            scores = [scores[i] for i in order]
+            moves, noise, scores = self.sorted_by(moves, noise, scores, done)
             best = moves[0]
             self.score = scores[0]
             if self.stopped:
@@ -211,23 +256,33 @@ class Search:
                 break  # a forced win, or no budget left for a deeper pass
         return best
 
+    @staticmethod
+    def noisy(score, noise):
+        """``score`` plus the root noise, unless it is a won or lost game (quickest win first)."""
+        return score if score >= WIN - 10000 or score <= -WIN + 10000 else score + noise
+
+    @staticmethod
+    def sorted_by(moves, noise, scores, done):
+        """The three lists re-sorted by descending score; entries from ``done`` on are unfinished."""
+        for i in range(done, len(moves)):
+            scores[i] = -WIN - 2  # behind every finished move
+        # (score, index): MicroPython's sort is not stable, and ties must
+        # break the same way on every interpreter.
+        order = sorted(range(len(moves)), key=lambda i: (-scores[i], i))
+        return [moves[i] for i in order], [noise[i] for i in order], [scores[i] for i in order]
+
     def safe(self, moves):
         """``moves`` without those that remove a root of the mover's own, unless all do.
 
         A person never throws a root away while a move keeps them all; the
-        search might, when every safe move looks lost deeper down.
+        search might, when every safe move looks lost deeper down. Only a
+        move that bounds some root can remove one: :meth:`scan` marks them
+        (the easy level scans here first).
         """
-        g = self.game
-        me = self.me
-        roots = g.root_count[me]
-        leaf = self.leaf
-        keep = []
-        for m in moves:
-            self.visit(g, m)
-            if leaf.winner == me or leaf.root_count[me] == roots:
-                keep.append(m)
-            if self.stopped:
-                break  # told to stop: choose among the moves checked so far
+        if self.level == "easy":
+            self.scan(None, 0, None, True, 0)
+        unsafe = self.unsafe
+        keep = [m for m in moves if not unsafe[m]]
         return keep if keep else moves
 
     def minimax(self, depth, alpha, beta, ply):
@@ -235,25 +290,22 @@ class Search:
         g = self.game
         if g.winner is not None:
             return WIN - ply if g.winner == self.me else -WIN + ply
-        if depth == 0 or self.stopped:
-            return self.evaluate(g)
-        buf = self.bufs[ply]
-        n = self.order(buf, len(buf))
+        if self.stopped:
+            return 0  # discarded by the caller
         maximise = g.to_move == self.me
-        leaf = self.leaf
+        if depth == 1:
+            # The last ply: every move valued at once; stop at the first
+            # one that refutes the caller's bound.
+            self.scan(None, 0, beta if maximise else -alpha, False, ply)
+            return self.best if maximise else -self.best
+        buf = self.bufs[ply]
+        n = self.scan(buf, len(buf), None, False, ply)
+        if self.stopped:
+            return 0
         for i in range(n):
-            m = buf[i] & 0xFFFF
-            if depth == 1:
-                # Most nodes are leaves: a fresh copy is cheaper than undo.
-                self.visit(g, m)
-                if leaf.winner is None:
-                    s = self.evaluate(leaf)
-                else:
-                    s = WIN - ply - 1 if leaf.winner == self.me else -WIN + ply + 1
-            else:
-                self.push(m)
-                s = self.minimax(depth - 1, alpha, beta, ply + 1)
-                g.undo()
+            self.push(buf[i] & 0x3FF)
+            s = self.minimax(depth - 1, alpha, beta, ply + 1)
+            g.undo()
             if self.stopped:
                 return s
             if maximise:
@@ -265,32 +317,23 @@ class Search:
                 break
         return alpha if maximise else beta
 
-    def visit(self, g, m):
-        """Load ``g`` into the scratch game ``self.leaf`` and play ``m`` there; count the node."""
-        leaf = self.leaf
-        leaf.load_state(g)
-        leaf._place(m, False)
-        self.count()
-
     def push(self, m):
         """Play legal point ``m`` on the private game (undoable) and count the node."""
         g = self.game
-        g._push_ply(m)
-        g._place(m, True)
-        self.count()
+        g.play_unchecked(m)
+        self.count(PUSH_COST)
 
-    def count(self):
-        """Count a node; report progress and check the limits every PROGRESS_EVERY."""
-        self.iterations += 1
-        if self.iterations % PROGRESS_EVERY == 0:
+    def count(self, n):
+        """Count ``n`` nodes; report progress and check the limits every PROGRESS_EVERY."""
+        self.iterations += n
+        if self.iterations > self.budget - PLAYED_COST:
+            self.stopped = True  # no room left for a real play: stop within the budget
+        if self.iterations >= self.next_tick:
+            self.next_tick += PROGRESS_EVERY
             self.tick()
-        elif self.iterations >= self.budget:
-            self.stopped = True
 
     def tick(self):
-        """Report progress; stop on request, on the clock or at the budget."""
-        if self.iterations >= self.budget:
-            self.stopped = True
+        """Report progress; stop on request or on the clock."""
         if self.progress is not None and self.progress(self.iterations, self.budget):
             self.stopped = True
         if self.deadline is not None and _passed(self.deadline):
@@ -298,70 +341,169 @@ class Search:
 
     # -- the evaluation ---------------------------------------------------------
     def evaluate(self, g):
-        """Static value of game ``g`` for ``self.me``: own roots minus the others'."""
-        me, to_move = self.me, g.to_move
-        space, alive, rplayer = g.space, g.alive, g.rplayer
-        mine = theirs = 0
-        last = len(SPACE) - 1
+        """Static value of game ``g`` for ``self.me``: own roots minus the others'.
+
+        Each live root adds ``weight x (VALUE[space] - HANGING if its space
+        is 1 and its owner is not to move)``; :meth:`scan` keeps the same sum
+        move by move.
+        """
+        to_move = g.to_move
+        space, alive, rplayer = g.space, g.alive, g.root_player
+        value, weight = self.value, self.weight
+        total = 0
         for r in range(len(alive)):
             if alive[r]:
                 s = space[r]
-                v = ROOT + SPACE[s if s < last else last] + ROOM * s
+                v = value[s]
                 if s == 1 and rplayer[r] != to_move:
                     v -= HANGING
-                if rplayer[r] == me:
-                    mine += v
-                else:
-                    theirs += v
-        # With 4 players the others' total is shared among three.
-        return mine * (g.players - 1) - theirs if g.players > 2 else mine - theirs
+                total += weight[r] * v
+        return total
 
-    # -- move ordering ------------------------------------------------------------
-    def order(self, buf, cap):
-        """Put the side to move's ``cap`` most forcing moves first in ``buf``; return how many."""
+    def played(self, m, root, ply):
+        """The value for ``self.me`` after really playing ``m`` (a removal) at
+        search depth ``ply``, taken back. At the ``root``, marks ``m`` unsafe
+        if it removes one of the mover's roots.
+        """
+        g = self.game
+        me = self.me
+        roots = g.root_count[me]
+        g.play_unchecked(m)
+        w = g.winner
+        if w is None:
+            v = self.evaluate(g)
+            if root and g.root_count[me] < roots:
+                self.unsafe[m] = 1
+        else:
+            v = WIN - ply - 1 if w == me else -WIN + ply + 1
+        g.undo()
+        self.count(PLAYED_COST)
+        return v
+
+    def scan(self, buf, cap, cut, root, ply):
+        """Value every legal move of the side to move; keep the ``cap`` best in ``buf``.
+
+        A move's value is the evaluation after it, for ``self.me``; "best"
+        is from the mover's side. ``self.best`` gets the best value from
+        the mover's side (negated for the others). With ``cut`` (same
+        side), stops at the first move reaching it. Returns the moves kept.
+        Moves that bound no root are valued by adjusting the evaluation's
+        sum for the few roots whose space they change; the others are
+        played (:meth:`played`). ``ply`` picks the copy of the legal list.
+        """
         g = self.game
         c = g.to_move
-        lst, n = g.lst[c], g.nlegal[c]
-        own, space, board, cntc = g.own, g.space, g.board, g.cnt[c]
+        sign = 1 if c == self.me else -1
+        # Who moves next when nothing is removed: decides what "hanging" is.
+        succ, stones = g.succ, g.stone_count
+        nx = succ[c]
+        while not stones[nx]:
+            nx = succ[nx]
+        space, alive, rplayer = g.space, g.alive, g.root_player
+        value, weight, term = self.value, self.weight, self.term
+        total = 0
+        for r in range(len(alive)):
+            if alive[r]:
+                s = space[r]
+                v = value[s]
+                if s == 1 and rplayer[r] != nx:
+                    v -= HANGING
+                v *= weight[r]
+                term[r] = v
+                total += v
+        lst, n = self.snaps[ply], g.legal_total[c]
+        lst[:] = g.legal_points[c]
+        own, board = g.space_root, g.board  # (two at a time: a 4-tuple unpack allocates on MicroPython)
+        ownc, cntc = own[c], g.touch_count[c]
         others = g.others[c]
-        other = own[3 - c] if g.players == 2 else None  # the common case, unrolled
-        ownc = own[c]
-        nbr, off = g.nbr, g.off
-        expand = ORDER_EXPAND
-        attack, rescue, none = self.attack, self.rescue, NONE
+        nbr, off = g.nbr, g.nbr_off
+        best = -WIN - 10
         top = 0  # entries kept in buf, sorted by descending key
+        # The root's buffer is sorted by value; inner ones by forcing keys.
+        forcing = self.forcing and not root
+        attack, rescue = self.attack, self.rescue
+        if root:
+            unsafe = self.unsafe
+            for i in range(len(unsafe)):
+                unsafe[i] = 0
         for i in range(n):
             e = lst[i]
-            key = KEY_BASE + rescue[space[ownc[e]]]
-            if other is not None:
-                o = other[e]
-                if o != none:
-                    key += attack[space[o]]
+            r = ownc[e]
+            # The mover's root r loses e and gains the empty neighbours that
+            # touch no stone of the mover; a neighbour touching one stone
+            # leaves its root's space (a second root of the mover: rare,
+            # played out).
+            d = -1
+            hit = False
+            opened = 0  # empty neighbours opened minus closed, for the ordering key
+            for j in range(off[e], off[e + 1]):
+                q = nbr[j]
+                if board[q] == 0:
+                    k = cntc[q]
+                    if k == 0:
+                        d += 1
+                        opened += 1
+                    else:
+                        opened -= 1
+                        if k == 1:
+                            if ownc[q] == r:
+                                d -= 1
+                            else:
+                                hit = True
+            if forcing:
+                force = KEY_BASE + rescue[space[r]] + opened
+            s = space[r] + d
+            if s <= 0 or hit:
+                v = self.played(e, root, ply)
             else:
+                v = value[s]
+                if s == 1:
+                    v -= HANGING  # r's owner is not next: it just moved
+                v = total - term[r] + weight[r] * v
+                # e leaves the root space of whatever other colour had it.
                 for k in others:
                     o = own[k][e]
-                    if o != none:
-                        key += attack[space[o]]
-            if expand:
-                for j in range(off[e], off[e + 1]):
-                    q = nbr[j]
-                    if board[q] == 0:
-                        key += 1 if cntc[q] == 0 else -1
-            if key < 0:
-                key = 0
-            v = (key << 16) | e
-            # Insertion into the top ``cap`` only: most moves fall off the end.
-            if top == cap:
-                if v <= buf[top - 1]:
-                    continue
-                j = top - 1
-            else:
-                j = top
-                top += 1
-            while j > 0 and buf[j - 1] < v:
-                buf[j] = buf[j - 1]
-                j -= 1
-            buf[j] = v
+                    if o != NO_ROOT:
+                        if forcing:
+                            force += attack[space[o]]
+                        s = space[o] - 1
+                        if s == 0:
+                            v = self.played(e, root, ply)
+                            break
+                        t = value[s]
+                        if s == 1 and rplayer[o] != nx:
+                            t -= HANGING
+                        v += weight[o] * t - term[o]
+                else:
+                    self.count(1)
+            if self.stopped and not root:
+                break  # the caller discards this scan
+            key = sign * v
+            if key > best:
+                best = key
+                if cut is not None and key >= cut:
+                    break
+            if cap:
+                if forcing:
+                    key = force if force > 0 else 0
+                elif key > KEY_MAX:
+                    key = KEY_MAX
+                elif key < -KEY_MAX:
+                    key = -KEY_MAX
+                v = (key << SHIFT) | e
+                # Insertion into the top ``cap`` only: most moves fall off the end.
+                if top == cap:
+                    if v <= buf[top - 1]:
+                        continue
+                    j = top - 1
+                else:
+                    j = top
+                    top += 1
+                while j > 0 and buf[j - 1] < v:
+                    buf[j] = buf[j - 1]
+                    j -= 1
+                buf[j] = v
+        self.best = best
         return top
 
     # -- the easy level -------------------------------------------------------------
@@ -369,38 +511,45 @@ class Search:
         """One ply: remove opposing roots, keep own ones, otherwise chance."""
         g = self.game
         me, rng = self.me, self.rng
-        leaf = self.leaf
         mine, total = g.root_count[me], sum(g.root_count)
         best, best_score = moves[0], -WIN - 1
         for m in moves:
-            self.visit(g, m)
-            counts = leaf.root_count
+            self.push(m)
+            counts = g.root_count
             lost = mine - counts[me]
             taken = total - sum(counts) - lost
             hanging = 0
-            for r in range(len(leaf.alive)):
-                if leaf.alive[r] and leaf.space[r] == 1 and leaf.rplayer[r] == me:
+            for r in range(len(g.alive)):
+                if g.alive[r] and g.space[r] == 1 and g.root_player[r] == me:
                     hanging += 1
-            s = (EASY_REMOVE * (taken - lost) - EASY_HANGING * hanging + EASY_ROOM * leaf.nlegal[me]
+            s = (EASY_REMOVE * (taken - lost) - EASY_HANGING * hanging + EASY_ROOM * g.legal_total[me]
                  + rng.below(self.noise + 1))
-            if leaf.winner == me:
+            if g.winner == me:
                 s += WIN
+            g.undo()
             if s > best_score:
                 best, best_score = m, s
         self.score = best_score
         return best
 
 
-def choose_move(game, level="medium", seed=0, progress=None, movetime_ms=None, stats=None):
+def choose_move(game, level="medium", seed=0, progress=None, movetime_ms=None, stats=None,
+                slowness=DEFAULT_SLOWNESS):
     """The point ``level`` plays in ``game`` (never mutated).
 
-    ``progress(done, total)`` is called every ``PROGRESS_EVERY`` nodes
-    (done and total in nodes); returning True stops the search, which then
-    returns its best move so far. ``movetime_ms`` caps the wall time too.
-    ``stats``, if a dict, receives ``iterations``, ``budget``, ``depth``
-    and ``score``. Raises ValueError for an unknown level or a finished game.
+    ``slowness`` is the board's time per instruction relative to a SAMD51
+    (see :data:`SLOWNESS`; default 3.4, the RP2040, the slowest board): the
+    node budget is divided by it, so a hard move takes at most about 3 s
+    (9x9) or 6 s (19x19) on any board. The same seed and slowness give the
+    same move on every interpreter. ``progress(done, total)`` is called
+    each time the node count passes a multiple of ``PROGRESS_EVERY`` (done
+    and total in nodes); returning True stops the search, which then
+    returns its best move so far (the root's moves are always all valued
+    once). ``movetime_ms`` caps the wall time too. ``stats``, if a dict,
+    receives ``iterations``, ``budget``, ``depth`` and ``score``. Raises
+    ValueError for an unknown level, a bad slowness or a finished game.
     """
-    s = Search(game, level, seed, progress, movetime_ms)
+    s = Search(game, level, seed, progress, movetime_ms, slowness)
     move = s.run()
     if stats is not None:
         stats["iterations"] = s.iterations

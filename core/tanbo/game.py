@@ -2,32 +2,75 @@
 
 How the state stays cheap to update (no flood fill per move):
 
-- ``cnt[k][p]``: how many stones of player ``k`` touch point ``p``. A move
-  by ``k`` is legal exactly where ``p`` is empty and ``cnt[k][p] == 1``.
-- ``own[k][p]``: for such a point, the root credited with it as root space
-  (the root of that single touching stone), else ``NONE``. It is what turns
-  "which root loses space here" into an array read.
+- ``touch_count[k][p]``: how many stones of player ``k`` touch point ``p``.
+  A move by ``k`` is legal exactly where ``p`` is empty and the count is 1.
+- ``space_root[k][p]``: for such a point, the root credited with it as root
+  space (the root of that single touching stone), else :data:`NO_ROOT`. It
+  turns "which root loses space here" into an array read.
 - ``space[r]``: the root-space count of root ``r``; bounded means 0.
-- ``lst[k]``/``pos[k]``/``nlegal[k]``: the legal points of ``k`` as an
-  index set, so insertion, deletion and a uniform random pick are O(1)
-  (membership is ``own[k][p] != NONE``; ``pos`` of a non-member is stale).
+- ``legal_points[k]``/``legal_index[k]``/``legal_total[k]``: the legal
+  points of ``k`` as an index set, so insertion, deletion and a uniform
+  random pick are O(1) (membership is ``space_root[k][p] != NO_ROOT``;
+  ``legal_index`` of a non-member is stale).
 - ``root_of[p]``, and per root a chain of its stones (``head``/``nxt``) so
-  a removal touches only that root.
+  a removal touches only that root; ``root_player[r]`` owns root ``r``.
 
-Every derived array is a function of the board and the root ids, and
-:meth:`Game._refresh` recomputes one point of it; placement updates the
-neighbours inline (the hot path), removals and undo use ``_refresh``.
-Undo restores removed roots from a stack, then lifts the placed stone.
+Every derived table is a function of the board and the root ids.
+Placement, lifting (undo) and removal update them inline, in one order that
+is part of the behaviour: the order of ``legal_points`` decides which move
+a seeded random pick takes (``random_playout``, ``legal_move_at``), so an
+optimisation must keep every insertion and deletion where it is.
+
+Deleting point ``q`` from player ``k``'s legal set is the same five steps
+everywhere (placement, lifting, :meth:`Game._refresh`); they stay written
+out in the hot paths, a method call there costing more than the steps::
+
+    i = legal_index[k][q]            # where q sits
+    n = legal_total[k] - 1           # the last member
+    last = legal_points[k][n]
+    legal_points[k][i] = last        # moves into q's place
+    legal_index[k][last] = i         # (legal_total[k] = n afterwards)
+
+The search's interface (see :mod:`tanbo.ai`): the tables above, read only;
+``board``, ``to_move``, ``winner``, ``players``, ``others[k]`` (the players
+but ``k``), ``nbr``/``nbr_off`` (the variant's neighbour table),
+``alive[r]``, ``root_count[k]``, ``stone_count[k]``; and to move,
+:meth:`Game.play_unchecked` (an undoable ply, :meth:`Game.undo` takes it
+back), :meth:`Game.place_unrecorded` (on a scratch game reloaded with
+:meth:`Game.load_state`) and :meth:`Game.random_playout`.
 """
 
 from array import array
 
 from .variants import get_variant, player_name
 
-NONE = 255  # no root (bytearray cells)
-NIL = 0xFFFF  # end of a stone chain / not in a legal list
+try:
+    from micropython import const
+except ImportError:  # CPython
+    def const(x):
+        return x
+
+NO_ROOT = const(255)  # no root (bytearray cells)
+NONE = NO_ROOT  # the old name, until main's ai.py says NO_ROOT
+NIL = const(0xFFFF)  # end of a stone chain / not in a legal list
 MAX_ROOTS = 254
 _BLANK = object()
+
+# Why a move is illegal (Game.illegal_reason): the code, for a UI that picks
+# its own wording; the text is why_illegal's.
+OCCUPIED = const(1)  # the point holds a stone
+NOT_CONNECTED = const(2)  # no stone of the mover touches it
+TOUCHES_SEVERAL = const(3)  # two or more stones of the mover touch it
+GAME_OVER = const(4)  # one player is left
+
+# The state of a game, field by field, by how copy() and load_state() treat
+# them (the one list of them: a new field goes here).
+_SHARED = ("variant", "players", "pids", "succ", "others", "nbr", "nbr_off")  # read only: copies share them
+_SCALARS = ("to_move", "winner", "ply", "start")
+_TABLES = ("board", "root_of", "nxt", "head", "space", "alive", "root_player")  # a cell a point or a root
+_PLAYER_TABLES = ("touch_count", "space_root", "legal_points", "legal_index")  # [None, player 1's, ...]
+_COUNTS = ("legal_total", "stone_count", "root_count")  # an int a player, index 0 unused
+_HISTORY = ("_moves", "_prevs", "_marks", "_rem")  # undo stacks: copy() keeps them, load_state() drops them
 
 try:
     from sys import implementation as _impl
@@ -46,7 +89,7 @@ def _writable(tables):
     array's slice allocates, into a memoryview of it does not."""
     if _LISTS:
         return tables
-    return tuple(t if isinstance(t, bytearray) else memoryview(t) for t in tables)
+    return tuple(memoryview(t) if isinstance(t, array) else t for t in tables)
 
 
 def _cells(n, fill, wide=False):
@@ -54,15 +97,20 @@ def _cells(n, fill, wide=False):
 
     CPython specialises list indexing but not bytearray/array indexing, so
     lists make the hot path about a quarter faster there; a board needs the
-    memory more (1-2 bytes a cell instead of 4), so MicroPython and
-    CircuitPython get bytearrays and 16-bit arrays. The code using them is
-    the same.
+    memory more (1-2 bytes a cell instead of 4), and there a list is no
+    faster, so MicroPython and CircuitPython get bytearrays and 16-bit
+    arrays. The code using them is the same.
     """
     if _LISTS:
         return [fill] * n
     if fill == NIL or wide:
         return array("H", (b"\xff\xff" if fill == NIL else bytes(2)) * n)
-    return bytearray((b"\xff" if fill == NONE else b"\x00") * n)
+    return bytearray((b"\xff" if fill == NO_ROOT else b"\x00") * n)
+
+
+def _is_int(value):
+    """True for an int that is no bool (``True`` is no point and no player)."""
+    return isinstance(value, int) and not isinstance(value, bool)
 
 
 class IllegalMove(ValueError):
@@ -83,10 +131,12 @@ class Game:
         """Start ``variant`` from its setup, or from ``board`` (a bytearray of
         player numbers, see :mod:`tanbo.variants` for point indices) with
         ``to_move`` to play. Raises ValueError if ``board`` is no Tanbo
-        position."""
+        position or ``to_move`` no player of the variant."""
         if variant is _BLANK:
             return  # copy() fills every field itself
         v = get_variant(variant)
+        if not _is_int(to_move) or not 1 <= to_move <= v.players:
+            raise ValueError("to_move %r: no such player in %s (1-%d)" % (to_move, v.name, v.players))
         if board is None:
             board = bytearray(v.size)
             for p, player in v.setup:
@@ -97,7 +147,19 @@ class Game:
 
     # -- construction -----------------------------------------------------
     def _setup(self, v, board, to_move):
-        """Build every derived array from ``board``; raise ValueError if no Tanbo position."""
+        """Build every derived table from ``board``; raise ValueError if no Tanbo position."""
+        self._allocate(v, board)
+        self._find_roots()
+        self._credit_root_space()
+        self._check_bounded()
+        self.to_move = to_move
+        self._check_winner()
+        if self.winner is None and self.stone_count[to_move] == 0:
+            raise ValueError("position: %s is to move but has no stones"
+                             % player_name(to_move, v.players))
+
+    def _allocate(self, v, board):
+        """Every field, empty: no stone counted, no root found, no legal point."""
         n = v.size
         self.variant = v
         self.players = v.players
@@ -106,88 +168,25 @@ class Game:
         self.succ = tuple([0] + [k % v.players + 1 for k in self.pids])
         self.others = tuple([()] + [tuple(j for j in self.pids if j != k) for k in self.pids])
         self.nbr = v.nbr
-        self.off = v.nbr_off
+        self.nbr_off = v.nbr_off
         self.board = board
         self.root_of = bytearray(b"\xff" * n)
         self.nxt = _cells(n, NIL)
-        self.cnt = [None]
-        self.own = [None]
-        self.lst = [None]
-        self.pos = [None]
-        self.nlegal = [0] * (v.players + 1)
+        self.touch_count = [None]
+        self.space_root = [None]
+        self.legal_points = [None]
+        self.legal_index = [None]
+        for _ in self.pids:
+            self.touch_count.append(_cells(n, 0))
+            self.space_root.append(_cells(n, NO_ROOT))
+            self.legal_points.append(_cells(n, 0, True))
+            self.legal_index.append(_cells(n, NIL))
+        self.legal_total = [0] * (v.players + 1)
         self.stone_count = [0] * (v.players + 1)
         self.root_count = [0] * (v.players + 1)
-        for _ in self.pids:
-            self.cnt.append(_cells(n, 0))
-            self.own.append(_cells(n, NONE))
-            self.lst.append(_cells(n, 0, True))
-            self.pos.append(_cells(n, NIL))
-        heads = []
-        rplayer = bytearray()
-        nbr, off = self.nbr, self.off
-        # Find roots (iterative flood fill: construction only), checking
-        # each is a tree: a loop or clump can never arise in Tanbo.
-        stack = []
-        for start in range(n):
-            c = board[start]
-            if c == 0:
-                continue
-            if c > v.players:
-                raise ValueError("position: %s is a stone of player %d, but %s has %d players"
-                                 % (self._where(start), c, v.name, v.players))
-            self.stone_count[c] += 1
-            if self.root_of[start] != NONE:
-                continue
-            r = len(heads)
-            if r >= MAX_ROOTS:
-                raise ValueError("position: more than %d roots" % MAX_ROOTS)
-            heads.append(NIL)
-            rplayer.append(c)
-            self.root_count[c] += 1
-            self.root_of[start] = r
-            stack.append(start)
-            links = 0
-            chain = NIL
-            stones = 0
-            while stack:
-                s = stack.pop()
-                self.nxt[s] = chain
-                chain = s
-                stones += 1
-                for j in range(off[s], off[s + 1]):
-                    q = nbr[j]
-                    if board[q] == c:
-                        links += 1
-                        if self.root_of[q] == NONE:
-                            self.root_of[q] = r
-                            stack.append(q)
-            heads[r] = chain
-            if links // 2 != stones - 1:
-                raise ValueError("position: the %s root at %s has a loop or clump (a root must be a tree)"
-                                 % (player_name(c, v.players), self._where(self._cycle_point(start))))
-        nroots = len(heads)
-        # Per-root data is small (a few dozen roots) and hot: plain lists,
-        # whose indexing CPython specialises, unlike array's.
-        self.head = _cells_of(heads)
-        self.rplayer = rplayer
-        self.space = _cells(nroots, 0, True)
-        self.alive = bytearray(b"\x01" * nroots)
-        for p in range(n):
-            c = board[p]
-            if c:
-                for j in range(off[p], off[p + 1]):
-                    q = nbr[j]
-                    self.cnt[c][q] += 1
-        for p in range(n):
-            if board[p] == 0:
-                for k in self.pids:
-                    self._refresh(p, k)
-        for r in range(nroots):
-            if self.space[r] == 0:
-                raise ValueError("position: the %s root at %s is bounded (no root space); "
-                                 "no bounded root can remain after a turn"
-                                 % (player_name(rplayer[r], v.players), self._where(self.head[r])))
         self.ply = 0
+        self.winner = None
+        self.start = None  # position text when not started from the setup
         # Undo stacks: arrays of 2-byte cells with explicit lengths, so a
         # long game costs 2 bytes a field a ply and popping allocates nothing.
         # Room for 64 plies up front, doubled when full (see _push_ply).
@@ -197,14 +196,106 @@ class Game:
         self._nh = 0
         self._rem = array("H", bytes(64))  # removed roots: stones..., root id, count
         self._nrem = 0
-        self.winner = None
-        self.to_move = to_move
-        self.start = None  # position text when not started from the setup
+
+    def _find_roots(self):
+        """Number the roots, chain their stones and count every stone's touches;
+        ValueError if a stone has no player of the variant or a root is no tree
+        (a loop or clump can never arise in Tanbo)."""
+        v, board, root_of, nxt = self.variant, self.board, self.root_of, self.nxt
+        nbr, off = self.nbr, self.nbr_off
+        heads = []
+        root_player = bytearray()
+        stack = []  # iterative flood fill: construction only
+        for start in range(v.size):
+            c = board[start]
+            if c == 0 or root_of[start] != NO_ROOT:
+                continue
+            if c > v.players:
+                raise ValueError("position: %s is a stone of player %d, but %s has %d players"
+                                 % (self._where(start), c, v.name, v.players))
+            r = len(heads)
+            if r >= MAX_ROOTS:
+                raise ValueError("position: more than %d roots" % MAX_ROOTS)
+            root_player.append(c)
+            root_of[start] = r
+            stack.append(start)
+            cnt = self.touch_count[c]
+            links = 0
+            chain = NIL
+            stones = 0
+            while stack:
+                s = stack.pop()
+                nxt[s] = chain
+                chain = s
+                stones += 1
+                for j in range(off[s], off[s + 1]):
+                    q = nbr[j]
+                    cnt[q] += 1
+                    if board[q] == c:
+                        links += 1
+                        if root_of[q] == NO_ROOT:
+                            root_of[q] = r
+                            stack.append(q)
+            heads.append(chain)
+            self.stone_count[c] += stones
+            self.root_count[c] += 1
+            if links // 2 != stones - 1:
+                raise ValueError("position: the %s root at %s has a loop or clump (a root must be a tree)"
+                                 % (player_name(c, v.players), self._where(self._cycle_point(start))))
+        nroots = len(heads)
+        self.head = _cells_of(heads)
+        self.root_player = root_player
+        self.space = _cells(nroots, 0, True)
+        self.alive = bytearray(b"\x01" * nroots)
+
+    def _credit_root_space(self):
+        """Credit every root with its root space and fill the legal sets.
+
+        A point touching exactly one stone of ``k`` is found from that stone,
+        once; each set is filled in ascending point order (the order seeded
+        picks depend on)."""
+        board, root_of, space, nxt = self.board, self.root_of, self.space, self.nxt
+        nbr, off = self.nbr, self.nbr_off
+        for k in self.pids:
+            cnt, own = self.touch_count[k], self.space_root[k]
+            found = []
+            for r in range(len(self.head)):
+                if self.root_player[r] != k:
+                    continue
+                s = self.head[r]
+                while s != NIL:
+                    for j in range(off[s], off[s + 1]):
+                        q = nbr[j]
+                        if board[q] == 0 and cnt[q] == 1:
+                            found.append(q)
+                            own[q] = r
+                            space[r] += 1
+                    s = nxt[s]
+            found.sort()
+            lk, pk = self.legal_points[k], self.legal_index[k]
+            for i in range(len(found)):
+                q = found[i]
+                lk[i] = q
+                pk[q] = i
+            self.legal_total[k] = len(found)
+        self._bind()
+
+    def _check_bounded(self):
+        """ValueError if a root has no root space: no bounded root outlasts a turn."""
+        for r in range(len(self.head)):
+            if self.space[r] == 0:
+                raise ValueError("position: the %s root at %s is bounded (no root space); "
+                                 "no bounded root can remain after a turn"
+                                 % (player_name(self.root_player[r], self.players), self._where(self.head[r])))
+
+    def _bind(self):
+        """The tables the hot paths unpack in one go (one attribute read, not fifteen)."""
+        mine = [None]
+        for k in self.pids:
+            mine.append((self.space_root[k], self.legal_points[k], self.legal_index[k], self.touch_count[k]))
+        self._hot = (self.board, self.root_of, self.nxt, self.head, self.space, tuple(mine), self.legal_total,
+                     self.stone_count, self.others, self.succ, self.nbr, self.nbr_off)
         self._targets = self._tables_cache = None  # for load_state, built on first use
-        self._check_winner()
-        if self.winner is None and self.stone_count[to_move] == 0:
-            raise ValueError("position: %s is to move but has no stones"
-                             % player_name(to_move, v.players))
 
     def _where(self, p):
         """Row and column of ``p`` for error messages."""
@@ -219,7 +310,7 @@ class Game:
     def _cycle_point(self, start):
         """A stone on a cycle of the (non-tree) root containing ``start``."""
         # Repeatedly strip leaves (degree <= 1); what survives lies on a cycle.
-        board, nbr, off = self.board, self.nbr, self.off
+        board, nbr, off = self.board, self.nbr, self.nbr_off
         c = board[start]
         members = [p for p in range(len(board)) if board[p] == c and self.root_of[p] == self.root_of[start]]
         deg = {}
@@ -285,34 +376,20 @@ class Game:
     def copy(self):
         """An independent game with the same position and history."""
         g = Game(_BLANK)
-        for name in ("variant", "players", "pids", "succ", "others", "nbr", "off", "to_move", "winner", "ply",
-                     "start"):
+        for name in _SHARED + _SCALARS + ("_nh", "_nrem"):
             setattr(g, name, getattr(self, name))
-        for name in ("board", "root_of", "rplayer", "alive"):
-            setattr(g, name, bytearray(getattr(self, name)))
-        g.nxt = self.nxt[:]
-        g.head = self.head[:]
-        g.space = self.space[:]
-        g.cnt = [None] + [a[:] for a in self.cnt[1:]]
-        g.own = [None] + [a[:] for a in self.own[1:]]
-        g.lst = [None] + [a[:] for a in self.lst[1:]]
-        g.pos = [None] + [a[:] for a in self.pos[1:]]
-        for name in ("nlegal", "stone_count", "root_count"):
-            setattr(g, name, list(getattr(self, name)))
-        g._moves = array("h", self._moves)
-        g._prevs = bytearray(self._prevs)
-        g._marks = array("H", self._marks)
-        g._rem = array("H", self._rem)
-        g._nh = self._nh
-        g._nrem = self._nrem
-        g._targets = g._tables_cache = None
+        for name in _TABLES + _HISTORY + _COUNTS:
+            setattr(g, name, getattr(self, name)[:])
+        for name in _PLAYER_TABLES:
+            setattr(g, name, [None] + [t[:] for t in getattr(self, name)[1:]])
+        g._bind()
         return g
 
     def _tables(self):
-        """Every per-point and per-root table, in a fixed order (see load_state)."""
-        t = [self.board, self.root_of, self.nxt, self.head, self.space, self.alive]
-        for k in self.pids:
-            t.extend((self.cnt[k], self.own[k], self.lst[k], self.pos[k]))
+        """Every table of :data:`_TABLES` and :data:`_PLAYER_TABLES`, in a fixed order (see load_state)."""
+        t = [getattr(self, name) for name in _TABLES]
+        for name in _PLAYER_TABLES:
+            t.extend(getattr(self, name)[1:])
         return tuple(t)
 
     def load_state(self, other):
@@ -325,16 +402,12 @@ class Game:
         """
         targets = self._targets
         if targets is None:
-            targets = self._targets = _writable(self._tables())
+            targets = self._targets = _writable(self._tables() + tuple(getattr(self, name) for name in _COUNTS))
         sources = other._tables_cache
         if sources is None:
-            sources = other._tables_cache = other._tables()
+            sources = other._tables_cache = other._tables() + tuple(getattr(other, name) for name in _COUNTS)
         for i in range(len(targets)):
             targets[i][:] = sources[i]
-        for k in self.pids:
-            self.nlegal[k] = other.nlegal[k]
-            self.stone_count[k] = other.stone_count[k]
-            self.root_count[k] = other.root_count[k]
         self.to_move = other.to_move
         self.winner = other.winner
         self.ply = other.ply
@@ -352,28 +425,28 @@ class Game:
         if self.winner is not None:
             return []
         k = self.to_move
-        moves = list(self.lst[k][: self.nlegal[k]])
+        moves = list(self.legal_points[k][: self.legal_total[k]])
         moves.sort()
         return moves
 
     def legal_count(self):
         """How many legal moves the side to move has."""
-        return 0 if self.winner is not None else self.nlegal[self.to_move]
+        return 0 if self.winner is not None else self.legal_total[self.to_move]
 
     def legal_move_at(self, i):
         """The ``i``-th legal move (0 <= i < :meth:`legal_count`) in internal order: O(1)."""
-        return self.lst[self.to_move][i]
+        return self.legal_points[self.to_move][i]
 
     def is_legal(self, point, player=None):
         """True if ``player`` (default: side to move) may place a stone on ``point``."""
         if self.winner is not None or not (isinstance(point, int) and 0 <= point < self.variant.size):
             return False
-        return self.own[self.to_move if player is None else player][point] != NONE
+        return self.space_root[self.to_move if player is None else player][point] != NO_ROOT
 
     def root_at(self, point):
         """The root id of the stone on ``point``, or None if it is empty."""
         r = self.root_of[point]
-        return None if r == NONE else r
+        return None if r == NO_ROOT else r
 
     def root_stones(self, root):
         """The stones of root id ``root``, sorted (empty once removed)."""
@@ -393,10 +466,10 @@ class Game:
         """
         self._check_point(point)
         r = self.root_of[point]
-        if r == NONE:
+        if r == NO_ROOT:
             raise ValueError("%s is empty: root space is asked of a stone" % self.variant.format_point(point))
-        nbr, off = self.nbr, self.off
-        own = self.own[self.rplayer[r]]
+        nbr, off = self.nbr, self.nbr_off
+        own = self.space_root[self.root_player[r]]
         out = []
         s = self.head[r]
         while s != NIL:
@@ -408,13 +481,9 @@ class Game:
         out.sort()
         return out
 
-    def root_player(self, root):
-        """The player owning root id ``root``."""
-        return self.rplayer[root]
-
     def roots(self, player):
         """Root ids of ``player`` still on the board."""
-        return [r for r in range(len(self.alive)) if self.alive[r] and self.rplayer[r] == player]
+        return [r for r in range(len(self.alive)) if self.alive[r] and self.root_player[r] == player]
 
     def stones(self, player):
         """How many stones ``player`` has on the board."""
@@ -437,26 +506,51 @@ class Game:
 
     # -- moves ----------------------------------------------------------------
     def _check_point(self, point):
-        if not (isinstance(point, int) and not isinstance(point, bool) and 0 <= point < self.variant.size):
+        if not (_is_int(point) and 0 <= point < self.variant.size):
             raise ValueError("%r: not a point of the %s board" % (point, self.variant.name))
 
     def why_illegal(self, point):
         """Why the side to move may not play ``point``, or None if it may."""
+        reason = self.illegal_reason(point)
+        return None if reason is None else reason[1]
+
+    def illegal_reason(self, point):
+        """None if the side to move may play ``point``, else ``(code, text)``:
+        code one of :data:`OCCUPIED`, :data:`NOT_CONNECTED`,
+        :data:`TOUCHES_SEVERAL`, :data:`GAME_OVER`; text as :meth:`why_illegal`.
+        Raises ValueError if ``point`` is not a point of the board."""
         self._check_point(point)
         v = self.variant
         if self.winner is not None:
-            return "the game is over (%s won)" % player_name(self.winner, v.players)
+            return GAME_OVER, "the game is over (%s won)" % player_name(self.winner, v.players)
         name = v.format_point(point)
         if self.board[point]:
-            return "%s is occupied" % name
+            return OCCUPIED, "%s is occupied" % name
         k = self.to_move
-        c = self.cnt[k][point]
+        c = self.touch_count[k][point]
         who = player_name(k, v.players)
         if c == 0:
-            return "%s does not connect to any %s stone" % (name, who)
+            return NOT_CONNECTED, "%s does not connect to any %s stone" % (name, who)
         if c > 1:
-            return "%s connects to %d %s stones (a new stone must touch exactly one)" % (name, c, who)
+            return TOUCHES_SEVERAL, "%s connects to %d %s stones (a new stone must touch exactly one)" % (name, c, who)
         return None
+
+    def touching(self, point, player=None):
+        """How many stones of ``player`` (default: side to move) are next to ``point``."""
+        self._check_point(point)
+        if player is None:
+            player = self.to_move
+        self._check_player(player)
+        return self.touch_count[player][point]
+
+    def growing_root(self, point):
+        """The root id that the side to move grows by playing ``point``, or
+        None if that move is not legal."""
+        self._check_point(point)
+        if self.winner is not None:
+            return None
+        r = self.space_root[self.to_move][point]
+        return None if r == NO_ROOT else r
 
     def play(self, point):
         """Place a stone of the side to move on ``point``.
@@ -465,13 +559,24 @@ class Game:
         none). Raises :class:`IllegalMove` (a ValueError) naming the problem
         and leaves the game unchanged.
         """
-        why = self.why_illegal(point)
-        if why is not None:
-            raise IllegalMove(why)
+        if (self.winner is not None or not _is_int(point) or not 0 <= point < self.variant.size
+                or self.space_root[self.to_move][point] == NO_ROOT):
+            raise IllegalMove(self.why_illegal(point))  # or its ValueError for no point
         mark = self._nrem
         self._push_ply(point)
-        self._place(point, True)
+        self._place_loop(point, True, None, 1)
         return self._rem_points(mark)
+
+    def play_unchecked(self, point):
+        """:meth:`play` for the search: ``point`` must be legal (nothing
+        checks it). Undo takes it back; returns nothing."""
+        self._push_ply(point)
+        self._place_loop(point, True, None, 1)
+
+    def place_unrecorded(self, point):
+        """Place the side to move's stone on legal ``point`` (unchecked), keeping
+        nothing for undo: for a scratch game reset with :meth:`load_state`."""
+        self._place_loop(point, False, None, 1)
 
     def _push_ply(self, move):
         n = self._nh
@@ -517,6 +622,10 @@ class Game:
         out.sort()
         return out
 
+    def _check_player(self, player):
+        if not _is_int(player) or player not in self.pids:
+            raise ValueError("%r: no such player in %s (1-%d)" % (player, self.variant.name, self.players))
+
     def resign(self, player=None):
         """Remove every root of ``player`` (default: side to move), as a ply.
 
@@ -525,8 +634,7 @@ class Game:
         """
         if player is None:
             player = self.to_move
-        if player not in self.pids:
-            raise ValueError("%r: no such player in %s" % (player, self.variant.name))
+        self._check_player(player)
         if self.winner is not None:
             raise IllegalMove("the game is over (%s won)" % player_name(self.winner, self.players))
         if self.stone_count[player] == 0:
@@ -534,7 +642,7 @@ class Game:
         mark = self._nrem
         self._push_ply(-player)
         for r in range(len(self.alive)):
-            if self.alive[r] and self.rplayer[r] == player:
+            if self.alive[r] and self.root_player[r] == player:
                 self._remove_root(r, True)
         self.ply += 1
         self._check_winner()
@@ -551,8 +659,8 @@ class Game:
         if n < 0:
             raise ValueError("nothing to undo")
         self._nh = n
-        move = self._moves[n]
-        prev = self._prevs[n]
+        e = self._moves[n]
+        c = self._prevs[n]
         mark = self._marks[n]
         rem = self._rem
         i = self._nrem
@@ -562,117 +670,187 @@ class Game:
             i -= count + 2
             self._restore_root(r, rem[i:i + count])
         self._nrem = i
-        if move >= 0:
-            self._lift(move, prev)
-        self.to_move = prev
+        self.to_move = c
         self.winner = None
         self.ply -= 1
-        return move
-
-    # -- the hot path -------------------------------------------------------------
-    def _place(self, e, record):
-        """Place the side to move's stone on legal point ``e`` and apply removals.
-
-        ``record`` keeps removed stones for undo (search playouts pass False).
-        Returns the number of roots removed.
-        """
-        c = self.to_move
-        board = self.board
-        own = self.own
-        space = self.space
-        nl = self.nlegal
-        ownc = own[c]
-        lc = self.lst[c]
-        pc = self.pos[c]
-        cntc = self.cnt[c]
-        nbr, off = self.nbr, self.off
-        r = ownc[e]
-        # e leaves the mover's legal list and its root's space...
-        ownc[e] = NONE
-        space[r] -= 1
-        n = nl[c] - 1
-        i = pc[e]
-        last = lc[n]
-        lc[i] = last
-        pc[last] = i
-        # ...and the root space of any other colour's root it served.
-        # Space only falls during a placement, so a root that reaches 0
-        # here is bounded at the end of it: collect those (rarely any).
-        bounded = None
-        for k in self.others[c]:
-            o = own[k][e]
-            if o != NONE:
-                own[k][e] = NONE
-                space[o] -= 1
-                lk = self.lst[k]
-                pk = self.pos[k]
-                i = pk[e]
-                m = nl[k] - 1
-                last = lk[m]
-                lk[i] = last
-                pk[last] = i
-                nl[k] = m
-                if space[o] == 0:
-                    if bounded is None:
-                        bounded = [o]
-                    else:
-                        bounded.append(o)
-        board[e] = c
-        self.root_of[e] = r
-        self.nxt[e] = self.head[r]
-        self.head[r] = e
-        self.stone_count[c] += 1
-        for j in range(off[e], off[e + 1]):
+        if e < 0:
+            return e
+        # Lift c's stone from e (the head of its root's chain): the table
+        # changes _refresh would make for e and each empty neighbour, in its
+        # order, written out. e rejoins the legal set of each player it
+        # touches once (c always: it was legal); a neighbour it alone
+        # touched leaves c's; one it touched with a second c stone joins it,
+        # credited to that stone's root.
+        board, root_of, nxt, head, space, mine, legal_total, stone_count, others, succ, nbr, off = self._hot
+        r = root_of[e]
+        board[e] = 0
+        root_of[e] = NO_ROOT
+        head[r] = nxt[e]
+        nxt[e] = NIL
+        stone_count[c] -= 1
+        ownc, lc, pc, cntc = mine[c]
+        a = off[e]
+        b = off[e + 1]
+        for j in range(a, b):
+            cntc[nbr[j]] -= 1
+        for k in self.pids:
+            ownk, lk, pk, cntk = mine[k]
+            if cntk[e] == 1:
+                t = r
+                if k != c:
+                    for j in range(a, b):
+                        if board[nbr[j]] == k:
+                            t = root_of[nbr[j]]
+                            break
+                ownk[e] = t
+                space[t] += 1
+                m = legal_total[k]
+                lk[m] = e
+                pk[e] = m
+                legal_total[k] = m + 1
+        for j in range(a, b):
             q = nbr[j]
-            m = cntc[q] + 1
-            cntc[q] = m
             if board[q] == 0:
-                if m == 1:
-                    ownc[q] = r
-                    space[r] += 1
-                    lc[n] = q
-                    pc[q] = n
-                    n += 1
-                elif m == 2:
-                    o = ownc[q]
-                    ownc[q] = NONE
-                    space[o] -= 1
-                    n -= 1
+                m = cntc[q]
+                if m == 0:  # r's root space through e alone
+                    ownc[q] = NO_ROOT
+                    space[r] -= 1
                     i = pc[q]
-                    last = lc[n]
+                    m = legal_total[c] - 1
+                    last = lc[m]
                     lc[i] = last
                     pc[last] = i
-                    if o != r and space[o] == 0:
+                    legal_total[c] = m
+                elif m == 1:  # touched by e and one more c stone, now that one alone
+                    for i in range(off[q], off[q + 1]):
+                        if board[nbr[i]] == c:
+                            t = root_of[nbr[i]]
+                            break
+                    ownc[q] = t
+                    space[t] += 1
+                    m = legal_total[c]
+                    lc[m] = q
+                    pc[q] = m
+                    legal_total[c] = m + 1
+        return e
+
+    # -- the hot path -------------------------------------------------------------
+    def _place_loop(self, e, record, rng, limit):
+        """Place the side to move's stone on legal point ``e`` and apply removals.
+
+        With ``rng``, ``e`` is ignored: each ply places a uniformly random
+        legal stone of the side to move instead, ``limit`` plies in all (-1:
+        to the end of the game), so a playout runs in one call with its
+        tables in locals (on MicroPython a call with this many locals
+        allocates its frame). ``record`` keeps removed stones for undo
+        (search playouts pass False).
+        """
+        board, root_of, nxt, head, space, mine, legal_total, stone_count, others, succ, nbr, off = self._hot
+        c = self.to_move
+        ply = self.ply
+        if rng is not None:
+            x = rng.x
+        while True:
+            ownc, lc, pc, cntc = mine[c]
+            n = legal_total[c] - 1
+            if rng is not None:
+                # rng.below(n + 1), inlined (a call costs more than the
+                # ply's whole pick): the same 29-bit step as tanbo.rng.Rng.
+                t = (30069 * (x & 0x7FFF) + 12345) & 0x1FFFFFFF
+                x = (t + (((30069 * (x >> 15)) & 0x3FFF) << 15)) & 0x1FFFFFFF
+                e = lc[(x >> 13) % (n + 1)]
+            r = ownc[e]
+            # e leaves the mover's legal set (the swap-remove of the module
+            # docstring) and its root's space (sr: space[r], written once)...
+            ownc[e] = NO_ROOT
+            sr = space[r] - 1
+            i = pc[e]
+            last = lc[n]
+            lc[i] = last
+            pc[last] = i
+            # ...and the root space of any other colour's root it served.
+            # Space only falls during a placement, so a root that reaches 0
+            # here is bounded at the end of it: collect those (rarely any).
+            bounded = None
+            for k in others[c]:
+                ownk, lk, pk, _ = mine[k]
+                o = ownk[e]
+                if o != NO_ROOT:
+                    ownk[e] = NO_ROOT
+                    so = space[o] - 1
+                    space[o] = so
+                    i = pk[e]
+                    m = legal_total[k] - 1
+                    last = lk[m]
+                    lk[i] = last
+                    pk[last] = i
+                    legal_total[k] = m
+                    if so == 0:
                         if bounded is None:
                             bounded = [o]
-                        elif o not in bounded:
+                        else:
                             bounded.append(o)
-        nl[c] = n
-        self.ply += 1
-        removed = 0
-        if space[r] == 0:
-            # RULES.md 5: the current root bounded -> it alone goes.
-            self._remove_root(r, record)
-            removed = 1
-        elif bounded is not None:
-            # Otherwise every bounded root goes, all at once (collected
-            # above, since one removal can give space back to another).
-            for t in bounded:
-                self._remove_root(t, record)
-            removed = len(bounded)
-        if removed:
-            self._check_winner()
-            if self.winner is not None:
-                self.to_move = self.winner
-                return removed
-        # _advance, inlined: this runs every ply of every playout
-        succ = self.succ
-        sc = self.stone_count
-        k = succ[c]
-        while not sc[k]:
-            k = succ[k]
-        self.to_move = k
-        return removed
+            board[e] = c
+            root_of[e] = r
+            nxt[e] = head[r]
+            head[r] = e
+            stone_count[c] += 1
+            for j in range(off[e], off[e + 1]):
+                q = nbr[j]
+                m = cntc[q] + 1
+                cntc[q] = m
+                if board[q] == 0:
+                    if m == 1:
+                        ownc[q] = r
+                        sr += 1
+                        lc[n] = q
+                        pc[q] = n
+                        n += 1
+                    elif m == 2:
+                        o = ownc[q]
+                        ownc[q] = NO_ROOT
+                        n -= 1
+                        i = pc[q]
+                        last = lc[n]
+                        lc[i] = last
+                        pc[last] = i
+                        if o == r:
+                            sr -= 1
+                        else:
+                            so = space[o] - 1
+                            space[o] = so
+                            if so == 0:
+                                if bounded is None:
+                                    bounded = [o]
+                                elif o not in bounded:
+                                    bounded.append(o)
+            space[r] = sr
+            legal_total[c] = n
+            ply += 1
+            if sr == 0 or bounded is not None:
+                self.ply = ply
+                if sr == 0:
+                    # RULES.md 5: the current root bounded -> it alone goes.
+                    self._remove_root(r, record)
+                else:
+                    # Otherwise every bounded root goes, all at once (collected
+                    # above, since one removal can give space back to another).
+                    for t in bounded:
+                        self._remove_root(t, record)
+                if self._check_winner() is not None:
+                    c = self.winner
+                    break
+            # the next player who still has stones
+            c = succ[c]
+            while not stone_count[c]:
+                c = succ[c]
+            limit -= 1
+            if limit == 0:
+                break
+        self.to_move = c
+        self.ply = ply
+        if rng is not None:
+            rng.x = x
 
     def _advance(self):
         """Pass the turn to the next player who still has stones."""
@@ -685,6 +863,7 @@ class Game:
         self.to_move = k
 
     def _check_winner(self):
+        """Set and return the winner (None while two or more players have stones)."""
         left = 0
         last = None
         for k in self.pids:
@@ -695,88 +874,131 @@ class Game:
             self.winner = last
         elif left == 0:
             raise ValueError("position: there are no stones on the board")
+        return self.winner
 
     # -- removal, restoration, lifting: the rare paths ------------------------------
     def _refresh(self, q, k):
         """Recompute whether empty-or-not point ``q`` is root space of a ``k`` root."""
         board = self.board
-        nbr, off = self.nbr, self.off
-        new = NONE
-        if board[q] == 0 and self.cnt[k][q] == 1:
+        nbr, off = self.nbr, self.nbr_off
+        new = NO_ROOT
+        if board[q] == 0 and self.touch_count[k][q] == 1:
             for j in range(off[q], off[q + 1]):
                 t = nbr[j]
                 if board[t] == k:
                     new = self.root_of[t]
                     break
-        own = self.own[k]
+        own = self.space_root[k]
         old = own[q]
         if old == new:
             return
         own[q] = new
-        if old != NONE:
+        if old != NO_ROOT:
             self.space[old] -= 1
-        if new != NONE:
+        if new != NO_ROOT:
             self.space[new] += 1
-        if old == NONE:
-            n = self.nlegal[k]
-            self.lst[k][n] = q
-            self.pos[k][q] = n
-            self.nlegal[k] = n + 1
-        elif new == NONE:
-            lk = self.lst[k]
-            pk = self.pos[k]
+        if old == NO_ROOT:
+            n = self.legal_total[k]
+            self.legal_points[k][n] = q
+            self.legal_index[k][q] = n
+            self.legal_total[k] = n + 1
+        elif new == NO_ROOT:
+            lk = self.legal_points[k]
+            pk = self.legal_index[k]
             i = pk[q]
-            n = self.nlegal[k] - 1
+            n = self.legal_total[k] - 1
             last = lk[n]
             lk[i] = last
             pk[last] = i
-            self.nlegal[k] = n
+            self.legal_total[k] = n
 
     def _remove_root(self, r, record):
-        c = self.rplayer[r]
-        board, nxt, cntc = self.board, self.nxt, self.cnt[c]
-        nbr, off = self.nbr, self.off
+        """Take root ``r`` off the board; ``record`` keeps its stones for undo."""
+        board, root_of, nxt, head, space, mine, legal_total, stone_count, others, succ, nbr, off = self._hot
+        c = self.root_player[r]
+        ownc, lc, pc, cntc = mine[c]
+        if record:
+            rem = self._rem
+            nrem = self._nrem
+            if nrem + stone_count[c] + 2 > len(rem):
+                # room for the whole root up front: no growth per stone
+                rem.extend(array("H", bytes(2 * (nrem + stone_count[c] + 34 - len(rem)))))
         count = 0
-        s = self.head[r]
+        s = head[r]
         while s != NIL:
             board[s] = 0
-            self.root_of[s] = NONE
+            root_of[s] = NO_ROOT
             for j in range(off[s], off[s + 1]):
-                q = nbr[j]
-                cntc[q] -= 1
+                cntc[nbr[j]] -= 1
             if record:
-                self._push_rem(s)
+                rem[nrem] = s
+                nrem += 1
             count += 1
             s = nxt[s]
         if record:
-            self._push_rem(r)
-            self._push_rem(count)
-        # What changed: each freed point may become root space of another
-        # colour's root (its counts of those colours are unchanged), and
-        # each empty neighbour lost a colour-c stone. Only points where a
-        # count is 1, or that were credited, can change their credit.
-        cnt = self.cnt
-        ownc = self.own[c]
-        others = self.others[c]
-        refresh = self._refresh
-        s = self.head[r]
+            rem[nrem] = r
+            rem[nrem + 1] = count
+            self._nrem = nrem + 2
+        # What changed, as _refresh would recompute it, written out: each
+        # freed point touching one stone of another colour k becomes root
+        # space of that stone's root (its counts of k are unchanged); each
+        # empty neighbour lost a colour-c stone, so only one now touching
+        # one c stone, or one credited before, can change its credit.
+        s = head[r]
         while s != NIL:
-            for k in others:
-                if cnt[k][s] == 1:
-                    refresh(s, k)
+            for k in others[c]:
+                ownk, lk, pk, cntk = mine[k]
+                if cntk[s] == 1:
+                    for j in range(off[s], off[s + 1]):
+                        t = nbr[j]
+                        if board[t] == k:
+                            t = root_of[t]
+                            break
+                    ownk[s] = t
+                    space[t] += 1
+                    m = legal_total[k]
+                    lk[m] = s
+                    pk[s] = m
+                    legal_total[k] = m + 1
             for j in range(off[s], off[s + 1]):
                 q = nbr[j]
-                if board[q] == 0 and (cntc[q] == 1 or ownc[q] != NONE):
-                    refresh(q, c)
+                if board[q] == 0:
+                    old = ownc[q]
+                    if cntc[q] == 1:
+                        for i in range(off[q], off[q + 1]):
+                            t = nbr[i]
+                            if board[t] == c:
+                                t = root_of[t]
+                                break
+                        if t == old:
+                            continue
+                        ownc[q] = t
+                        space[t] += 1
+                        if old == NO_ROOT:
+                            m = legal_total[c]
+                            lc[m] = q
+                            pc[q] = m
+                            legal_total[c] = m + 1
+                            continue
+                        space[old] -= 1
+                    elif old != NO_ROOT:
+                        ownc[q] = NO_ROOT
+                        space[old] -= 1
+                        i = pc[q]
+                        m = legal_total[c] - 1
+                        last = lc[m]
+                        lc[i] = last
+                        pc[last] = i
+                        legal_total[c] = m
             s = nxt[s]
         self.alive[r] = 0
-        self.stone_count[c] -= count
+        stone_count[c] -= count
         self.root_count[c] -= 1
 
     def _restore_root(self, r, stones):
-        c = self.rplayer[r]
-        board, nxt, cntc = self.board, self.nxt, self.cnt[c]
-        nbr, off = self.nbr, self.off
+        c = self.root_player[r]
+        board, nxt, cntc = self.board, self.nxt, self.touch_count[c]
+        nbr, off = self.nbr, self.nbr_off
         prev = NIL
         for i in range(len(stones) - 1, -1, -1):
             s = stones[i]
@@ -785,8 +1007,7 @@ class Game:
             nxt[s] = prev
             prev = s
             for j in range(off[s], off[s + 1]):
-                q = nbr[j]
-                cntc[q] += 1
+                cntc[nbr[j]] += 1
         self.head[r] = prev
         pids = self.pids
         for s in stones:
@@ -800,40 +1021,16 @@ class Game:
         self.stone_count[c] += len(stones)
         self.root_count[c] += 1
 
-    def _lift(self, e, c):
-        """Undo the placement of ``c``'s stone on ``e`` (the head of its root's chain)."""
-        nbr, off = self.nbr, self.off
-        r = self.root_of[e]
-        board = self.board
-        board[e] = 0
-        self.root_of[e] = NONE
-        self.head[r] = self.nxt[e]
-        self.nxt[e] = NIL
-        self.stone_count[c] -= 1
-        cntc = self.cnt[c]
-        for j in range(off[e], off[e + 1]):
-            q = nbr[j]
-            cntc[q] -= 1
-        for k in self.pids:
-            self._refresh(e, k)
-        for j in range(off[e], off[e + 1]):
-            q = nbr[j]
-            if board[q] == 0:
-                self._refresh(q, c)
-
     # -- playouts -------------------------------------------------------------------
     def random_playout(self, rng, limit=-1):
         """Play uniformly random moves until the game ends (or ``limit`` plies).
 
-        ``rng.below(n)`` picks an index in ``range(n)``. Records nothing for
-        undo: call it on a scratch game (see :meth:`load_state`). Returns
-        the winner (None if ``limit`` stopped it first).
+        Each ply picks ``legal_move_at(rng.below(legal_count()))``. Records
+        nothing for undo: call it on a scratch game (see :meth:`load_state`).
+        Returns the winner (None if ``limit`` stopped it first).
         """
-        lst, nlegal, place, below = self.lst, self.nlegal, self._place, rng.below
-        while self.winner is None and limit != 0:
-            k = self.to_move
-            place(lst[k][below(nlegal[k])], False)
-            limit -= 1
+        if self.winner is None and limit != 0:
+            self._place_loop(0, False, rng, limit)
         return self.winner
 
     # -- equality for tests and tools -----------------------------------------------
@@ -844,3 +1041,16 @@ class Game:
         spaces = tuple(self.space[r] if self.alive[r] else 0 for r in range(len(self.alive)))
         return (self.position(), self.to_move, self.winner, self.ply, tuple(legal), roots, spaces,
                 tuple(self.stone_count), tuple(self.root_count))
+
+    # -- old names, until main's ai.py says the new ones -------------------------------
+    # (class properties: they do not lengthen every game's attribute map,
+    # which MicroPython searches whole for each method it looks up)
+    cnt = property(lambda self: self.touch_count)
+    own = property(lambda self: self.space_root)
+    lst = property(lambda self: self.legal_points)
+    nlegal = property(lambda self: self.legal_total)
+    rplayer = property(lambda self: self.root_player)
+    off = property(lambda self: self.nbr_off)
+
+    def _place(self, e, record):
+        self._place_loop(e, record, None, 1)

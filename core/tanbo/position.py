@@ -14,11 +14,13 @@ from .variants import COLUMNS, PLAYER_CHARS, get_variant
 _CELL = {".": 0, ",": 0, "+": 0, "X": 1, "#": 1, "O": 2, "Y": 3, "Z": 4}
 _SIDE = {"X": 1, "#": 1, "B": 1, "O": 2, "W": 2, "Y": 3, "Z": 4, "1": 1, "2": 2, "3": 3, "4": 4}
 
-# Board shape -> variant name; a 19x19 board with players 3 or 4 is "4p".
-_BY_ROWS = {19: "19x19", 13: "13x13", 9: "9x9", 7: "dense-7", 11: "dense-11", 15: "dense-15"}
+# Rows of a square board -> its variant name (a 19x19 board with players 3
+# or 4 is "4p" in position text; the text protocol's boardsize uses it too).
+VARIANT_BY_ROWS = {19: "19x19", 13: "13x13", 9: "9x9", 7: "dense-7", 11: "dense-11", 15: "dense-15"}
 
 
-def _quote(text, limit=40):
+def quote(text, limit=40):
+    """``text`` quoted for an error message, cut at ``limit`` characters."""
     return repr(text if len(text) <= limit else text[:limit] + "...")
 
 
@@ -33,10 +35,10 @@ def parse_position(text, variant=None):
     parts = text.split()
     if len(parts) < 2:
         raise ValueError("position %s: expected the board, a space, then the side to move (X, O, Y or Z)"
-                         % _quote(text))
+                         % quote(text))
     if len(parts[-1]) != 1:
         raise ValueError("position: missing the side to move (X, O, Y or Z) after the board, got %s"
-                         % _quote(parts[-1]))
+                         % quote(parts[-1]))
     side = _SIDE.get(parts[-1].upper())
     if side is None:
         raise ValueError("position: side to move %r is not one of X, O, Y, Z" % parts[-1])
@@ -60,7 +62,7 @@ def parse_position(text, variant=None):
             row = rows[y]
             if len(row) != v.width:
                 raise ValueError("position%s row %s: expected %d points, got %d: %s"
-                                 % (_layer(v, z), _row(v, y), v.width, len(row), _quote(row)))
+                                 % (_layer(v, z), _row(v, y), v.width, len(row), quote(row)))
             for x in range(v.width):
                 ch = row[x].upper()
                 c = _CELL.get(ch)
@@ -82,15 +84,15 @@ def _infer(layers, text):
     if depth == 5:
         return get_variant("3d")
     if depth != 1:
-        raise ValueError("position %s: %d layers, but only 3d (5 layers) has layers" % (_quote(text), depth))
+        raise ValueError("position %s: %d layers, but only 3d (5 layers) has layers" % (quote(text), depth))
     if height == 1:
         if width == 31:
             return get_variant("1d")
-        raise ValueError("position %s: a single row of %d points; 1d has 31" % (_quote(text), width))
-    name = _BY_ROWS.get(height)
+        raise ValueError("position %s: a single row of %d points; 1d has 31" % (quote(text), width))
+    name = VARIANT_BY_ROWS.get(height)
     if name is None:
         raise ValueError("position %s: %d rows; no variant has that size (19, 13, 9, 7, 11, 15)"
-                         % (_quote(text), height))
+                         % (quote(text), height))
     if height == 19 and _has_34(layers):
         return get_variant("4p")
     return get_variant(name)

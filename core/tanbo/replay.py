@@ -5,7 +5,7 @@ so a program that only writes records (the text protocol on a board) does
 not load the parser.
 """
 
-from .variants import get_variant, player_name
+from .variants import get_variant, is_digits, player_name
 
 _PLAYER = {"B": 1, "W": 2, "X": 1, "O": 2, "1": 1, "2": 2, "3": 3, "4": 4}
 
@@ -18,6 +18,11 @@ def load_record(cls, text):
     """
     if not isinstance(text, str):
         raise ValueError("record must be text, got %r" % (text,))
+    # What editors write: a byte-order mark first, Windows or old Mac line ends.
+    if text[:1] == "\ufeff":
+        text = text[1:]
+    if "\r" in text:
+        text = text.replace("\r\n", "\n").replace("\r", "\n")
     headers = {}
     header_line = {}
     game = None
@@ -48,7 +53,7 @@ def load_record(cls, text):
             game, v = _start(cls, headers, header_line)
             line = value.strip()
         for token in line.split():
-            if not (token.endswith(".") and token[:-1].isdigit()):
+            if not (token.endswith(".") and is_digits(token[:-1])):
                 _replay(game, v, token, lineno)
     if game is None:
         game, v = _start(cls, headers, header_line)

@@ -24,6 +24,27 @@ COLUMNS = "ABCDEFGHJKLMNOPQRSTUVWXYZ"
 PLAYER_CHARS = ".XOYZ"
 
 
+def is_digits(text):
+    """True if ``text`` is one or more ASCII digits (``str.isdigit`` also takes
+    ``'²'`` and ``'١٩'``, which ``int`` then refuses or reads)."""
+    if not text:
+        return False
+    for ch in text:
+        if not "0" <= ch <= "9":
+            return False
+    return True
+
+
+def _small_int(digits, limit):
+    """``int(digits)`` of ASCII ``digits``, or ``limit`` if it is larger
+    (without converting thousands of digits: CPython refuses those)."""
+    digits = digits.lstrip("0") or "0"
+    if len(digits) > len(str(limit)):
+        return limit
+    n = int(digits)
+    return n if n < limit else limit
+
+
 def player_name(player, players=2):
     """The short name of ``player`` (1..4): ``B``/``W`` with 2 players, else its digit."""
     if players == 2:
@@ -77,25 +98,25 @@ class Variant:
             raise ValueError("point must be text like 'D4', got %r" % (text,))
         s = text.strip().upper()
         if self.dims == 1:
-            if not s.isdigit():
+            if not is_digits(s):
                 raise ValueError("%r: malformed point (1D points are numbers 1-%d)" % (text, self.size))
-            n = int(s)
+            n = _small_int(s, self.size + 1)
             if not 1 <= n <= self.size:
                 raise ValueError("%r: not on the %s board (1-%d)" % (text, self.name, self.size))
             return n - 1
         if self.dims == 3:
-            if len(s) != 3 or not s.isdigit():
+            if len(s) != 3 or not is_digits(s):
                 raise ValueError("%r: malformed point (3D points are three digits XYZ, each 1-5, e.g. 333)" % (text,))
             x, y, z = int(s[0]), int(s[1]), int(s[2])
             if not (1 <= x <= self.width and 1 <= y <= self.height and 1 <= z <= self.depth):
                 raise ValueError("%r: not on the %s board (each digit 1-5)" % (text, self.name))
             return (z - 1) * self.width * self.height + (self.height - y) * self.width + (x - 1)
-        if len(s) < 2 or not s[1:].isdigit() or not ("A" <= s[0] <= "Z"):
+        if len(s) < 2 or not is_digits(s[1:]) or not ("A" <= s[0] <= "Z"):
             raise ValueError("%r: malformed point (expected a column letter and a row number, e.g. D4)" % (text,))
         if s[0] == "I":
             raise ValueError("%r: there is no column I (Go notation skips it)" % (text,))
         x = COLUMNS.index(s[0])
-        row = int(s[1:])
+        row = _small_int(s[1:], self.height + 1)
         if x >= self.width or not 1 <= row <= self.height:
             raise ValueError("%r: not on the %s board (%s1-%s%d)" % (
                 text, self.name, COLUMNS[0], COLUMNS[self.width - 1], self.height))

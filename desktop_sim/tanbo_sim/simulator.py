@@ -19,6 +19,7 @@ os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
 os.environ.setdefault("SDL_AUDIODRIVER", "dummy")  # the audio twins record; nothing plays
 
 from tanbo_sim import profiles, twins  # noqa: E402
+from tanbo_sim.events import EventLog  # noqa: E402
 
 FRAME_MS = 16  # ~60 fps
 PRESS_MS = 48  # how long a scripted press holds the button (3 frames)
@@ -62,45 +63,67 @@ def parse_script(script):
 
 def _display_class():
     import busdisplay
-    import displayio
     import pygame
     from blinka_displayio_pygamedisplay import PyGameDisplay
+    from displayio._area import Area
+
+    from tanbo_sim import display_twin
 
     class SimDisplay(PyGameDisplay):
         """A PyGameDisplay drawing into an off-screen Surface of the board's resolution.
 
         The simulator owns the window and the pygame events; this class only
-        renders. Refreshes redraw the dirty areas only (Blinka's BusDisplay
-        way) and are counted in ``refresh_count``; ``on_refresh`` runs after each.
+        renders. A refresh draws the areas CircuitPython's firmware would send
+        (:func:`tanbo_sim.display_twin.refresh_areas`), so a screenshot shows
+        what the board shows; ``on_refresh(areas)`` hears each refresh.
         """
 
         def __init__(self, width, height):
-            displayio.displays.clear()  # Blinka allows one display; a new simulator replaces it
+            display_twin.BLINKA_DISPLAYIO.displays.clear()  # Blinka allows one display
             self.refresh_count = 0
             self.on_refresh = None
+            self._twin_full = True
+            self._twin_areas = []
             super().__init__(width=width, height=height, auto_refresh=False)
 
         def _initialize(self, init_sequence):
             pygame.init()
             self._pygame_screen = pygame.Surface((self.width, self.height))
 
+        @property
+        def root_group(self):
+            return busdisplay.BusDisplay.root_group.fget(self)
+
+        @root_group.setter
+        def root_group(self, group):
+            busdisplay.BusDisplay.root_group.fset(self, group)
+            display_twin.attach_root(group)
+            self._twin_full = True
+
         def _get_refresh_areas(self):
-            # Dirty areas only (PyGameDisplay redraws everything), each made an
-            # even number of pixels: its 16-bit buffer maths drops an odd last one.
-            areas = busdisplay.BusDisplay._get_refresh_areas(self)
-            for a in areas:
-                if (a.x2 - a.x1) * (a.y2 - a.y1) % 2:
-                    if a.x2 < self.width:
-                        a.x2 += 1
+            blinka = busdisplay.BusDisplay._get_refresh_areas(self)  # keeps Blinka's own books
+            root = self._core.current_group
+            if not isinstance(root, display_twin.Group):
+                self._twin_areas = [(a.x1, a.y1, a.x2, a.y2) for a in blinka]
+                return blinka
+            self._twin_areas = display_twin.refresh_areas(root, self.width, self.height, self._twin_full)
+            self._twin_full = False
+            areas = []
+            for x1, y1, x2, y2 in self._twin_areas:
+                # Blinka's 16-bit buffer maths drops an odd last pixel: draw one more.
+                if (x2 - x1) * (y2 - y1) % 2:
+                    if x2 < self.width:
+                        x2 += 1
                     else:
-                        a.x1 -= 1
+                        x1 -= 1
+                areas.append(Area(x1, y1, x2, y2))
             return areas
 
         def _refresh_display(self):
             busdisplay.BusDisplay._refresh_display(self)
             self.refresh_count += 1
             if self.on_refresh is not None:
-                self.on_refresh()
+                self.on_refresh(self._twin_areas)
 
         def _background(self):
             pass  # no refreshes behind the app's back
@@ -123,10 +146,12 @@ class Simulator:
     after a reset); ``board_id`` overrides the profile's id (to test unknown
     boards). ``app`` is the running App (None when the board is unknown,
     then ``message`` says why); ``audio.played`` lists the samples played.
+    ``log`` (:class:`tanbo_sim.events.EventLog`) records every refresh and NVM
+    write as the board would pay them (``events_out``: a stream for JSON lines).
     """
 
     def __init__(self, board="pybadge", nvm_path=None, board_id=None, headless=True,
-                 device_dir=DEVICE_DIR):
+                 device_dir=DEVICE_DIR, events_out=None):
         if headless:
             os.environ["SDL_VIDEODRIVER"] = "dummy"
             os.environ["SDL_AUDIODRIVER"] = "dummy"
@@ -135,11 +160,14 @@ class Simulator:
             import tempfile
             nvm_path = os.path.join(tempfile.gettempdir(), "tanbo-sim-%s.nvm" % self.profile.name)
         self.nvm_path = nvm_path
+        self.now = 0
+        self.log = EventLog(lambda: self.clock(), events_out)
         self.display = _display_class()(self.profile.width, self.profile.height)
         self.display.on_refresh = self._on_refresh
         self._saved_modules = {n: sys.modules.get(n) for n in twins.MODULE_NAMES}
-        self.wiring, self.audio, self.nvm = twins.install(self.profile, self.display, nvm_path, board_id)
-        self.now = 0
+        self.wiring, self.audio, self.nvm = twins.install(
+            self.profile, self.display, nvm_path, board_id,
+            on_nvm_write=lambda start, end: self.log.record("nvm", start=start, end=end))
         self.frame_hook = None
         self._load_device(device_dir)
 
@@ -169,7 +197,14 @@ class Simulator:
     def _sleep(self, seconds):
         self.now += int(seconds * 1000)
 
-    def _on_refresh(self):
+    @property
+    def events(self):
+        """Every event so far (dicts, see :mod:`tanbo_sim.events`)."""
+        return self.log.events
+
+    def _on_refresh(self, areas):
+        self.log.record("refresh", pixels=sum((x2 - x1) * (y2 - y1) for x1, y1, x2, y2 in areas),
+                        areas=[list(a) for a in areas])
         if self.frame_hook is not None:
             self.frame_hook()
 

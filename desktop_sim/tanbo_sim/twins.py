@@ -4,12 +4,15 @@
 ShiftRegisterKeys, Event, EventQueue fed by :class:`Wiring`),
 ``microcontroller`` (``nvm`` backed by a file), ``analogio`` (joystick and
 battery pins), ``digitalio``, ``audioio``/``audiopwmio``/``audiocore``
-(record what is played; no sound). Nothing here knows about the app.
+(record what is played; no sound), ``displayio``/``bitmaptools``
+(:mod:`tanbo_sim.display_twin`). Nothing here knows about the app.
 """
 
 import os
 import sys
 import types
+
+from tanbo_sim import display_twin
 
 MAX_EVENTS = 64  # CircuitPython's keypad default
 
@@ -152,11 +155,18 @@ class Wiring:
 
 
 class FileNvm:
-    """``microcontroller.nvm``: ``size`` bytes kept in file ``path`` (created 0xFF-filled)."""
+    """``microcontroller.nvm``: ``size`` bytes kept in file ``path`` (created 0xFF-filled).
 
-    def __init__(self, path, size):
+    Takes what CircuitPython's ``nvm.ByteArray`` takes (an int 0..255 at an
+    index, or bytes-like of the same length into a step-1 slice) and refuses
+    the rest as it does. ``on_write(start, end)`` hears each assignment: on
+    the boards every one erases and rewrites the whole 4 KB flash sector.
+    """
+
+    def __init__(self, path, size, on_write=None):
         self.path = path
         self.size = size
+        self.on_write = on_write
         data = b""
         if os.path.exists(path):
             with open(path, "rb") as f:
@@ -177,10 +187,24 @@ class FileNvm:
     def __setitem__(self, i, value):
         if isinstance(i, slice):
             start, stop, step = i.indices(self.size)
-            if stop - start != len(value) or step != 1:
-                raise ValueError("nvm slice assignment must keep the length")
+            if step != 1:
+                raise NotImplementedError("only slices with step=1 (aka None) are supported")
+            if not isinstance(value, (bytes, bytearray, memoryview)):
+                raise NotImplementedError("array/bytes required on right side")
+            stop = max(start, stop)
+            if stop - start != len(value):
+                raise ValueError("Slice and value different lengths.")
+        else:
+            if not isinstance(value, int) or not 0 <= value <= 255:
+                raise ValueError("bytes must be 0-255")
+            start = i + self.size if i < 0 else i
+            if not 0 <= start < self.size:
+                raise IndexError("ByteArray index out of range")
+            stop = start + 1
         self.data[i] = value
         self._flush()
+        if self.on_write is not None:
+            self.on_write(start, stop)
 
 
 class AudioLog:
@@ -263,11 +287,13 @@ def _analogio_module(wiring):
 
 
 MODULE_NAMES = ("board", "keypad", "microcontroller", "analogio", "digitalio", "audioio",
-                "audiopwmio", "audiocore")
+                "audiopwmio", "audiocore", "displayio", "bitmaptools")
 
 
-def install(profile, display, nvm_path, board_id=None):
-    """Put the twins of ``profile`` into sys.modules; returns (wiring, audio log, nvm)."""
+def install(profile, display, nvm_path, board_id=None, on_nvm_write=None):
+    """Put the twins of ``profile`` into sys.modules; returns (wiring, audio log, nvm).
+
+    ``on_nvm_write(start, end)`` hears every write to ``microcontroller.nvm``."""
     wiring = Wiring(profile)
     log = AudioLog()
     board = types.ModuleType("board")
@@ -276,10 +302,11 @@ def install(profile, display, nvm_path, board_id=None):
     for name in profile.pins:
         setattr(board, name, Pin(name))
     mc = types.ModuleType("microcontroller")
-    nvm = mc.nvm = FileNvm(nvm_path, profile.nvm_size)
+    nvm = mc.nvm = FileNvm(nvm_path, profile.nvm_size, on_nvm_write)
     core, aio, pwm = _audio_modules(log)
     mods = {"board": board, "keypad": wiring.keypad_module(), "microcontroller": mc,
             "analogio": _analogio_module(wiring), "digitalio": _digitalio_module(),
             "audioio": aio, "audiopwmio": pwm, "audiocore": core}
+    mods.update(display_twin.modules())
     sys.modules.update(mods)
     return wiring, log, nvm

@@ -15,7 +15,9 @@ try:
 except ImportError:
     ticks_ms = None
 
-WRAP = 1 << 29  # supervisor.ticks_ms wraps to 0 here
+# CircuitPython's supervisor.ticks_ms wraps to 0 here (Blinka and the desktop
+# have no supervisor: the simulator's clock never wraps, tests feed ticks).
+WRAP = 1 << 29
 
 
 class Clock:

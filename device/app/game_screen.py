@@ -1,55 +1,95 @@
-"""The game screen: cursor, moves, hints, root highlight, removal flash, undo, the AI's turn.
+"""The game screen: cursor, moves, hints, root highlight, removal flash, undo, the computer's turn.
 
 Keys: D-pad moves the cursor (auto-repeat comes from the app); A places a
-stone; B undoes (the computer's reply too); START opens the game menu;
-SELECT toggles hints. In review mode (after a game) LEFT/RIGHT step
-through the plies and B leaves.
+stone; B undoes (the computer's reply too); START asks for the game menu;
+SELECT toggles hints.
+
+The screen changes only its game and its drawing. What needs the app (a
+sound, a save, another screen, the computer's search while the app reads
+the buttons) it asks for by what :meth:`GameScreen.key` and
+:meth:`GameScreen.tick` return: 0 (nothing), CHANGED (redraw) or one of the
+events below, which the app acts on.
 """
 
 import displayio
+from tanbo import NOT_CONNECTED, OCCUPIED
 
 from app.board_view import BoardView, StatusView
 from boards.common import A, B, DOWN, LEFT, RIGHT, SELECT, START, UP
 
-try:
-    from tanbo.ai import choose_move
-except ImportError:  # the engine without its AI: random legal moves
-    choose_move = None
+CHANGED = 1  # redraw, nothing else
+PLACED = 2  # a stone was placed (the app: click, save if a person is to move)
+REMOVED = 3  # ... and roots were removed (the app: chord, save if a person is to move)
+UNDONE = 4  # moves were taken back (the app: save)
+HINTS = 5  # hints were switched (the app: keep the setting)
+MENU = 6  # START: the app shows the game menu
+OVER = 7  # the game is over, its last flash shown: the app shows the result
+THINK = 8  # the computer is to move: the app runs think() with its own input
 
 FLASH_MS = 110  # one on or off phase of a removal flash
 FLASH_PHASES = 6
-PROGRESS_MS = 100  # thinking indicator: at most this long between turns of the spinner...
-SPIN_NODES = 72  # ...or this many nodes searched (~100 ms of board time; virtual time stands still)
+SPIN_MS = 100  # thinking indicator: at most this long between turns of the spinner...
+# ...counted in search nodes as well, where the clock says nothing (the
+# simulator's virtual time stands still during a search): tanbo.ai's node
+# budgets are time budgets, about NODE_MS of SAMD51 time a node (hard: 17,000
+# nodes ~ 3 s), times the board's slowness. Progress comes every
+# tanbo.ai.PROGRESS_EVERY (24) nodes, so on an RP2040 the spinner turns every
+# 168 nodes ~ 103 ms of board time (issue 12: at least every 150 ms).
+NODE_MS = 0.18
 SPIN = "-\\|/"
 STEPS = {UP: (0, -1), DOWN: (0, 1), LEFT: (-1, 0), RIGHT: (1, 0)}
 
 
-class GameScreen:
-    """Plays ``game``; ``ai`` is a tuple of players the computer moves (empty: all people)."""
+def search(game, level, seed, progress, slowness):
+    """``tanbo.ai.choose_move`` with the node budget of a board of ``slowness``;
+    imported at the computer's first move: a game between people never loads
+    the AI (about 8 KB of heap on a board)."""
+    from tanbo.ai import choose_move
+    return choose_move(game, level, seed, progress, slowness=slowness)
 
-    def __init__(self, app, game, ai=(), review=False):
-        self.app = app
+
+def board_parts(variant, width, height):
+    """(board view, status view, a Group holding both) for ``variant`` on a ``width`` x ``height`` screen."""
+    view = BoardView(variant, width, height)
+    status = StatusView(view.layout, variant.players)
+    group = displayio.Group()
+    group.append(view.group)
+    group.append(status.group)
+    return view, status, group
+
+
+def last_move(game):
+    hist = game.history
+    return hist[-1] if hist else None
+
+
+class GameScreen:
+    """Plays ``game``; ``ai`` is a tuple of players the computer moves (empty: all people).
+
+    ``hints``: legal-move dots shown; ``slowness``: the board's CPU time
+    relative to a SAMD51 (it paces the spinner in nodes).
+    """
+
+    def __init__(self, game, ai, width, height, hints=True, slowness=1.0):
         self.game = game
         self.ai = ai
-        self.review = review
-        v = game.variant
-        self.view = BoardView(v, app.width, app.height)
-        self.status = StatusView(self.view.layout, v.players)
-        self.group = displayio.Group()
-        self.group.append(self.view.group)
-        self.group.append(self.status.group)
+        self.hints = hints
+        self.view, self.status, self.group = board_parts(game.variant, width, height)
+        self.slowness = slowness
+        self.spin_nodes = max(1, int(SPIN_MS / (NODE_MS * slowness)))
         self.flash = None
         self.flash_phase = 0
         self.flash_next = 0
-        self.redo = []
         self.thinking = False
         self.spin = 0
-        self.last_progress = 0
-        self.spin_done = 0
+        self.spun_at = 0  # clock (ms) of the last turn of the spinner
+        self.spun_done = 0  # nodes searched at the last turn
         self.message = None  # texts, longest first, for the info area until the next key
         self.cursor = self._start_cursor()
-        self.view.cursor.hidden = review
-        self.highlight = None
+        # Against the computer the hints stay the one person's: they then change
+        # near each move only, a cheap refresh on the boards (see BoardView.render).
+        people = [p for p in range(1, game.variant.players + 1) if p not in ai]
+        self.hint_player = people[0] if len(people) == 1 else None
         self.update()
 
     # -- drawing --------------------------------------------------------------
@@ -71,34 +111,25 @@ class GameScreen:
     def _root_under_cursor(self):
         """(stones, space) of the root at the cursor, or of the root a move there would grow."""
         g, p = self.game, self.cursor
-        if self.review or g.winner is not None:
+        if g.winner is not None:
             return None, None
-        q = -1
-        if g.board[p]:
-            q = p
-        elif g.is_legal(p):
-            for n in g.variant.neighbours[p]:
-                if g.board[n] == g.to_move:
-                    q = n
-                    break
-        if q < 0:
+        root = g.root_at(p) if g.board[p] else g.growing_root(p)
+        if root is None:
             return None, None
-        return g.root_stones(g.root_at(q)), g.root_space(q)
+        stones = g.root_stones(root)
+        return stones, g.root_space(stones[0])
 
     def update(self):
         """Redraw board, cursor and status from the game state."""
         g = self.game
         stones, space = self._root_under_cursor()
-        hist = g.history
-        last = hist[-1] if hist else None
-        self.view.render(g, self.app.settings.hints and not self.review, stones, space, last,
-                         self.flash, self.flash_phase % 2 == 0)
+        self.view.render(g, self.hints, stones, space, last_move(g), self.flash,
+                         self.flash_phase % 2 == 0, self.hint_player)
         self.view.move_cursor(self.cursor)
         self.status.update(g)
         self._say()
 
     def _say(self):
-        g = self.game
         st = self.status
         if self.thinking:
             st.say("think " + SPIN[self.spin % 4], "B:now")
@@ -107,177 +138,134 @@ class GameScreen:
                 if st.fits(text):
                     break
             st.say(text)
-        elif self.review:
-            st.say("ply %d" % g.ply, "<>:ply")
-        elif g.winner is not None:
-            self.status.say("over")
+        elif self.game.winner is not None:
+            st.say("over")
         else:
-            self.status.say("ply %d" % (g.ply + 1))
-
-    # -- playing --------------------------------------------------------------
-
-    def play(self, p):
-        """Play point ``p`` for the side to move: sound, flash of removed roots, save."""
-        g = self.game
-        before = bytes(g.board)
-        mover = g.to_move
-        removed = g.play(p)
-        self.redo = []
-        app = self.app
-        if removed:
-            self.flash = [(q, before[q] or mover) for q in removed]
-            self.flash_phase = 0
-            self.flash_next = app.clock() + FLASH_MS
-            app.sound("chord")
-        else:
-            app.sound("click")
-        app.save_game()
-        self.update()
-
-    def undo(self):
-        """Take back the last person's move (and the computer's replies after it)."""
-        g = self.game
-        if not g.history:
-            self.message = ("nothing to undo", "no undo")
-            return
-        g.undo()
-        while self.ai and g.history and g.to_move in self.ai:
-            g.undo()
-        self.flash = None
-        self.app.save_game()
-
-    def ai_move(self):
-        """Let the computer choose (buttons stay live: A or B stops it early) and play."""
-        app = self.app
-        self.thinking = True
-        self.stop = False
-        self.spin_done = 0
-        self.last_progress = app.clock()
-        self.update()
-        app.refresh()
-        if choose_move is None:
-            moves = self.game.legal_moves()
-            p = moves[(self.game.ply * 7919) % len(moves)]
-        else:
-            p = choose_move(self.game, app.settings.level_name(), self.game.ply, self.progress)
-        self.thinking = False
-        self.play(p)
-
-    def progress(self, done, total):
-        """AI callback (``done`` nodes of ``total``): True (stop) after a press of A or B.
-
-        The spinner turns after SPIN_NODES more nodes or PROGRESS_MS, whichever
-        comes first: the node count keeps it turning where the clock stands
-        still during a search (the simulator's virtual time).
-        """
-        app = self.app
-        buttons = app.hw.buttons
-        while buttons.read():
-            if buttons.pressed and buttons.key in (A, B):
-                self.stop = True
-        now = app.clock()
-        if done - self.spin_done >= SPIN_NODES or now - self.last_progress >= PROGRESS_MS:
-            self.last_progress = now
-            self.spin_done = done
-            self.spin += 1
-            self._say()
-            app.refresh()
-        return self.stop
-
-    # -- screen protocol ------------------------------------------------------
-
-    def key(self, k):
-        if self.flash is not None or self.thinking:
-            return False
-        g = self.game
-        self.message = None
-        if k in STEPS:
-            if self.review:
-                return self._review_step(k)
-            dx, dy = STEPS[k]
-            self.cursor = self.view.layout.step(self.cursor, dx, dy)
-        elif self.review:
-            if k == B:
-                self.app.game_over(g)
-            return True
-        elif k == A:
-            if g.winner is not None or g.to_move in self.ai:
-                return False
-            why = self._why_not(self.cursor)
-            if why:
-                self.message = why
-            else:
-                self.play(self.cursor)
-                return True
-        elif k == B:
-            self.undo()
-        elif k == SELECT:
-            self.app.settings.hints = not self.app.settings.hints
-            self.app.save_settings()
-        elif k == START:
-            self.app.game_menu(self)
-            return True
-        self.update()
-        return True
-
-    def _why_not(self, p):
-        """Why the side to move may not play ``p``: texts longest first, or None.
-
-        The short form fits 3 lines of 5 characters (9x9 on 160x128) and one
-        line of 7 (9x9 on 240x240).
-        """
-        g = self.game
-        if g.is_legal(p):
-            return None
-        if g.board[p]:
-            return ("occupied", "taken")
-        own = 0
-        for n in g.variant.neighbours[p]:
-            if g.board[n] == g.to_move:
-                own += 1
-        if own == 0:
-            return ("not next to own", "no own near", "no own")
-        return ("touches %d own" % own, "touch %d own" % own, "%d own" % own)
+            st.say("ply %d" % (self.game.ply + 1))
 
     def notify(self, *texts):
         """Show the longest of ``texts`` that fits the info area until the next key."""
         self.message = texts
         self._say()
 
-    def _review_step(self, k):
+    # -- playing --------------------------------------------------------------
+
+    def play(self, p):
+        """Play point ``p`` for the side to move; PLACED, or REMOVED (the removed roots flash)."""
         g = self.game
-        if k == LEFT and g.history:
-            self.redo.append(g.history[-1])
-            g.undo()
-        elif k == RIGHT and self.redo:
-            m = self.redo.pop()
-            if m < 0:
-                g.resign(-m)
-            else:
-                g.play(m)
-        else:
-            return False
+        before = bytes(g.board)
+        mover = g.to_move
+        removed = g.play(p)
+        self.thinking = False
+        if removed:
+            self.flash = [(q, before[q] or mover) for q in removed]
+            self.flash_phase = 0
+            self.flash_next = -1  # the next tick starts the clock
         self.update()
+        return REMOVED if removed else PLACED
+
+    def undo(self):
+        """Take back the last person's move (and the computer's replies after it): UNDONE or CHANGED."""
+        g = self.game
+        if not g.history:
+            self.message = ("nothing to undo", "no undo")
+            return CHANGED
+        g.undo()
+        while self.ai and g.history and g.to_move in self.ai:
+            g.undo()
+        self.flash = None
+        return UNDONE
+
+    def person_to_move(self):
+        """True when the game waits for a person (or is over): the moment to save."""
+        g = self.game
+        return g.winner is not None or g.to_move not in self.ai
+
+    # -- the computer's turn (run by the app, which reads the buttons meanwhile) --
+
+    def start_thinking(self, now):
+        """Show the spinner: the computer's search starts at ``now`` (ms)."""
+        self.thinking = True
+        self.spun_at = now
+        self.spun_done = 0
+        self._say()
+
+    def choose(self, level, progress):
+        """The computer's choice at ``level`` (not yet played); ``progress(done, total)``
+        is the app's callback, True to stop early with the best move so far."""
+        return search(self.game, level, self.game.ply, progress, self.slowness)
+
+    def spin_due(self, done, now):
+        """Turn the spinner if SPIN_MS or its node count passed since the last turn; True if it did."""
+        if done - self.spun_done < self.spin_nodes and now - self.spun_at < SPIN_MS:
+            return False
+        self.spun_at = now
+        self.spun_done = done
+        self.spin += 1
+        self._say()
         return True
 
-    def tick(self, now):
-        """Advance a flash; start the computer's move; True if the screen changed."""
+    # -- screen protocol ------------------------------------------------------
+
+    def key(self, k):
+        if self.flash is not None or self.thinking:
+            return 0
         g = self.game
+        self.message = None
+        event = CHANGED
+        if k in STEPS:
+            dx, dy = STEPS[k]
+            self.cursor = self.view.layout.step(self.cursor, dx, dy)
+        elif k == A:
+            if g.winner is not None or g.to_move in self.ai:
+                return 0
+            why = self._why_not(self.cursor)
+            if why is None:
+                return self.play(self.cursor)
+            self.message = why
+        elif k == B:
+            event = self.undo()
+        elif k == SELECT:
+            self.hints = not self.hints
+            event = HINTS
+        elif k == START:
+            return MENU
+        self.update()
+        return event
+
+    def _why_not(self, p):
+        """Why the side to move may not play ``p``: texts longest first, or None.
+
+        The engine says why; this picks words that fit: the short form fits
+        3 lines of 5 characters (9x9 on 160x128) and one line of 7 (9x9 on
+        240x240).
+        """
+        why = self.game.illegal_reason(p)
+        if why is None:
+            return None
+        if why[0] == OCCUPIED:
+            return ("occupied", "taken")
+        if why[0] == NOT_CONNECTED:
+            return ("not next to own", "no own near", "no own")
+        own = self.game.touching(p)
+        return ("touches %d own" % own, "touch %d own" % own, "%d own" % own)
+
+    def tick(self, now):
+        """Advance a flash; then OVER or THINK when that is next; CHANGED if the screen changed."""
         if self.flash is not None:
+            if self.flash_next < 0:
+                self.flash_next = now + FLASH_MS
             if now < self.flash_next:
-                return False
+                return 0
             self.flash_phase += 1
             self.flash_next = now + FLASH_MS
             if self.flash_phase >= FLASH_PHASES:
                 self.flash = None
             self.update()
-            return True
-        if self.review:
-            return False
+            return CHANGED
+        g = self.game
         if g.winner is not None:
-            self.app.game_over(g)
-            return True
+            return OVER
         if g.to_move in self.ai:
-            self.ai_move()
-            return True
-        return False
+            return THINK
+        return 0

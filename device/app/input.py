@@ -23,6 +23,10 @@ class Repeater:
         if key == self.key:
             self.key = -1
 
+    def cancel(self):
+        """Stop repeating until the next press."""
+        self.key = -1
+
     def due(self, now):
         """The key to repeat now, or -1."""
         if self.key >= 0 and now >= self.next:

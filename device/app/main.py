@@ -1,10 +1,17 @@
-"""The app: owns the hardware, the current screen, settings and saves; runs the loop.
+"""The app: owns the hardware, the buttons, the current screen, settings and saves; runs the loop.
 
 ``App(hw).run()`` on the board. The simulator builds the same App with a
 virtual ``clock`` (ms) and calls :meth:`App.step` itself. Screens have
-``group`` (a displayio Group), ``key(k) -> changed`` and
-``tick(now_ms) -> changed``; the display refreshes only when one of them
-reports a change (``auto_refresh`` is off: no flicker, no wasted SPI time).
+``group`` (a displayio Group), ``key(k)`` and ``tick(now_ms)``, which return
+0 (nothing), CHANGED (True) or, from the game screen, an event asking the
+app for a service (:mod:`app.game_screen`); menus, rules and review run the
+actions they were built with. The display refreshes only when something
+changed (``auto_refresh`` is off: no flicker, no wasted SPI time).
+
+Input flows one way: only the app reads the buttons, also while the
+computer searches (A or B stops it). Presses queued while the app was
+busy (building and drawing a new screen, the computer's turn) are dropped,
+so none acts later as a surprise.
 """
 
 import gc
@@ -12,30 +19,35 @@ import time
 
 import displayio
 from tanbo import Game
-from tanbo.ai import LEVELS
 
-from app import VERSION, theme
+from app import menus, theme
 from app.clock import Clock
-from app.game_screen import GameScreen
-from app.help import Help
+from app.game_screen import (CHANGED, HINTS, MENU, OVER, PLACED, REMOVED, THINK, UNDONE,
+                             GameScreen)
 from app.input import Repeater
 from app.layout import text_scale
-from app.menu import Menu, Row
 from app.save import Saves
 from app.settings import GAME_VARIANTS, OPPONENTS, SIZE, Settings
 from app.text import Label
-from app.theme import PLAYER_NAMES_2, PLAYER_NAMES_4
+from boards.common import A, B, CHORD, CLICK
 
 LOOP_MS = 10  # main loop period: keypad scans in the background meanwhile
 LOOP_S = LOOP_MS / 1000
 
 
 def background(width, height):
-    """A SCREEN-coloured backdrop: one pixel scaled up (no full-screen bitmap in RAM)."""
+    """A SCREEN-coloured backdrop: one pixel, tiled and scaled up (no full-screen bitmap in RAM).
+
+    CircuitPython keeps a group's per-pixel step in 8 signed bits: at a scale
+    of 128 or more it draws nothing (Blinka draws it; the simulator's twin
+    refuses it). So the pixel is tiled n x n at a scale below 128.
+    """
     pal = displayio.Palette(1)
     pal[0] = theme.SCREEN
-    g = displayio.Group(scale=max(width, height))
-    g.append(displayio.TileGrid(displayio.Bitmap(1, 1, 1), pixel_shader=pal))
+    side = max(width, height)
+    n = (side + 126) // 127
+    g = displayio.Group(scale=(side + n - 1) // n)
+    g.append(displayio.TileGrid(displayio.Bitmap(1, 1, 1), pixel_shader=pal, width=n, height=n))
     return g
 
 
@@ -49,10 +61,6 @@ def show_message(display, lines):
                           text=line).group)
     display.root_group = root
     display.refresh()
-
-
-def seat_names(players):
-    return PLAYER_NAMES_4 if players == 4 else PLAYER_NAMES_2
 
 
 class App:
@@ -73,11 +81,12 @@ class App:
         self.repeat = Repeater()
         self.screen = None
         self.dirty = True
+        self.busy = False  # a slow step ran: the presses queued meanwhile are stale
+        self.stop_search = False
         self.refreshes = 0
         self.notice = None
-        self.saved_game = None
+        self.saved_game = None  # the game a resume continues (None: none)
         self.save_full_shown = False
-        self.ai = ()
         if self.saves is not None:
             settings, game, problem = self.saves.load(SIZE)
             if settings is not None:
@@ -87,7 +96,7 @@ class App:
             if problem is not None:
                 self.notice = problem
                 print("save discarded:", problem)
-        self._apply_sound()
+        self.apply_settings()
         self.title()
 
     # -- plumbing ---------------------------------------------------------------
@@ -98,6 +107,7 @@ class App:
         self.screen = screen
         self.root.append(screen.group)
         self.dirty = True
+        self.busy = True
         gc.collect()
 
     def refresh(self):
@@ -109,209 +119,137 @@ class App:
         """One pass of the loop: keys, auto-repeat, the screen's timers, refresh if changed."""
         now = self.clock()
         b = self.hw.buttons
-        while b.read():
+        while not self.busy and b.read():
             if b.pressed:
                 self.repeat.press(b.key, now)
-                if self.screen.key(b.key):
-                    self.dirty = True
+                self.act(self.screen.key(b.key))
             else:
                 self.repeat.release(b.key)
-        k = self.repeat.due(now)
-        if k >= 0 and self.screen.key(k):
-            self.dirty = True
-        if self.screen.tick(self.clock()):
-            self.dirty = True
+        if not self.busy:
+            k = self.repeat.due(now)
+            if k >= 0:
+                self.act(self.screen.key(k))
+        self.act(self.screen.tick(self.clock()))
         if self.dirty:
             self.refresh()
+        if self.busy:
+            self.drop_keys()
+
+    def drop_keys(self):
+        """Drop the presses queued while the app was busy; a held D-pad key stops repeating."""
+        b = self.hw.buttons
+        while b.read():
+            pass
+        self.repeat.cancel()
+        self.busy = False
+
+    def act(self, event):
+        """Mark the screen changed for a true ``event``; serve a game screen's request."""
+        if event:
+            self.dirty = True
+            if event > CHANGED:
+                self.game_event(self.screen, event)
+
+    def game_event(self, screen, event):
+        """What game screen ``screen`` asked for with ``event`` (see :mod:`app.game_screen`)."""
+        if event == PLACED or event == REMOVED:
+            self.sound(CHORD if event == REMOVED else CLICK)
+            if screen.person_to_move():  # one save per full turn
+                self.save_turn(screen)
+        elif event == UNDONE:
+            self.save_turn(screen)
+        elif event == HINTS:
+            self.settings.hints = screen.hints  # saved with the next move
+        elif event == MENU:
+            self.show(menus.game(self, screen))
+        elif event == OVER:
+            self.save_game(screen.game)
+            self.show(menus.game_over(self, screen.game))
+        elif event == THINK:
+            self.think(screen)
+
+    def think(self, screen):
+        """The computer's turn on ``screen``: search (the buttons read by :meth:`progress`), play."""
+        screen.start_thinking(self.clock())
+        self.refresh()
+        self.drop_keys()  # only a press made after the search began stops it
+        self.stop_search = False
+        p = screen.choose(self.settings.level_name(), self.progress)
+        self.act(screen.play(p))
+        self.busy = True  # presses made while the reply is drawn are stale as well
+
+    def progress(self, done, total):
+        """The search's callback (``done`` of ``total`` nodes): turn the spinner; True
+        (stop, play the best move so far) once A or B was pressed."""
+        b = self.hw.buttons
+        while b.read():
+            if not b.pressed:
+                self.repeat.release(b.key)
+            elif b.key == A or b.key == B:
+                self.stop_search = True
+        if self.screen.spin_due(done, self.clock()):
+            self.refresh()
+        return self.stop_search
 
     def run(self):
         while True:
             self.step()
             self.sleep(LOOP_S)
 
-    def sound(self, name):
-        s = self.hw.sound
-        if s is not None:
-            if name == "chord":
-                s.chord()
-            else:
-                s.click()
+    def sound(self, which):
+        """Play ``which`` (boards.common.CLICK or CHORD) if the board has a speaker."""
+        if self.hw.sound is not None:
+            self.hw.sound.play(which)
 
-    def _apply_sound(self):
+    def apply_settings(self):
         if self.hw.sound is not None:
             self.hw.sound.enabled = self.settings.sound
 
-    def save_game(self):
-        """Save settings and the game in progress (a finished game is not resumed)."""
-        if self.saves is None:
-            return
-        g = self.screen.game if isinstance(self.screen, GameScreen) else self.saved_game
-        if g is not None and g.winner is not None:
-            g = None
-        self.saved_game = g
-        if not self.saves.save(self.settings.pack(), g) and not self.save_full_shown:
+    # -- saves ------------------------------------------------------------------
+
+    def save_game(self, game):
+        """Save the settings and ``game`` (a finished game is not resumed); False if too long.
+
+        Saves.save writes nothing when the NVM already holds the same.
+        """
+        if game is not None and game.winner is not None:
+            game = None
+        self.saved_game = game
+        return self.saves is None or self.saves.save(self.settings.pack(), game)
+
+    def save_turn(self, screen):
+        if not self.save_game(screen.game) and not self.save_full_shown:
             # The NVM keeps the last save that fitted; say so once per game.
             self.save_full_shown = True
-            if isinstance(self.screen, GameScreen):
-                self.screen.notify("game too long to save", "not saved", "unsaved")
+            screen.notify("game too long to save", "not saved", "unsaved")
 
     def save_settings(self):
-        self.save_game()
+        self.save_game(self.saved_game)
 
-    def free_memory(self):
-        gc.collect()
-        return gc.mem_free() if hasattr(gc, "mem_free") else -1
-
-    # -- screens --------------------------------------------------------------
+    # -- screens ------------------------------------------------------------------
 
     def title(self):
-        rows = []
-        if self.saved_game is not None:
-            rows.append(Row("Continue", self.resume))
-        rows.append(Row("New game", self.new_game_menu))
-        rows.append(Row("Rules", lambda: self.show(Help(self, self.title))))
-        rows.append(Row("Settings", self.settings_menu))
-        lines = ["by Mark Steere", "version " + VERSION]
-        if self.notice:
-            lines.append("Save damaged,")
-            lines.append("discarded.")
-            self.notice = None  # reported once
-        self.show(Menu(self, "T A N B O", rows, None, lines, footer="A:choose"))
-
-    def new_game_menu(self):
-        s = self.settings
-
-        def variant():
-            return GAME_VARIANTS[s.variant]
-
-        def seats():
-            return seat_names(4 if variant() == "4p" else 2)
-
-        def get_seat():
-            return min(s.seat, len(seats())) - 1
-
-        def set_seat(i):
-            s.seat = i + 1
-
-        def set_variant(i):
-            s.variant = i
-
-        rows = [
-            Row("Board", choices=GAME_VARIANTS, get=lambda: s.variant, set=set_variant),
-            Row("Opponent", choices=OPPONENTS, get=lambda: s.opponent,
-                set=lambda i: setattr(s, "opponent", i)),
-            Row("Level", choices=LEVELS, get=lambda: s.level, set=lambda i: setattr(s, "level", i)),
-            Row("You play", choices=PLAYER_NAMES_4, get=get_seat, set=lambda i: set_seat(i % len(seats()))),
-            Row("Start", self.start_game),
-        ]
-        self.show(Menu(self, "New game", rows, self.title))
+        self.show(menus.title(self))
 
     def start_game(self):
         s = self.settings
         game = Game(GAME_VARIANTS[s.variant])
-        players = game.variant.players
-        seat = min(s.seat, players)
-        if OPPONENTS[s.opponent] == "Person":
-            ai = ()
-        else:
-            ai = tuple(p for p in range(1, players + 1) if p != seat)
-        self.play(game, ai)
-
-    def play(self, game, ai):
-        self.ai = ai
-        self.save_full_shown = False
-        self.show(GameScreen(self, game, ai))
-        self.save_game()
+        self.play(game, self.computer_seats(game.variant.players))
 
     def resume(self):
-        g = self.saved_game
-        players = g.variant.players
-        ai = ()
-        if OPPONENTS[self.settings.opponent] != "Person":
-            seat = min(self.settings.seat, players)
-            ai = tuple(p for p in range(1, players + 1) if p != seat)
-        self.play(g, ai)
+        self.play(self.saved_game, self.computer_seats(self.saved_game.variant.players))
 
-    def settings_menu(self, back=None):
-        s = self.settings
-        back = back or self.title
+    def computer_seats(self, players):
+        """The players the computer moves: all but the person's seat (none against a person)."""
+        if OPPONENTS[self.settings.opponent] == "Person":
+            return ()
+        seat = min(self.settings.seat, players)
+        return tuple(p for p in range(1, players + 1) if p != seat)
 
-        def toggle(name):
-            def set(i):
-                setattr(s, name, i == 0)
-                self._apply_sound()
-                self.save_settings()
-            return set
-
-        onoff = ("on", "off")
-        free = self.free_memory()
-        heap = "free %d B" % free if free >= 0 else "free: n/a"
-        info = [heap, "board: " + self.hw.name]
-        if self.hw.battery is not None:
-            info.append("battery %.2f V" % self.hw.battery.volts())
-        rows = [
-            Row("Sound", choices=onoff, get=lambda: 0 if s.sound else 1, set=toggle("sound")),
-            Row("Hints", choices=onoff, get=lambda: 0 if s.hints else 1, set=toggle("hints")),
-            Row("AI level", choices=LEVELS, get=lambda: s.level,
-                set=lambda i: setattr(s, "level", i)),
-            Row("Back", back),
-        ]
-        menu = Menu(self, "Settings", rows, back)
-        y = menu.labels[-1].group.y + 12 * self.scale + 6 * self.scale
-        for i, line in enumerate(info):
-            label = Label(menu.labels[0].group.x, y + i * 12 * self.scale, menu.cols, theme.DIM,
-                          scale=self.scale, text=line)
-            menu.group.append(label.group)
-        self.show(menu)
-
-    def game_menu(self, screen):
-        def back():
-            self.show(screen)
-            screen.update()
-
-        def undo():
-            screen.undo()
-            back()
-
-        def resign():
-            screen.game.resign()
-            self.save_game()
-            back()
-
-        def confirm_resign():
-            # One press must not end a game: a second screen whose first
-            # row (where the selection starts) keeps playing.
-            name = seat_names(screen.game.variant.players)[screen.game.to_move - 1]
-            rows = [Row("No, play on", back), Row("Yes, resign", resign)]
-            self.show(Menu(self, "Resign?", rows, menu, [name + " gives up"]))
-
-        rows = [
-            Row("Resume", back),
-            Row("Undo", undo),
-            Row("Resign", confirm_resign),
-            Row("Rules", lambda: self.show(Help(self, back))),
-            Row("Settings", lambda: self.settings_menu(back)),
-            Row("Main menu", self.title),
-        ]
-
-        def menu():
-            self.show(Menu(self, "Game", rows, back))
-
-        menu()
-
-    def game_over(self, game):
-        v = game.variant
-        names = seat_names(v.players)
-        if game.winner is not None:
-            headline = "%s wins!" % names[game.winner - 1]
-        else:
-            headline = "Game stopped"
-        lines = ["after %d plies" % game.ply, "(%s)" % v.name]
-
-        def review():
-            self.show(GameScreen(self, game, (), review=True))
-
-        rows = [Row("New game", self.new_game_menu), Row("Review", review),
-                Row("Main menu", self.title)]
-        self.saved_game = None
-        self.show(Menu(self, headline, rows, self.title, lines))
+    def play(self, game, ai):
+        self.save_full_shown = False
+        screen = GameScreen(game, ai, self.width, self.height, self.settings.hints,
+                            self.hw.slowness)
+        self.show(screen)
+        if screen.person_to_move():  # else the save follows the computer's first reply
+            self.save_turn(screen)

@@ -1,19 +1,24 @@
-"""Saves in non-volatile memory: two slots (double buffer), each with magic, sequence, length and CRC.
+"""The save record in non-volatile memory: one record at offset 0, with magic, length and CRC.
 
-Slot layout (little-endian), each slot half of ``storage.size``::
+Layout (little-endian)::
 
-    0  4  magic b"TNB1"
-    4  4  sequence number (the larger valid one is the newest)
-    8  2  payload length in bytes
-    10 4  CRC-32 of bytes 4..9 and the payload
-    14 .. payload: settings (SETTINGS bytes), variant index (1 byte, 255 = no
+    0  4  magic b"TNB2"
+    4  2  payload length in bytes
+    6  4  CRC-32 of bytes 4..5 and the payload
+    10 .. payload: settings (SETTINGS bytes), variant index (1 byte, 255 = no
           game), then each ply as 2 bytes (a point, or 0xFFF0 + player for a
           resignation)
 
-A write goes to the slot not holding the newest save, so a reset mid-write
-(torn save) leaves the previous one intact; its CRC then fails and it is
-reported once and erased. Moves rather than record text: a 19x19 game of
-500 plies needs 1 KB, and PicoSystem's NVM is 4 KB.
+Each save is ONE slice assignment to ``microcontroller.nvm``: on the boards
+(CircuitPython, not Blinka) every such write erases and reprograms the whole
+flash sector under it, and the whole NVM is one erase unit (PicoSystem: one
+4 KB sector; PyBadge/PyGamer: one 8 KB SAMD51 block). So a second slot in the
+same NVM would not survive a cut that the first does not: there is one record,
+and a record equal to the one stored is not written again. A power cut
+during a write leaves the sector erased or half programmed: the magic or the
+CRC then fails, the save is reported once and dropped (never a crash), and
+the title offers a new game. Moves rather than record text: a 19x19 game of
+500 plies needs 1 KB.
 """
 
 import struct
@@ -23,42 +28,20 @@ from tanbo import Game, VARIANTS
 try:
     from binascii import crc32
 except ImportError:  # some CircuitPython builds leave binascii out
-    crc32 = None
+    from app.crc32 import crc32
 
-MAGIC = b"TNB1"
-HEADER = 14
+MAGIC = b"TNB2"
+HEADER = 10
 RESIGN = 0xFFF0
 NO_GAME = 255
 
-_NIBBLE = None
-
-
-def crc32_py(data, crc=0):
-    """CRC-32 (as zlib/binascii) of ``data``, continuing from ``crc``; 16-entry table."""
-    global _NIBBLE
-    if _NIBBLE is None:
-        t = []
-        for i in range(16):
-            c = i
-            for _ in range(4):
-                c = (c >> 1) ^ (0xEDB88320 if c & 1 else 0)
-            t.append(c)
-        _NIBBLE = t
-    crc ^= 0xFFFFFFFF
-    for b in data:
-        crc = _NIBBLE[(crc ^ b) & 15] ^ (crc >> 4)
-        crc = _NIBBLE[(crc ^ (b >> 4)) & 15] ^ (crc >> 4)
-    return crc ^ 0xFFFFFFFF
-
 
 def checksum(data, crc=0):
-    if crc32 is not None:
-        return crc32(data, crc) & 0xFFFFFFFF
-    return crc32_py(data, crc)
+    return crc32(data, crc) & 0xFFFFFFFF
 
 
 class SaveError(ValueError):
-    """A slot holds a save that fails its checks; the message says which check."""
+    """The stored record fails its checks; the message says which check."""
 
 
 def encode(settings, game):
@@ -103,76 +86,59 @@ def decode(payload, settings_size):
 
 
 class Saves:
-    """The two save slots of ``storage`` (:class:`boards.common.Storage`)."""
+    """The save record of ``storage`` (:class:`boards.common.Storage`).
+
+    ``writes`` counts the NVM writes this object made (each one sector erase).
+    """
 
     def __init__(self, storage):
         self.storage = storage
-        self.slot_size = storage.size // 2
-        self.seq = 0
-        self.slot = 1  # slot of the newest save; the first write goes to slot 0
-
-    def capacity(self):
-        """Largest payload in bytes."""
-        return self.slot_size - HEADER
-
-    def _read_slot(self, k):
-        """Payload and sequence of slot k; None if empty; SaveError if damaged."""
-        base = k * self.slot_size
-        head = self.storage.read(base, HEADER)
-        if head[:4] != MAGIC:
-            return None
-        seq, length, crc = struct.unpack("<IHI", head[4:])
-        if length > self.capacity():
-            raise SaveError("slot %d: length %d exceeds %d" % (k, length, self.capacity()))
-        payload = self.storage.read(base + HEADER, length)
-        if checksum(payload, checksum(head[4:10])) != crc:
-            raise SaveError("slot %d: CRC mismatch" % k)
-        return seq, payload
+        self.capacity = storage.size - HEADER  # largest payload in bytes
+        # Header (magic, length, CRC) of the record in NVM as last read or
+        # written: equal headers mean an equal record, without keeping 1 KB.
+        self.stored = None
+        self.writes = 0
 
     def load(self, settings_size):
-        """``(settings, game, problem)`` of the newest good save.
+        """``(settings, game, problem)`` of the stored save.
 
         ``settings``/``game`` are None when there is none; ``problem`` is a
         message when a damaged save was found (and erased), else None.
         """
-        found = []
-        problem = None
-        for k in (0, 1):
-            try:
-                r = self._read_slot(k)
-                if r is not None:
-                    found.append((r[0], k, r[1]))
-            except SaveError as e:
-                problem = str(e)
-                self.erase(k)
-        found.sort()
-        while found:
-            seq, k, payload = found.pop()
-            try:
-                settings, game = decode(payload, settings_size)
-            except SaveError as e:
-                problem = "slot %d: %s" % (k, e)
-                self.erase(k)
-                continue
-            self.seq, self.slot = seq, k
-            return settings, game, problem
-        return None, None, problem
+        head = self.storage.read(0, HEADER)
+        if head[:4] != MAGIC:
+            return None, None, None
+        length, crc = struct.unpack("<HI", head[4:])
+        try:
+            if length > self.capacity:
+                raise SaveError("length %d exceeds %d" % (length, self.capacity))
+            payload = self.storage.read(HEADER, length)
+            if checksum(payload, checksum(head[4:6])) != crc:
+                raise SaveError("CRC mismatch")
+            settings, game = decode(payload, settings_size)
+        except SaveError as e:
+            self.erase()
+            return None, None, str(e)
+        self.stored = head
+        return settings, game, None
 
     def save(self, settings, game):
-        """Write a new save into the other slot; False (nothing written) if it does not fit."""
+        """Store ``settings`` and ``game`` (None: no game) in one write, or none if
+        the NVM already holds exactly that; False (nothing written) if it does not fit."""
         payload = encode(settings, game)
-        if len(payload) > self.capacity():
+        if len(payload) > self.capacity:
             return False
-        seq = (self.seq + 1) & 0xFFFFFFFF
-        k = 1 - self.slot
-        fields = struct.pack("<IH", seq, len(payload))
-        crc = checksum(payload, checksum(fields))
-        base = k * self.slot_size
-        # Payload first, header last: a reset in between leaves no valid magic+CRC.
-        self.storage.write(base + HEADER, payload)
-        self.storage.write(base, MAGIC + fields + struct.pack("<I", crc))
-        self.seq, self.slot = seq, k
+        fields = struct.pack("<H", len(payload))
+        record = MAGIC + fields + struct.pack("<I", checksum(payload, checksum(fields))) + payload
+        if record[:HEADER] != self.stored:
+            self._write(record)
         return True
 
-    def erase(self, k):
-        self.storage.write(k * self.slot_size, b"\xff\xff\xff\xff")
+    def erase(self):
+        """Forget the stored save (a damaged one is reported once, not at every start)."""
+        self._write(b"\xff\xff\xff\xff")
+
+    def _write(self, data):
+        self.storage.write(0, data)  # one slice: one sector erase on the boards
+        self.writes += 1
+        self.stored = data[:HEADER]

@@ -1,6 +1,8 @@
 """The player's choices, packed into SIZE bytes for the save record."""
 
-from tanbo.ai import LEVELS
+# tanbo.ai.LEVELS, by name: the menus show them without loading the AI
+# (tests/test_device_imports.py checks that the two agree).
+LEVELS = ("random", "easy", "medium", "hard")
 
 # Variants offered on the new-game screen (names of tanbo.VARIANTS).
 GAME_VARIANTS = ("9x9", "13x13", "19x19", "dense-11", "1d", "3d", "4p")
@@ -11,8 +13,7 @@ SIZE = 8
 class Settings:
     """sound, hints (bools); level (index into LEVELS); variant (index into
     GAME_VARIANTS); opponent (index into OPPONENTS); seat (1-based player the
-    person plays against the computer); ai (1 when the loaded game is against
-    the computer)."""
+    person plays against the computer)."""
 
     def __init__(self):
         self.sound = True

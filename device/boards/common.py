@@ -32,54 +32,21 @@ def key_code(name):
 
 
 class Hardware:
-    """What the app may use. ``sound`` and ``battery`` are None on boards without them."""
+    """What the app may use. ``sound`` and ``battery`` are None on boards without them.
 
-    def __init__(self, name, display, buttons, sound=None, storage=None, battery=None):
+    ``slowness``: how many times longer than a SAMD51 (PyBadge, PyGamer) this
+    board's CPU takes for the same MicroPython code (RP2040: 3.4, measured on
+    the firmware). The app sizes the computer's search and its spinner by it.
+    """
+
+    def __init__(self, name, display, buttons, sound=None, storage=None, battery=None, slowness=1.0):
         self.name = name
         self.display = display
         self.buttons = buttons
         self.sound = sound
         self.storage = storage
         self.battery = battery
-
-
-class Joystick:
-    """An analog stick read as a D-pad: press past ``PRESS`` from centre, release inside ``RELEASE``.
-
-    Values are AnalogIn units (0..65535, centre ~32768). The gap between the
-    two thresholds (hysteresis) keeps a stick resting near the edge of the
-    dead zone from chattering.
-    """
-
-    PRESS = 20000
-    RELEASE = 12000
-
-    def __init__(self, x, y):
-        self.x = x
-        self.y = y
-        self.held = 0  # bit per key constant
-
-    def poll(self, buttons):
-        """Queue at most one change of the stick into ``buttons``; True if it did."""
-        dx = self.x.value - 32768
-        dy = self.y.value - 32768
-        return (self._axis(buttons, dx, LEFT, RIGHT) or self._axis(buttons, dy, UP, DOWN))
-
-    def _axis(self, buttons, d, low, high):
-        return (self._set(buttons, low, d < -self.PRESS, d > -self.RELEASE)
-                or self._set(buttons, high, d > self.PRESS, d < self.RELEASE))
-
-    def _set(self, buttons, key, on, off):
-        bit = 1 << key
-        if on and not self.held & bit:
-            self.held |= bit
-            buttons.key, buttons.pressed = key, True
-            return True
-        if off and self.held & bit:
-            self.held &= ~bit
-            buttons.key, buttons.pressed = key, False
-            return True
-        return False
+        self.slowness = slowness
 
 
 class Buttons:
@@ -124,10 +91,11 @@ RATE = 8000  # Hz: plenty for beeps, small buffers
 
 
 def _wave(freqs, ms, volume):
-    """Signed 16-bit samples: the sum of sine ``freqs`` (Hz) for ``ms`` with a linear fade-out."""
+    """Signed 8-bit samples (half the heap of 16-bit; plenty for a beep): the sum of
+    sine ``freqs`` (Hz) for ``ms`` with a linear fade-out."""
     n = RATE * ms // 1000
-    buf = array("h", bytes(2 * n))
-    amp = volume * 32767 / len(freqs)
+    buf = array("b", bytes(n))
+    amp = volume * 127 / len(freqs)
     for i in range(n):
         s = 0.0
         for f in freqs:
@@ -136,34 +104,39 @@ def _wave(freqs, ms, volume):
     return buf
 
 
+# The app's sounds (indexes into Tones.samples).
+CLICK = 0  # a stone placed
+CHORD = 1  # roots removed
+
+
 class Tones:
-    """Short sounds on an audio output: ``click()`` (placement) and ``chord()`` (removal).
+    """Short sounds on an audio output: ``play(CLICK)``, ``play(CHORD)``.
 
     ``out`` is an ``audioio.AudioOut`` / ``audiopwmio.PWMAudioOut``;
     ``rawsample`` is ``audiocore.RawSample``. The samples are built once
-    (about 3 KB). ``enabled`` mutes everything when False.
+    (about 1.5 KB). ``enabled`` mutes everything when False.
     """
 
     def __init__(self, out, rawsample):
         self.out = out
         self.enabled = True
-        self.click_sample = rawsample(_wave((1760,), 25, 0.5), sample_rate=RATE)
-        self.chord_sample = rawsample(_wave((523, 659, 784), 160, 0.6), sample_rate=RATE)
+        self.samples = (rawsample(_wave((1760,), 25, 0.5), sample_rate=RATE),
+                        rawsample(_wave((523, 659, 784), 160, 0.6), sample_rate=RATE))
 
-    def _play(self, sample):
+    def play(self, sound):
         if self.enabled:
             self.out.stop()
-            self.out.play(sample)
-
-    def click(self):
-        self._play(self.click_sample)
-
-    def chord(self):
-        self._play(self.chord_sample)
+            self.out.play(self.samples[sound])
 
 
 class Storage:
-    """Non-volatile bytes (``microcontroller.nvm``): ``size``, ``read(offset, n)``, ``write(offset, data)``."""
+    """Non-volatile bytes (``microcontroller.nvm``): ``size``, ``read(offset, n)``, ``write(offset, data)``.
+
+    CircuitPython (not Blinka, not a plain bytearray): every slice assignment
+    to ``microcontroller.nvm`` erases and rewrites the whole flash sector
+    under it (4 KB; flash endures ~100,000 erases), so callers write one
+    slice per save and only when something changed.
+    """
 
     def __init__(self, nvm):
         self.nvm = nvm

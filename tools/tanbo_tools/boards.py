@@ -19,6 +19,11 @@ One :class:`Board` per supported handheld. Sources of each field:
 - ``flash_range``: ``(start, end)`` addresses a firmware UF2 may write:
   SAMD51J19 (PyBadge, 512 KB) and SAMD51J20 (PyGamer, 1 MB) from 0x4000,
   after the 16 KB UF2 bootloader; RP2040 XIP flash 0x10000000 + 16 MB.
+- ``circuitpy_addr``: where CIRCUITPY starts in the address space a UF2 can
+  write, for boards whose UF2 bootloader writes that flash (PicoSystem: XIP
+  0x10000000 + 0x100000, after CircuitPython's 1020 KB firmware and 4 KB NVM,
+  ``ports/raspberrypi/mpconfigport.h``); None where CIRCUITPY is on a chip the
+  bootloader cannot write (the SAMD51 boards' QSPI flash).
 - ``module``: the hardware module in ``device/boards/`` that the bundle for
   this board carries (the app picks it at run time by ``board.board_id``).
 """
@@ -31,7 +36,8 @@ MB = 1024 * 1024
 # A supported board; keyword construction only, by convention (twelve facts in
 # a row are unreadable). Immutable: the tools read it, never change it.
 Board = namedtuple("Board", "name board_ids model chip uf2_family circuitpy_bytes display module "
-                            "chip_hint bootloader_hints boot_labels flash_range")
+                            "chip_hint bootloader_hints boot_labels flash_range circuitpy_addr",
+                   defaults=(None,))
 
 
 # The chip facts both Adafruit boards share.
@@ -52,7 +58,7 @@ BOARDS = {
         name="picosystem", board_ids=("pimoroni_picosystem",), model="Pimoroni PicoSystem",
         chip="RP2040", uf2_family=0xE48BFF56, circuitpy_bytes=15 * MB, display="240x240 ST7789",
         module="picosystem", chip_hint="RPI-RP2", bootloader_hints=("RPI-RP2",), boot_labels=("RPI-RP2",),
-        flash_range=(0x10000000, 0x11000000)),
+        flash_range=(0x10000000, 0x11000000), circuitpy_addr=0x10100000),
 }
 
 # Every UF2 family the flash command can name in an error message.

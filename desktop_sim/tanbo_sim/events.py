@@ -1,0 +1,42 @@
+"""What the simulated board pays, as events: screen refreshes and NVM writes.
+
+Each event is a dict, the same one ``tanbo sim --events FILE`` writes as a
+JSON line:
+
+- ``{"kind": "refresh", "t_ms": T, "pixels": N, "areas": [[x0, y0, x1, y1], ...]}``:
+  one ``display.refresh()``; the areas CircuitPython 10's displayio would send
+  (:mod:`tanbo_sim.display_twin`), clipped to the screen, x1/y1 exclusive;
+  ``pixels`` is the sum of their sizes (overlaps are sent twice on the board too).
+- ``{"kind": "nvm", "t_ms": T, "start": A, "end": B}``: one assignment to
+  ``microcontroller.nvm`` (bytes A..B-1). On the boards each one erases and
+  rewrites the NVM's 4 KB flash sector, so the count of these is the wear.
+
+``t_ms`` is the app's clock (virtual time when headless).
+"""
+
+import json
+
+
+class EventLog:
+    """Events in order (``events``); ``clock()`` gives their ``t_ms``; ``out`` a text stream or None."""
+
+    def __init__(self, clock, out=None):
+        self.clock = clock
+        self.out = out
+        self.events = []
+
+    def record(self, kind, **fields):
+        event = {"kind": kind, "t_ms": self.clock()}
+        event.update(fields)
+        self.events.append(event)
+        if self.out is not None:
+            self.out.write(json.dumps(event) + "\n")
+            self.out.flush()
+        return event
+
+    def of_kind(self, kind):
+        return [e for e in self.events if e["kind"] == kind]
+
+    def since(self, index, kind=None):
+        """Events from position ``index`` of ``events`` on (only ``kind`` if given)."""
+        return [e for e in self.events[index:] if kind is None or e["kind"] == kind]

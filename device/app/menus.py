@@ -1,0 +1,155 @@
+"""The app's menus: title, new game, settings, the in-game menu, resign question, game over.
+
+Each function builds a :class:`app.menu.Menu` for ``app`` (:class:`app.main.App`)
+whose rows run the app's own actions; the caller shows it.
+"""
+
+import gc
+
+from app import VERSION, theme
+from app.menu import Menu, Row
+from app.settings import GAME_VARIANTS, LEVELS, OPPONENTS
+from app.text import Label
+from app.theme import PLAYER_NAMES_2, PLAYER_NAMES_4
+
+
+def seat_names(players):
+    return PLAYER_NAMES_4 if players == 4 else PLAYER_NAMES_2
+
+
+def rules(app, back):
+    """The rules pages (imported when asked for: they are not needed to play)."""
+    from app.help import Help
+    return Help(app, back)
+
+
+def title(app):
+    rows = []
+    if app.saved_game is not None:
+        rows.append(Row("Continue", app.resume))
+    rows.append(Row("New game", lambda: app.show(new_game(app))))
+    rows.append(Row("Rules", lambda: app.show(rules(app, app.title))))
+    rows.append(Row("Settings", lambda: app.show(settings(app, app.title))))
+    lines = ["by Mark Steere", "version " + VERSION]
+    if app.notice:
+        lines.append("Save damaged,")
+        lines.append("discarded.")
+        app.notice = None  # reported once
+    return Menu(app, "T A N B O", rows, None, lines, footer="A:choose")
+
+
+def new_game(app):
+    s = app.settings
+
+    def seats():
+        return seat_names(4 if GAME_VARIANTS[s.variant] == "4p" else 2)
+
+    def set_seat(i):
+        s.seat = i % len(seats()) + 1
+
+    def set_variant(i):
+        s.variant = i
+
+    rows = [
+        Row("Board", choices=GAME_VARIANTS, get=lambda: s.variant, set=set_variant),
+        Row("Opponent", choices=OPPONENTS, get=lambda: s.opponent,
+            set=lambda i: setattr(s, "opponent", i)),
+        Row("Level", choices=LEVELS, get=lambda: s.level, set=lambda i: setattr(s, "level", i)),
+        Row("You play", choices=PLAYER_NAMES_4, get=lambda: min(s.seat, len(seats())) - 1,
+            set=set_seat),
+        Row("Start", app.start_game),
+    ]
+    return Menu(app, "New game", rows, app.title)
+
+
+def free_memory():
+    """Free heap in bytes after a collection (-1 where ``gc`` cannot say)."""
+    gc.collect()
+    return gc.mem_free() if hasattr(gc, "mem_free") else -1
+
+
+def settings(app, back):
+    """The settings; leaving them (Back or B) saves what changed, then runs ``back()``."""
+    s = app.settings
+
+    def toggle(name):
+        def set(i):
+            setattr(s, name, i == 0)
+            app.apply_settings()
+        return set
+
+    def leave():
+        app.save_settings()
+        back()
+
+    onoff = ("on", "off")
+    free = free_memory()
+    info = ["free %d B" % free if free >= 0 else "free: n/a", "board: " + app.hw.name]
+    if app.hw.battery is not None:
+        info.append("battery %.2f V" % app.hw.battery.volts())
+    rows = [
+        Row("Sound", choices=onoff, get=lambda: 0 if s.sound else 1, set=toggle("sound")),
+        Row("Hints", choices=onoff, get=lambda: 0 if s.hints else 1, set=toggle("hints")),
+        Row("AI level", choices=LEVELS, get=lambda: s.level, set=lambda i: setattr(s, "level", i)),
+        Row("Back", leave),
+    ]
+    menu = Menu(app, "Settings", rows, leave)
+    y = menu.labels[-1].group.y + 12 * app.scale + 6 * app.scale
+    for i, line in enumerate(info):
+        label = Label(menu.labels[0].group.x, y + i * 12 * app.scale, menu.cols, theme.DIM,
+                      scale=app.scale, text=line)
+        menu.group.append(label.group)
+    return menu
+
+
+def game(app, screen):
+    """The menu START opens on game screen ``screen``."""
+
+    def back():
+        screen.hints = app.settings.hints  # the settings may have changed meanwhile
+        screen.update()
+        app.show(screen)
+
+    def undo():
+        app.game_event(screen, screen.undo())
+        back()
+
+    def resign():
+        screen.game.resign()
+        app.save_game(screen.game)
+        back()
+
+    def confirm_resign():
+        # One press must not end a game: a second screen whose first
+        # row (where the selection starts) keeps playing.
+        name = seat_names(screen.game.variant.players)[screen.game.to_move - 1]
+        rows = [Row("No, play on", back), Row("Yes, resign", resign)]
+        app.show(Menu(app, "Resign?", rows, lambda: app.show(game(app, screen)), [name + " gives up"]))
+
+    rows = [
+        Row("Resume", back),
+        Row("Undo", undo),
+        Row("Resign", confirm_resign),
+        Row("Rules", lambda: app.show(rules(app, back))),
+        Row("Settings", lambda: app.show(settings(app, back))),
+        Row("Main menu", app.title),
+    ]
+    return Menu(app, "Game", rows, back)
+
+
+def game_over(app, game):
+    """The result of the finished ``game``: new game, review it, or the title."""
+    from app.review_screen import ReviewScreen
+
+    v = game.variant
+    if game.winner is not None:
+        headline = "%s wins!" % seat_names(v.players)[game.winner - 1]
+    else:
+        headline = "Game stopped"
+    lines = ["after %d plies" % game.ply, "(%s)" % v.name]
+    rows = [Row("New game", lambda: app.show(new_game(app))),
+            Row("Review", lambda: app.show(ReviewScreen(game, app.width, app.height,
+                                                        lambda: app.show(menu)))),
+            Row("Main menu", app.title)]
+    menu = Menu(app, headline, rows, app.title, lines)
+    return menu

@@ -1,0 +1,5 @@
+class AnalogIn:
+    value = 32768
+
+    def __init__(self, pin):
+        pass
