@@ -107,6 +107,8 @@ def _output_file(text):
     """``text`` if a report can be written there: checked before the run, not after it."""
     if not text:
         raise argparse.ArgumentTypeError("an empty file name")
+    if "\0" in text:
+        raise argparse.ArgumentTypeError("%r: a file name cannot hold a NUL" % text)
     parent = os.path.dirname(text) or "."  # as given: "missing/.." must not become "."
     if os.path.basename(text) in ("", ".", "..") or os.path.isdir(text):
         raise argparse.ArgumentTypeError("%r is a folder, not a file" % text)
