@@ -211,8 +211,8 @@ class Game:
             if c == 0 or root_of[start] != NO_ROOT:
                 continue
             if c > v.players:
-                raise ValueError("position: %s is a stone of player %d, but %s has %d players"
-                                 % (self._where(start), c, v.name, v.players))
+                from .faults import stone_of_no_player
+                raise stone_of_no_player(self, start)
             r = len(heads)
             if r >= MAX_ROOTS:
                 raise ValueError("position: more than %d roots" % MAX_ROOTS)
@@ -240,8 +240,8 @@ class Game:
             self.stone_count[c] += stones
             self.root_count[c] += 1
             if links // 2 != stones - 1:
-                raise ValueError("position: the %s root at %s has a loop or clump (a root must be a tree)"
-                                 % (player_name(c, v.players), self._where(self._cycle_point(start))))
+                from .faults import not_a_tree
+                raise not_a_tree(self, start)
         nroots = len(heads)
         self.head = _cells_of(heads)
         self.root_player = root_player
@@ -284,9 +284,8 @@ class Game:
         """ValueError if a root has no root space: no bounded root outlasts a turn."""
         for r in range(len(self.head)):
             if self.space[r] == 0:
-                raise ValueError("position: the %s root at %s is bounded (no root space); "
-                                 "no bounded root can remain after a turn"
-                                 % (player_name(self.root_player[r], self.players), self._where(self.head[r])))
+                from .faults import bounded_root
+                raise bounded_root(self, r)
 
     def _bind(self):
         """The tables the hot paths unpack in one go (one attribute read, not fifteen)."""
@@ -296,40 +295,6 @@ class Game:
         self._hot = (self.board, self.root_of, self.nxt, self.head, self.space, tuple(mine), self.legal_total,
                      self.stone_count, self.others, self.succ, self.nbr, self.nbr_off)
         self._targets = self._tables_cache = None  # for load_state, built on first use
-
-    def _where(self, p):
-        """Row and column of ``p`` for error messages."""
-        v = self.variant
-        x, y, z = v.coords(p)
-        if v.dims == 1:
-            return "point %d" % (p + 1)
-        if v.dims == 3:
-            return "%s (layer %d, row %d, column %d)" % (v.format_point(p), z + 1, v.height - y, x + 1)
-        return "%s (row %d, column %s)" % (v.format_point(p), v.height - y, v.format_point(p)[0])
-
-    def _cycle_point(self, start):
-        """A stone on a cycle of the (non-tree) root containing ``start``."""
-        # Repeatedly strip leaves (degree <= 1); what survives lies on a cycle.
-        board, nbr, off = self.board, self.nbr, self.nbr_off
-        c = board[start]
-        members = [p for p in range(len(board)) if board[p] == c and self.root_of[p] == self.root_of[start]]
-        deg = {}
-        for p in members:
-            deg[p] = sum(1 for j in range(off[p], off[p + 1]) if board[nbr[j]] == c)
-        leaves = [p for p in members if deg[p] <= 1]
-        while leaves:
-            p = leaves.pop()
-            if deg[p] < 0:
-                continue
-            deg[p] = -1
-            for j in range(off[p], off[p + 1]):
-                q = nbr[j]
-                if board[q] == c and deg.get(q, -1) > 0:
-                    deg[q] -= 1
-                    if deg[q] == 1:
-                        leaves.append(q)
-        cyc = [p for p in members if deg[p] > 1]
-        return min(cyc) if cyc else start
 
     @classmethod
     def from_position(cls, text, variant=None):
@@ -646,8 +611,13 @@ class Game:
                 self._remove_root(r, True)
         self.ply += 1
         self._check_winner()
-        if self.to_move == player or self.winner is not None:
-            self._advance()
+        if self.winner is not None:
+            self.to_move = self.winner
+        elif self.to_move == player:  # the turn passes to the next player with stones
+            k = self.succ[player]
+            while not self.stone_count[k]:
+                k = self.succ[k]
+            self.to_move = k
         return self._rem_points(mark)
 
     def undo(self):
@@ -851,16 +821,6 @@ class Game:
         self.ply = ply
         if rng is not None:
             rng.x = x
-
-    def _advance(self):
-        """Pass the turn to the next player who still has stones."""
-        if self.winner is not None:
-            self.to_move = self.winner
-            return
-        k = self.succ[self.to_move]
-        while not self.stone_count[k]:
-            k = self.succ[k]
-        self.to_move = k
 
     def _check_winner(self):
         """Set and return the winner (None while two or more players have stones)."""
