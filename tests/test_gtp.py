@@ -282,6 +282,16 @@ def test_position_set_get_round_trip(variant):
     assert Game.from_record(record).position() == text
 
 
+def test_a_finished_game_round_trips_with_the_winner_to_move():
+    e = GtpEngine("9x9", level="random", seed=4)
+    play_out(e)
+    text = ok(e, "tanbo-position")
+    assert text.endswith(" " + "XO"[e.game.winner - 1])
+    other = GtpEngine("9x9")
+    ok(other, "tanbo-position " + text)
+    assert ok(other, "tanbo-winner") == ok(e, "tanbo-winner")
+
+
 def test_position_accepts_diagram_spacing_and_lower_case():
     e = GtpEngine("9x9")
     rows = Game("dense-7").position().split()[0].lower().replace("/", " / ")
@@ -300,6 +310,10 @@ def test_position_accepts_diagram_spacing_and_lower_case():
      "position: the W root at B8"),
     ("tanbo-position ........./........./........./........./........./........./........./........./......... X",
      "position: there are no stones on the board"),
+    ("tanbo-position X......../........./........./........./........./........./........./........./......... O",
+     "position: W is to move but has no stones"),
+    ("tanbo-position X......../........./........./........./........./........./........./........./......... W",
+     "position: W is to move but has no stones"),
 ])
 def test_bad_position_text_is_refused_and_changes_nothing(junk, message):
     e = GtpEngine("9x9", level="random")

@@ -315,6 +315,10 @@ class GtpEngine:
                 g = Game.from_position(text)
             except ValueError as e:
                 raise GtpError(str(e))
+        if not g.stones(g.to_move):
+            # The engine reads that as a finished game; set by hand it is a
+            # mistake (a finished game's own position text has the winner to move).
+            raise GtpError("position: %s is to move but has no stones" % player_name(g.to_move, g.players))
         self.game = g
         return ""
 
