@@ -247,3 +247,20 @@ def test_python_m_tanbo_gtp_arguments_never_give_a_traceback(monkeypatch, capsys
     assert gtp.main(argv) in (0, 2)
     err = capsys.readouterr().err
     assert "Traceback" not in err and (err == "" or err.startswith("tanbo.gtp: "))
+
+
+def test_serve_survives_a_text_stream_that_cannot_decode():
+    """CircuitPython's stdin has no .buffer: its readline raises on bytes that are not UTF-8."""
+    class Strict:
+        lines = ["1 name\n", UnicodeError, "2 name\n", ""]
+
+        def readline(self):
+            line = self.lines.pop(0)
+            if line is UnicodeError:
+                raise UnicodeError()
+            return line
+
+    out = io.StringIO()
+    serve(GtpEngine("9x9"), Strict(), out)
+    assert out.getvalue() == ("=1 Tanbo\n\n? '\\xff': not ASCII (commands, colours, points and numbers are)\n\n"
+                              "=2 Tanbo\n\n")
