@@ -141,6 +141,7 @@ def test_scan_values_every_move_as_the_evaluation_after_playing_it(variant):
     for seed in range(12):
         g = random_position(variant, 5 + 4 * seed, seed)
         s = Search(g, "hard", 0)
+        s.forcing = 0  # keep values, not ordering keys, in the buffer
         sg = s.game
         for replies in (False, True):
             if replies:

@@ -1,15 +1,20 @@
-"""`tanbo bench` reports the figures the issues ask for (never asserting times)."""
+"""`tanbo bench`: the figures it reports (never asserting times), board time, and its argument errors."""
 
 import json
+import os
 import subprocess
 import sys
-import os
 
 import pytest
+from hypothesis import HealthCheck, given, settings, strategies as st
 
-from tanbo import perf
+from tanbo import VARIANTS, perf
+from tanbo_tools import bench, board_time, cli, vm
 
 BIN = os.path.dirname(sys.executable)
+
+needs_board_time = pytest.mark.skipif(board_time.unavailable() is not None,
+                                      reason="board time: %s" % board_time.unavailable())
 
 
 def test_playouts_report_counts_games_and_plies():
@@ -22,7 +27,7 @@ def test_playouts_report_counts_games_and_plies():
 def test_bench_command_prints_json_for_cpython_and_micropython(tmp_path):
     out = tmp_path / "bench.json"
     proc = subprocess.run([os.path.join(BIN, "tanbo"), "bench", "--seconds", "0.05", "--repeat", "1",
-                           "--variants", "9x9,3d", "--no-ai", "--out", str(out)],
+                           "--variants", "9x9,3d", "--no-ai", "--no-board", "--out", str(out)],
                           capture_output=True, text=True, timeout=300)
     assert proc.returncode == 0, proc.stderr
     report = json.loads(out.read_text())
@@ -31,9 +36,129 @@ def test_bench_command_prints_json_for_cpython_and_micropython(tmp_path):
     mp = report["micropython"]
     if "skipped" in mp:
         pytest.skip(mp["skipped"])
+    assert report["board"] == {"skipped": "--no-board"}
     assert mp["heap_limit"] == "64K"
     assert set(mp["playouts"]) == {"9x9", "3d"}
     heap = mp["heap_19x19_game"]
     # the whole 19x19 game with its undo history lived inside the 64 KB heap
     assert heap["plies"] > 300 and heap["peak_live"] < 64 * 1024
     assert heap["game_with_history"] > 0
+
+
+def test_bench_says_why_board_time_is_missing(monkeypatch, capsys):
+    if vm.micropython_path() is None:
+        pytest.skip("no micropython unix port")
+    monkeypatch.setattr(board_time.shutil, "which", lambda name: None)
+    assert cli.main(["bench", "--seconds", "0.01", "--repeat", "1", "--variants", "9x9", "--no-ai"]) == 0
+    report = json.loads(capsys.readouterr().out)
+    assert report["board"] == {"skipped": "valgrind is not installed (apt-get install valgrind)"}
+
+
+def test_board_estimate_scales_instructions_to_both_boards():
+    e = board_time.estimate(1.25e6)  # 1e6 Cortex-M4 instructions at 0.80 per x86 one
+    assert e["cortex_m4_instructions"] == 1000000
+    assert e["samd51_ms"] == round(1e6 / 90e3, 3)  # 120 MHz x IPC 0.75 = 90,000 a millisecond
+    assert e["rp2040_ms"] == round(1e6 / 90e3 * 3.4, 3)
+    fast, slow = e["samd51_ms_range_ipc_0.9_0.6"]
+    assert fast < e["samd51_ms"] < slow
+
+
+@needs_board_time
+def test_board_time_counts_one_game_construction(tmp_path):
+    # One small workload under valgrind: Game("9x9"), runs of 1 and 2 of them.
+    lib = vm.compile_core(str(tmp_path / "lib"))
+    script = tmp_path / "work.py"
+    script.write_text(bench.ENGINE_WORK % {"variants": ["9x9"]})
+    counts = board_time.measure_many(str(script), ["game:9x9"], (1, 2), [lib])
+    assert counts["game:9x9"]["units"] == 1 and counts["game:9x9"]["out"] == {"plies": 0}
+    x86 = counts["game:9x9"]["x86"]
+    # a 9x9 board's tables take thousands of bytecodes, and far fewer than a playout
+    assert 1e4 < x86 < 2e6, x86
+
+
+# -- argument errors: argparse's message and exit 2, never a traceback ---------
+
+def refused(*argv):
+    raise AssertionError("tanbo bench accepted %r" % (argv,))
+
+
+@pytest.fixture
+def bench_exit(capsys, monkeypatch):
+    """``(exit status, stderr)`` of ``tanbo bench ARGV`` when the arguments are refused
+    (accepted ones fail the test at once instead of starting a bench)."""
+    monkeypatch.setattr(bench, "run", refused)
+
+    def parse(*argv):
+        with pytest.raises(SystemExit) as exc:
+            cli.main(["bench"] + list(argv))
+        return exc.value.code, capsys.readouterr().err
+    return parse
+
+
+@pytest.mark.parametrize("argv,quoted", [
+    (["--repeat", "0"], "'0'"), (["--variants", "nope"], "'nope'"), (["--heap", "lots"], "'lots'"),
+    (["--heap", "0"], "'0'"), (["--seconds", "nan"], "'nan'"), (["--seconds", "inf"], "'inf'"),
+    (["--variants", "9x9,,3d"], "'9x9,,3d'"), (["--ai", "--no-ai"], "not allowed with"),
+])
+def test_bad_arguments_are_refused_quoting_them(bench_exit, argv, quoted):
+    code, err = bench_exit(*argv)
+    assert code == 2 and "tanbo bench: error: argument" in err and quoted in err, err
+
+
+def test_out_is_checked_before_the_run(bench_exit, tmp_path):
+    for folder in (str(tmp_path), str(tmp_path / "."), str(tmp_path / "sub" / "..")):
+        code, err = bench_exit("--out", folder)
+        assert code == 2 and ("is a folder" in err or "does not exist" in err), err
+    code, err = bench_exit("--out", str(tmp_path / "missing" / "b.json"))
+    assert code == 2 and "does not exist" in err
+
+
+def is_size(text):
+    try:
+        return vm.heap_bytes(text) >= bench.MIN_HEAP
+    except ValueError:
+        return False
+
+
+def is_seconds(text):
+    try:
+        s = float(text)
+    except ValueError:
+        return False
+    return s == s and 0 < s < float("inf")
+
+
+def is_repeat(text):
+    try:
+        return int(text) >= 1
+    except ValueError:
+        return False
+
+
+VALID = {
+    "--seconds": is_seconds,
+    "--repeat": is_repeat,
+    "--variants": lambda t: all(v.strip() in VARIANTS for v in t.split(",")),
+    "--heap": is_size,
+}
+
+junk = st.one_of(st.text(max_size=12), st.sampled_from(["nan", "-inf", "1e999", "-1", "0", "0K", "-5K", " ",
+                                                          "9x9,", "١٩", "²", "64k ", "3.5", "1M2", "NaN"]),
+                 st.integers(-10**6, 0).map(str), st.floats().map(str))
+
+
+@settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@given(option=st.sampled_from(sorted(VALID)), value=junk)
+def test_no_bad_value_of_a_documented_option_gives_a_traceback(bench_exit, option, value):
+    if "\x00" in value or VALID[option](value):
+        return
+    code, err = bench_exit("%s=%s" % (option, value))
+    assert code == 2 and "Traceback" not in err and "tanbo bench: error: argument %s" % option in err, err
+
+
+@settings(max_examples=30, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@given(name=st.text(min_size=1, max_size=8).filter(lambda s: "/" not in s and "\x00" not in s))
+def test_no_out_path_under_a_missing_folder_or_a_folder_gives_a_traceback(bench_exit, tmp_path, name):
+    for path in (str(tmp_path), os.path.join(str(tmp_path), "no-such-dir", name)):
+        code, err = bench_exit("--out=" + path)
+        assert code == 2 and "Traceback" not in err and "argument --out" in err, err

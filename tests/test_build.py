@@ -244,3 +244,24 @@ def test_real_tree_builds_for_every_board(tmp_path, board):
         assert verify.play_check(verify.micropython_path(), lib).startswith("GAME-OK")
     if CP_VM:
         assert verify.play_check(CP_VM, b.files).startswith("GAME-OK")
+
+
+def test_a_core_folder_without_the_engine_or_an_out_that_is_a_file_is_a_clear_error(tmp_path, capsys):
+    device = fake_device(tmp_path)
+    empty = tmp_path / "empty"
+    empty.mkdir()
+    base = ["build", "--board", "pybadge", "--no-verify", "--device", device]
+    # Before: the bundle was built without tanbo/, saying the firmware provides it.
+    assert cli_main(base + ["--core", str(empty), "--out", str(tmp_path / "o")]) == 1
+    assert "engine package tanbo/ is not in" in capsys.readouterr().err
+    afile = tmp_path / "afile"
+    afile.write_text("x")
+    assert cli_main(base + ["--core", CORE, "--out", str(afile)]) == 1
+    assert "cannot make the output folder" in capsys.readouterr().err
+
+
+@pytest.mark.parametrize("heap", ["5", "0", "abc", "١٠٠K", "99999999999K", "-96K", "96KB"])
+def test_verify_heap_must_be_a_micropython_heap_size(tmp_path, capsys, heap):
+    with pytest.raises(SystemExit) as exc:
+        cli_main(["build", "--board", "pybadge", "--verify-heap=" + heap, "--out", str(tmp_path)])
+    assert exc.value.code == 2 and repr(heap) in capsys.readouterr().err

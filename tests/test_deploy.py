@@ -267,3 +267,97 @@ def test_cli_refuses_a_bundle_for_another_board(built, drive, capsys):
     assert "is for pybadge, not pygamer" in capsys.readouterr().err
     assert cli_main(["deploy", "--drive", drive, "--bundle", drive]) == 1
     assert "no manifest.json" in capsys.readouterr().err
+
+
+# Hostile drives (issue 15): the drive's own manifest and layout are input too.
+
+def installed_drive(built, drive):
+    deploy.deploy(built.root, drive, log=quiet)
+    with open(os.path.join(drive, deploy.DRIVE_MANIFEST)) as f:
+        return json.load(f)
+
+
+def sha(data):
+    return bundle.sha256_bytes(data)
+
+
+@pytest.mark.parametrize("entry", ["../victim.txt", "lib/../../victim.txt", "/abs/victim.txt",
+                                   "C:/victim.txt", "lib\\..\\..\\victim.txt", "", "./code.py",
+                                   "lib//x.py", "a\0b", 7])
+def test_a_drive_manifest_naming_paths_outside_the_drive_is_refused(built, drive, tmp_path, entry):
+    record = installed_drive(built, drive)
+    victim = tmp_path / "victim.txt"
+    victim.write_bytes(b"precious\n")
+    record["files"][entry if isinstance(entry, str) else "x"] = sha(b"precious\n") if entry != 7 else 7
+    with open(os.path.join(drive, deploy.DRIVE_MANIFEST), "w") as f:
+        json.dump(record, f)
+    before = snapshot(drive)
+    with pytest.raises(deploy.DeployError, match="not trusted"):
+        deploy.deploy(make_bundle(tmp_path, out="v2", extra={"app/new.py": "x = 1\n"}).root,
+                      drive, log=quiet)
+    assert victim.read_bytes() == b"precious\n" and snapshot(drive) == before
+
+
+def test_a_symlinked_folder_is_not_followed_out_of_the_drive(built, drive, tmp_path):
+    installed_drive(built, drive)
+    outside = write_tree(tmp_path / "outside", {"x.py": "mine\n"})
+    os.symlink(outside, os.path.join(drive, "lib", "evil"))
+    path = os.path.join(drive, deploy.DRIVE_MANIFEST)
+    with open(path) as f:
+        record = json.load(f)
+    record["files"]["lib/evil/x.py"] = sha(b"mine\n")
+    with open(path, "w") as f:
+        json.dump(record, f)
+    with pytest.raises(deploy.DeployError, match="lib/evil.*outside the drive"):
+        deploy.deploy(built.root, drive, log=quiet)
+    assert snapshot(outside) == {"x.py": b"mine\n"}
+    # The bundle's own paths are checked the same way: lib/ linked away is refused.
+    drive2 = circuitpy_drive(tmp_path / "d2")
+    shutil.rmtree(os.path.join(drive2, "lib"))
+    os.symlink(outside, os.path.join(drive2, "lib"))
+    with pytest.raises(deploy.DeployError, match="outside the drive"):
+        deploy.deploy(built.root, drive2, log=quiet)
+    assert snapshot(outside) == {"x.py": b"mine\n"}
+
+
+def test_a_file_the_user_edited_after_install_is_refused_by_name_unless_forced(built, drive, tmp_path):
+    installed_drive(built, drive)
+    with open(os.path.join(drive, "code.py"), "a") as f:
+        f.write("# my tweak\n")
+    edited = snapshot(drive)["code.py"]
+    v2 = make_bundle(tmp_path, out="v2", extra={"code.py": "print('v2')\n"})
+    with pytest.raises(deploy.DeployError, match=r"changed since tanbo installed them: code\.py\).*--force"):
+        deploy.deploy(v2.root, drive, log=quiet)
+    assert snapshot(drive)["code.py"] == edited
+    deploy.deploy(v2.root, drive, force=True, log=quiet)
+    assert snapshot(drive)["code.py"] == b"print('v2')\n"
+
+
+def test_a_file_where_a_folder_is_needed_is_found_before_anything_is_written(built, tmp_path):
+    drive = circuitpy_drive(tmp_path)
+    write_tree(drive, {"lib/tanbo": "a file of mine\n"})
+    before = snapshot(drive)
+    with pytest.raises(deploy.DeployError, match="lib/tanbo is a file.*needs a folder") as err:
+        deploy.deploy(built.root, drive, log=quiet)
+    assert "when the drive is back" not in str(err.value)
+    assert snapshot(drive) == before
+
+
+@pytest.mark.parametrize("errno_, match", [(28, "the drive is full"), (30, "read-only")])
+def test_a_full_or_read_only_drive_is_named_as_such(built, drive, errno_, match):
+    def failing_copy(src, dst):
+        raise OSError(errno_, os.strerror(errno_))
+
+    with pytest.raises(deploy.DeployError, match=match) as err:
+        deploy.deploy(built.root, drive, copy=failing_copy, log=quiet)
+    assert "when the drive is back" not in str(err.value)
+
+
+def test_a_read_only_drive_is_found_before_anything_is_written(built, drive, monkeypatch):
+    real = os.access
+    monkeypatch.setattr(deploy.os, "access",
+                        lambda p, mode, **kw: False if mode == os.W_OK else real(p, mode, **kw))
+    before = snapshot(drive)
+    with pytest.raises(deploy.DeployError, match="read-only.*nothing was written"):
+        deploy.deploy(built.root, drive, log=quiet)
+    assert snapshot(drive) == before

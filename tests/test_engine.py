@@ -467,3 +467,35 @@ def test_package_docstring_example_runs():
     import doctest
     result = doctest.testmod(tanbo)
     assert result.attempted >= 3 and result.failed == 0
+
+
+# -- hostile input at the API's edges (issue 15.9) --------------------------------------
+
+
+@pytest.mark.parametrize("to_move", [-1, 0, 3, 5, 1.0, True, "X", None])
+def test_a_bad_side_to_move_is_a_value_error(to_move):
+    with pytest.raises(ValueError, match="to_move %r: no such player in 9x9" % (to_move,)):
+        Game("9x9", None, to_move)
+    with pytest.raises(ValueError, match="no such player"):
+        Game("4p", bytearray(361), 9)
+
+
+@pytest.mark.parametrize("player", [1.0, 0, 3, -1, True, "B"])
+def test_resigning_a_bad_player_is_a_value_error_and_changes_nothing(player):
+    g = Game("9x9")
+    g.play_move("H7")
+    before = g.state_key()
+    with pytest.raises(ValueError, match="no such player in 9x9"):
+        g.resign(player)
+    assert g.state_key() == before and g.history == [g.point("H7")]
+
+
+@pytest.mark.parametrize("ends", ["\r\n", "\r"])
+def test_records_with_a_bom_or_other_line_ends_are_read(ends):
+    g = random_game("9x9", 3, 20)
+    text = g.record()
+    again = Game.from_record("\ufeff" + text.replace("\n", ends))
+    assert again.state_key() == g.state_key() and again.history == g.history
+    # the line numbers of errors count those line ends too
+    with pytest.raises(ValueError, match="record line 4: move 3 "):
+        Game.from_record(ends.join(["\ufeffVariant: 9x9", "Moves:", "1. H7 B7", "2. E5"]))

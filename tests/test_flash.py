@@ -69,7 +69,7 @@ def test_valid_firmware_is_summarised():
 @pytest.mark.parametrize("mutate,match", [
     (lambda d: d[:-100], "not a whole number of 512-byte blocks"),
     (lambda d: d[:512 * 7], "truncated: it ends after block 7 of 20"),
-    (lambda d: d[:512] + d[1024:], "block 1: block number 2 of 20, expected 1"),
+    (lambda d: d[:512] + d[1024:], "block 1: is block number 2 of 20 where 1 of 20 was expected"),
     (lambda d: d[:1024] + b"\xff" + d[1025:], "block 2: bad magic"),
     (lambda d: d[:512 * 3 + 508] + b"\0\0\0\0" + d[512 * 4:], "block 3: bad magic"),
     (lambda d: b"", "empty"),
@@ -210,3 +210,48 @@ def test_info_uf2_parsing():
     info = parse_info_uf2(PYBADGE_INFO)
     assert info["banner"].startswith("UF2 Bootloader v3.15.0")
     assert info["Board-ID"] == "SAMD51J19A-PyBadge-v0" and info["Model"] == "PyBadge"
+
+
+# Hostile input (issue 15.6).
+
+@pytest.mark.parametrize("value", ["nan", "-1", "0", "inf", "-inf", "1e400", "1e9", "soon", ""])
+def test_timeout_must_be_a_positive_number_of_seconds(tmp_path, capsys, value):
+    fw = write_fw(tmp_path, pybadge_fw())
+    with pytest.raises(SystemExit) as exc:
+        cli_main(["flash", fw, "--board", "pybadge", "--timeout=" + value])
+    assert exc.value.code == 2
+    err = capsys.readouterr().err
+    assert "--timeout" in err and repr(value) in err and "Traceback" not in err
+    clock = FakeClock()
+
+    def sleep(dt):
+        assert clock.now < 1e4, "waited forever"
+        clock.sleep(dt)
+
+    with pytest.raises(flash.FlashError, match="timeout"):
+        flash.flash(fw, get_board("pybadge"), drive=boot_drive(tmp_path), timeout=float("nan"),
+                    sleep=sleep, clock=clock, log=quiet)
+
+
+@pytest.mark.parametrize("mutate", [
+    lambda d: d[512:],                        # starts at block 1
+    lambda d: d[:512] + d[1024:],             # block 1 missing
+    lambda d: d + d[:512],                    # a second run that stops after one block
+    lambda d: d[:512 * 19] + b"",             # ends early
+])
+def test_block_numbering_errors_speak_of_blocks_not_internals(mutate):
+    with pytest.raises(uf2.UF2Error) as exc:
+        uf2.check_uf2(mutate(pybadge_fw()), get_board("pybadge"), "fw.uf2")
+    assert "None" not in str(exc.value) and "fw.uf2" in str(exc.value)
+
+
+@pytest.mark.parametrize("name", ["INFO_UF2.TXT", "info_uf2.txt", "INDEX.HTM", "CURRENT.UF2",
+                                  "firmware.bin"])
+def test_a_firmware_named_like_the_drives_own_files_is_refused(tmp_path, name):
+    drive = boot_drive(tmp_path)
+    before = snapshot(drive)
+    os.makedirs(str(tmp_path / "dl"))
+    fw = write_fw(tmp_path / "dl", pybadge_fw(), name)
+    with pytest.raises(flash.FlashError, match="name"):
+        flash.flash(fw, get_board("pybadge"), drive=drive, write=rebooting_write, log=quiet)
+    assert snapshot(drive) == before

@@ -399,6 +399,89 @@ def test_junk_gets_a_question_mark_and_changes_nothing(junk):
     assert not e.done
 
 
+NOT_ASCII = ": not ASCII (commands, colours, points and numbers are)"
+
+
+@pytest.mark.parametrize("line,answer", [
+    (b"\xff\xfe bad\n", "? '\\xff\\xfe'%s\n\n" % NOT_ASCII),
+    (b"12 name \xc3\n", "?12 '\\xc3'%s\n\n" % NOT_ASCII),
+    (b"12 name \xc3\xa9\n", "?12 '\\xc3\\xa9'%s\n\n" % NOT_ASCII),  # UTF-8, but not ASCII
+    (b"\xc0\xaf name\n", "? '\\xc0\\xaf'%s\n\n" % NOT_ASCII),  # overlong: MicroPython decodes it
+    ("\udcff\udcfe bad\n", "? '\\xff\\xfe'%s\n\n" % NOT_ASCII),  # a text stream's surrogateescape
+    (b"na\x01me # \xff in a comment\n", "= Tanbo\n\n"),
+    ("7 name\n".encode(), "=7 Tanbo\n\n"),
+])
+def test_bytes_that_are_not_ascii_make_one_junk_line(line, answer):
+    e = GtpEngine("9x9", level="random")
+    ok(e, "genmove b")
+    before = state(e)
+    assert e.handle(line) == answer
+    assert state(e) == before
+
+
+@pytest.mark.parametrize("cmd", [
+    [sys.executable, "-m", "tanbo.gtp"],
+    pytest.param("micropython", marks=needs_mp),
+])
+def test_invalid_utf8_on_stdin_keeps_the_session(cmd):
+    if cmd == "micropython":
+        cmd = [MICROPYTHON, "-X", "heapsize=192K", "-m", "tanbo.gtp"]
+    # en_US.UTF-8 makes CPython's text stdin strict: the bytes must be read raw.
+    env = dict(os.environ, MICROPYPATH=CORE, LC_ALL="C.UTF-8", PYTHONIOENCODING="")
+    for locale in ("C.UTF-8", "en_US.UTF-8"):
+        env["LC_ALL"] = locale
+        proc = subprocess.run(cmd, input=b"name\n\xff\xfe bad\n3 play b \xe9\x80\nname\n", capture_output=True,
+                              timeout=120, env=env, cwd=REPO)
+        assert proc.returncode == 0, proc.stderr
+        assert proc.stdout == (b"= Tanbo\n\n? '\\xff\\xfe'%s\n\n?3 '\\xe9\\x80'%s\n\n= Tanbo\n\n"
+                               % (NOT_ASCII.encode(), NOT_ASCII.encode()))
+
+
+def _show_bytes(word):
+    """How an answer quotes a non-ASCII word: its UTF-8 bytes, escaped."""
+    return ascii(word.encode())[1:]
+
+
+# Numbers on the protocol are ASCII digits: str.isdigit takes these too.
+UNICODE_DIGITS = ["\u00b2", "\u0661\u0669", "\uff11\uff19", "\u0967\u096f", "1\u00b2"]
+
+
+@pytest.mark.parametrize("junk,message", [
+    ("boardsize 1" + "0" * 5000, "unacceptable size"),
+    ("boardsize " + "9" * 5000, "unacceptable size"),
+    ("boardsize -9", "boardsize: '-9' is not a number"),
+    ("tanbo-movetime " + "9" * 5000, "movetime '%s...': expected milliseconds" % ("9" * 40)),
+    ("tanbo-movetime 86400001", "movetime '86400001': expected milliseconds 1-86400000, or 0/none for no limit"),
+] + [(command + d, _show_bytes((command + d).split()[-1]) + NOT_ASCII)
+     for d in UNICODE_DIGITS for command in ("boardsize ", "tanbo-movetime ", "play b ", "play b D", "genmove ",
+                                             "tanbo-rootspace ", "known_command ")],
+   ids=lambda text: text[:24].encode("unicode_escape").decode())
+def test_numbers_are_ascii_digits_with_our_own_message(junk, message):
+    e = GtpEngine("1d" if junk.startswith("play b ") else "9x9", level="random")
+    ok(e, "genmove b")
+    before = state(e)
+    answer = err(e, junk)
+    assert answer.startswith(message) and "int()" not in answer and "internal error" not in answer
+    assert state(e) == before
+
+
+def test_a_unicode_digit_is_no_id():
+    e = GtpEngine("9x9")
+    assert e.handle("\u00b2 name") == "? '\\xc2\\xb2'%s\n\n" % NOT_ASCII
+    assert e.handle("12 \u0661 name") == "?12 '\\xd9\\xa1'%s\n\n" % NOT_ASCII
+    assert e.handle("0019 boardsize 0019") == "=0019 \n\n" and e.game.variant.name == "19x19"
+    assert e.handle("%s name" % ("9" * 5000)) == "=%s Tanbo\n\n" % ("9" * 5000)
+    ok(e, "tanbo-movetime 000")
+    assert ok(e, "tanbo-movetime") == "none"
+
+
+def test_parse_args_seed_is_ascii_digits():
+    assert gtp.parse_args(["--seed", "007"])["seed"] == 7
+    for bad in ("\u00b2", "\u0661", "-1", "9" * 5000, ""):
+        with pytest.raises(ValueError, match="--seed"):
+            gtp.parse_args(["--seed", bad])
+
+
 def test_engine_errors_become_answers_not_crashes(monkeypatch):
     e = GtpEngine("9x9")
 
@@ -499,7 +582,7 @@ def script_for(variant):
 @pytest.fixture(scope="module")
 def mpy_dirs(tmp_path_factory):
     """core/tanbo compiled to .mpy: ``{'mp': dir with M headers, 'cp': dir with C headers}``."""
-    from tanbo_tools.bench import compile_core
+    from tanbo_tools.vm import compile_core
     base = tmp_path_factory.mktemp("mpy")
     return {"mp": compile_core(str(base / "mp")), "cp": compile_core(str(base / "cp"), circuitpython=True)}
 

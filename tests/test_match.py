@@ -96,3 +96,131 @@ def test_failing_gtp_engine_is_reported(capsys):
 def test_bad_arguments_are_refused(capsys, argv, message):
     rc, out, err = run_match(capsys, *argv)
     assert rc == 2 and message in err and out == ""
+
+
+# -- engines that misbehave ------------------------------------------------------
+FAKE_ENGINE = r'''
+import sys, time
+from tanbo.gtp import GtpEngine
+
+mode = sys.argv[1]
+engine = GtpEngine("9x9", level="random")
+out = sys.stdout.buffer
+for raw in sys.stdin.buffer:
+    words = raw.decode().split()
+    command = words[0] if words else ""
+    if command == "genmove" or (command == "play" and mode == "refuse-play"):
+        if mode == "silent":
+            time.sleep(3600)
+        if mode == "exit":
+            sys.exit(0)
+        answer = {"Q99": b"= Q99", "pass": b"= pass", "refuse-play": b"? no such move",
+                  "garbage": b"\xff\xfe?", "occupied": b"= H8", "wordy": b"=" + b"x" * 200000}.get(mode)
+        if answer is not None:
+            out.write(answer + b"\n\n")
+            out.flush()
+            continue
+    out.write(engine.handle(raw.decode()).encode())
+    out.flush()
+    if command == "quit" and mode == "linger":
+        time.sleep(3600)
+    if engine.done:
+        break
+'''
+
+
+@pytest.fixture
+def fake(tmp_path):
+    """``gtp:`` spec of a small engine misbehaving as ``mode`` (else tanbo.gtp at level random)."""
+    script = tmp_path / "fake_engine.py"
+    script.write_text(FAKE_ENGINE)
+    return lambda mode: "gtp:%s %s %s" % (shlex.quote(sys.executable), shlex.quote(str(script)), mode)
+
+
+@pytest.mark.parametrize("mode, message", [
+    ("Q99", "answered 'Q99' to 'genmove %s': 'Q99': not on the 9x9 board (A1-J9)"),
+    ("pass", "passed for %s: there is no passing in Tanbo"),
+    ("occupied", "played 'H8' for %s, an illegal move: H8 is occupied"),
+    ("silent", "gave no answer to 'genmove %s' within 3 s (see --timeout)"),
+    ("exit", "exited after 'genmove %s'"),
+    ("garbage", "answered '\ufffd\ufffd?' to 'genmove %s': not a GTP answer (= or ?)"),
+    ("wordy", "answered more than 100000 characters to 'genmove %s'"),
+])
+def test_a_bad_move_or_no_answer_forfeits_the_game(fake, tmp_path, capsys, mode, message):
+    # The timeout also covers the engine's start-up: 3 s, not less, on a busy machine.
+    games = 1 if mode == "silent" else 2
+    rc, out, err = run_match(capsys, fake(mode), "random", "--games", str(games), "--timeout", "3",
+                             "--record", str(tmp_path / "games"))
+    assert rc == 0, err
+    assert "wins: A 0, B %d" % games in out and "forfeits (included above): A %d, B 0" % games in out
+    for game, colour in ((1, "B"), (2, "W"))[:games]:
+        why = message % colour
+        assert "A (%s) forfeits game %d: GTP engine %r %s" % (fake(mode), game, fake(mode)[4:], why) in err
+        record = (tmp_path / "games" / ("game-%03d.txt" % game)).read_text()
+        assert "\nForfeit: A (" in record and why in record
+        g = Game.from_record(record)
+        assert g.winner == (1 if game == 2 else 2)  # B's seat: White in game 1, Black in game 2
+    assert "Traceback" not in err
+
+
+def test_a_refused_play_forfeits_the_refusing_engine(fake, capsys):
+    rc, out, err = run_match(capsys, "random", fake("refuse-play"), "--games", "2")
+    assert rc == 0 and "wins: A 2, B 0" in out and "forfeits (included above): A 0, B 2" in out
+    assert "refused 'play B " in err and ": no such move" in err
+
+
+def test_an_engine_that_lingers_after_quit_is_killed(fake, capsys):
+    rc, out, err = run_match(capsys, fake("linger"), "random", "--games", "1", "--timeout", "3")
+    assert rc == 0 and "1 games" in out and "forfeit" not in out + err
+
+
+def test_forfeits_in_parallel_jobs(fake, capsys):
+    rc, out, err = run_match(capsys, "random", fake("Q99"), "--games", "2", "--jobs", "2")
+    assert rc == 0 and "forfeits (included above): A 0, B 2" in out
+
+
+@pytest.mark.parametrize("spec, message", [
+    ("gtp:cat", "GTP engine 'cat' answered 'tanbo-variant 9x9' to 'tanbo-variant 9x9': not a GTP answer"),
+    ("gtp:true", "GTP engine 'true' exited "),  # before or after the write: a race
+    ("gtp:yes", "GTP engine 'yes' answered 'y' to 'tanbo-variant 9x9': not a GTP answer (= or ?)"),
+    ("gtp:yes ''", "GTP engine \"yes ''\" answered more than 100000 characters to 'tanbo-variant 9x9'"),
+    ("gtp:%s -c %s" % (shlex.quote(sys.executable), shlex.quote("while 1: print('=' * 1000, end='')")),
+     "answered more than 100000 characters to 'tanbo-variant 9x9'"),  # no newline, ever
+])
+def test_an_engine_that_cannot_set_up_stops_the_match(capsys, spec, message):
+    rc, out, err = run_match(capsys, spec, "random", "--games", "3", "--timeout", "5")
+    assert rc == 1 and message in err and out == "" and "Traceback" not in err
+
+
+def test_an_engine_that_cannot_start_stops_the_match(tmp_path, capsys):
+    script = tmp_path / "not-executable"
+    script.write_text("#!/bin/sh\n")
+    script.chmod(0o644)
+    rc, _, err = run_match(capsys, "gtp:%s" % script, "random", "--games", "1")
+    # which() skips files without the execute bit: refused with the arguments
+    assert rc == 2 and "no program" in err
+
+
+@pytest.mark.parametrize("argv, message", [
+    (("gtp:/nonexistent", "easy"), "'gtp:/nonexistent': no program '/nonexistent' found"),
+    (("gtp:'unclosed", "easy"), "\"gtp:'unclosed\": No closing quotation"),
+    (("easy", "random", "--timeout", "0"), "--timeout 0.0: expected seconds above 0"),
+    (("easy", "random", "--timeout", "nan"), "--timeout nan: expected seconds above 0"),
+    (("easy", "random", "--timeout", "inf"), "--timeout inf: expected seconds above 0"),
+    (("easy", "random", "--jobs", "0"), "--jobs 0: expected 1-256"),
+    (("easy", "random", "--jobs", "100000"), "--jobs 100000: expected 1-256"),
+    (("easy", "random", "--movetime", "0"), "--movetime 0: expected 1-86400000 ms"),
+    (("easy", "random", "--movetime", "99999999999"), "--movetime 99999999999: expected 1-86400000 ms"),
+])
+def test_bad_engines_and_options_are_refused_before_playing(capsys, argv, message):
+    rc, out, err = run_match(capsys, *argv)
+    assert rc == 2 and message in err and out == ""
+
+
+def test_record_to_a_file_or_below_one_is_refused(tmp_path, capsys):
+    afile = tmp_path / "file.txt"
+    afile.write_text("x")
+    for path in (afile, afile / "sub"):
+        rc, out, err = run_match(capsys, "easy", "random", "--games", "1", "--record", str(path))
+        assert rc == 2 and "--record %r: cannot create the folder: " % str(path) in err and out == ""
+    assert afile.read_text() == "x"

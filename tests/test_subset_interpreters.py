@@ -1,11 +1,11 @@
-"""Run tests/subset's check modules under CPython, MicroPython and CircuitPython.
+"""Run tests/subset's check modules under CPython and the MicroPython unix port.
 
 Each check module runs in its own interpreter process (a fresh heap), one
 pytest case per module and interpreter, so a failure names both. The
-MicroPython and CircuitPython runs load the engine as compiled ``.mpy``
-(what the boards run) with the heap capped as in :mod:`interpreters`; the
-check modules themselves are loaded from source. Also checks that run.py
-itself reports failures, import errors and empty runs.
+MicroPython runs load the engine as compiled ``.mpy`` (what the boards
+run) with the heap capped as in :mod:`interpreters`; the check modules
+themselves are loaded from source. Also checks that run.py itself reports
+failures, import errors and empty runs.
 """
 
 import os
@@ -15,7 +15,8 @@ import sys
 import pytest
 
 import interpreters
-from interpreters import RUNNER, run_interpreter
+from interpreters import RUNNER
+from tanbo_tools.vm import run
 
 MODULES = interpreters.check_modules()
 
@@ -35,21 +36,13 @@ def test_there_are_check_modules():
 
 @pytest.mark.parametrize("module", MODULES)
 def test_cpython(module):
-    assert_all_passed(run_interpreter(sys.executable, [RUNNER, module], heap=None))
+    assert_all_passed(run(sys.executable, [RUNNER, module], heap=None))
 
 
 @pytest.mark.parametrize("module", MODULES)
 def test_micropython(module, micropython_exe, mpy_core_micropython):
-    assert_all_passed(run_interpreter(micropython_exe, [RUNNER, module],
-                                      heap=interpreters.MICROPYTHON_HEAP,
-                                      micropypath=[mpy_core_micropython]))
-
-
-@pytest.mark.parametrize("module", MODULES)
-def test_circuitpython(module, circuitpython_exe, mpy_core_circuitpython):
-    assert_all_passed(run_interpreter(circuitpython_exe, [RUNNER, module],
-                                      heap=interpreters.heap_for(module, interpreters.CIRCUITPYTHON_HEAP),
-                                      micropypath=[mpy_core_circuitpython]))
+    assert_all_passed(run(micropython_exe, [RUNNER, module], heap=interpreters.MICROPYTHON_HEAP,
+                          path=[mpy_core_micropython]))
 
 
 # -- the runner itself ---------------------------------------------------------
@@ -88,9 +81,6 @@ def interpreters_to_try():
     mp = interpreters.micropython_path()
     if mp:
         found.append(pytest.param(mp, interpreters.MICROPYTHON_HEAP, id="micropython"))
-    cp = interpreters.circuitpython_path()
-    if cp:
-        found.append(pytest.param(cp, interpreters.CIRCUITPYTHON_HEAP, id="circuitpython"))
     return found
 
 
@@ -98,7 +88,7 @@ def interpreters_to_try():
 def test_runner_reports_failures_in_source_order(tmp_path, exe, heap):
     script = runner_dir(tmp_path, {"check_fake.py": FAKE_CHECK, "check_broken.py": "import no_such_module_xyz\n",
                                    "other.py": "def test_x():\n    raise RuntimeError('not a check')\n"})
-    rc, out, err = run_interpreter(exe, [script, "-v"], heap=heap, micropypath=[])
+    rc, out, err = run(exe, [script, "-v"], heap=heap, path=[])
     lines = [l for l in out.splitlines() if l.startswith(("FAIL", "ok", "0", "1", "2", "3"))]
     assert rc == 1, interpreters.explain(rc, out, err)
     # ImportError on MicroPython/CircuitPython, its subclass ModuleNotFoundError on CPython.
@@ -114,9 +104,9 @@ def test_runner_reports_failures_in_source_order(tmp_path, exe, heap):
 @pytest.mark.parametrize("exe,heap", interpreters_to_try())
 def test_runner_single_test_and_empty_run(tmp_path, exe, heap):
     script = runner_dir(tmp_path, {"check_fake.py": FAKE_CHECK, "check_empty.py": "X = 1\n"})
-    rc, out, err = run_interpreter(exe, [script, "check_fake.test_zeta"], heap=heap, micropypath=[])
+    rc, out, err = run(exe, [script, "check_fake.test_zeta"], heap=heap, path=[])
     assert (rc, out.strip().splitlines()[-1]) == (0, "1 passed, 0 failed"), interpreters.explain(rc, out, err)
-    rc, out, err = run_interpreter(exe, [script, "check_empty"], heap=heap, micropypath=[])
+    rc, out, err = run(exe, [script, "check_empty"], heap=heap, path=[])
     assert (rc, out.strip().splitlines()[-1]) == (1, "0 passed, 0 failed"), interpreters.explain(rc, out, err)
-    rc, out, err = run_interpreter(exe, [script, "check_fake.test_nope"], heap=heap, micropypath=[])
+    rc, out, err = run(exe, [script, "check_fake.test_nope"], heap=heap, path=[])
     assert rc == 1 and "FAIL check_fake.test_nope: NameError" in out, interpreters.explain(rc, out, err)

@@ -85,3 +85,24 @@ def uf2_blocks(payload, family=0x55114460, base=0x4000, flags=0x2000):
         out.append(struct.pack("<8I", UF2_MAGIC0, UF2_MAGIC1, flags, base + 256 * i,
                                len(chunk), i, len(chunks), family) + data + struct.pack("<I", UF2_MAGIC_END))
     return b"".join(out)
+
+
+RP2040 = 0xE48BFF56
+
+
+def circuitpython_uf2(version="10.2.1", board_id="pimoroni_picosystem",
+                      machine="Pimoroni PicoSystem with rp2040", size=20000, family=RP2040,
+                      base=0x10000000, extra=b""):
+    """A CircuitPython-like firmware UF2: code-like bytes holding the version banner and board id
+    as CircuitPython's binary does (``MICROPY_FULL_VERSION_INFO``, ``CIRCUITPY_BOARD_ID``),
+    then ``extra`` bytes."""
+    banner = extra
+    if version:
+        banner = ("\0Adafruit CircuitPython %s on 2025-10-09; %s\0%s\0"
+                  % (version, machine, board_id)).encode("ascii") + extra
+    # The banner straddles a 256-byte block boundary, as it may in a real file.
+    filler = bytes((i * 7 + 3) & 0xFF for i in range(size))
+    cut = 256 * 5 - 20
+    payload = filler[:cut] + banner + filler[cut:]
+    # Full 256-byte payloads, as elf2uf2/picotool write them.
+    return uf2_blocks(payload + b"\xff" * (-len(payload) % 256), family, base)

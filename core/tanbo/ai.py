@@ -81,6 +81,16 @@ EASY_REMOVE = 100  # easy level: per opposing root a move removes (own: minus)
 EASY_HANGING = 50  # easy level: per own root a move leaves with root space 1
 EASY_ROOM = 10  # easy level: per legal point (= own root space) after the move
 
+# Ordering keys of an inner node's moves (the beam keeps the most forcing:
+# a quiet expansion often looks better statically than an attack, and a
+# beam by value alone would not see the fights).
+FORCING = 1  # 1: order inner nodes by these keys; 0: by the value after the move
+KEY_CAPTURE = 64  # the move fills an opposing root's last root space
+KEY_ATTACK = (0, 0, 24, 12, 6, 3)  # ... takes a point of a root with space s
+KEY_RESCUE = (0, 20, 10)  # ... extends an own root with space s
+KEY_BASE = 8  # keeps keys >= 0 after the per-neighbour adjustments (+1 an empty
+# neighbour the move opens, -1 one it closes)
+
 # Move buffers hold (value << SHIFT | point) in one small int: the value is
 # clamped to KEY_MAX in magnitude (ordering only needs it roughly; wins are
 # at the clamp), points fit in SHIFT bits (boards up to 25x25 = 625).
@@ -183,6 +193,13 @@ class Search:
         self.weight = array("b", [others if g.root_player[r] == self.me else -1 for r in range(nroots)])
         self.term = array("i", bytes(4 * nroots))
         self.unsafe = bytearray(size)  # root moves that remove one of the mover's roots
+        # Ordering keys by root space, as tables (a root's space <= board size).
+        self.attack = bytearray(size + 1)
+        self.rescue = bytearray(size + 1)
+        for s in range(1, size + 1):
+            self.attack[s] = KEY_CAPTURE if s == 1 else (KEY_ATTACK[s] if s < len(KEY_ATTACK) else 1)
+            self.rescue[s] = KEY_RESCUE[s] if s < len(KEY_RESCUE) else 0
+        self.forcing = FORCING
 
     # -- the search loop --------------------------------------------------------
     def run(self):
@@ -402,6 +419,9 @@ class Search:
         nbr, off = g.nbr, g.nbr_off
         best = -WIN - 10
         top = 0  # entries kept in buf, sorted by descending key
+        # The root's buffer is sorted by value; inner ones by forcing keys.
+        forcing = self.forcing and not root
+        attack, rescue = self.attack, self.rescue
         if root:
             unsafe = self.unsafe
             for i in range(len(unsafe)):
@@ -415,17 +435,23 @@ class Search:
             # played out).
             d = -1
             hit = False
+            opened = 0  # empty neighbours opened minus closed, for the ordering key
             for j in range(off[e], off[e + 1]):
                 q = nbr[j]
                 if board[q] == 0:
                     k = cntc[q]
                     if k == 0:
                         d += 1
-                    elif k == 1:
-                        if ownc[q] == r:
-                            d -= 1
-                        else:
-                            hit = True
+                        opened += 1
+                    else:
+                        opened -= 1
+                        if k == 1:
+                            if ownc[q] == r:
+                                d -= 1
+                            else:
+                                hit = True
+            if forcing:
+                force = KEY_BASE + rescue[space[r]] + opened
             s = space[r] + d
             if s <= 0 or hit:
                 v = self.played(e, root, ply)
@@ -438,6 +464,8 @@ class Search:
                 for k in others:
                     o = own[k][e]
                     if o != NO_ROOT:
+                        if forcing:
+                            force += attack[space[o]]
                         s = space[o] - 1
                         if s == 0:
                             v = self.played(e, root, ply)
@@ -456,7 +484,9 @@ class Search:
                 if cut is not None and key >= cut:
                     break
             if cap:
-                if key > KEY_MAX:
+                if forcing:
+                    key = force if force > 0 else 0
+                elif key > KEY_MAX:
                     key = KEY_MAX
                 elif key < -KEY_MAX:
                     key = -KEY_MAX

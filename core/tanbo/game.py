@@ -51,7 +51,7 @@ except ImportError:  # CPython
         return x
 
 NO_ROOT = const(255)  # no root (bytearray cells)
-NONE = NO_ROOT  # the old name, until every caller says NO_ROOT
+NONE = NO_ROOT  # the old name, until main's ai.py says NO_ROOT
 NIL = const(0xFFFF)  # end of a stone chain / not in a legal list
 MAX_ROOTS = 254
 _BLANK = object()
@@ -71,9 +71,6 @@ _TABLES = ("board", "root_of", "nxt", "head", "space", "alive", "root_player")  
 _PLAYER_TABLES = ("touch_count", "space_root", "legal_points", "legal_index")  # [None, player 1's, ...]
 _COUNTS = ("legal_total", "stone_count", "root_count")  # an int a player, index 0 unused
 _HISTORY = ("_moves", "_prevs", "_marks", "_rem")  # undo stacks: copy() keeps them, load_state() drops them
-# Old names of fields, kept as aliases while callers move to the new ones.
-_OLD_NAMES = (("cnt", "touch_count"), ("own", "space_root"), ("lst", "legal_points"), ("pos", "legal_index"),
-              ("nlegal", "legal_total"), ("rplayer", "root_player"), ("off", "nbr_off"))
 
 try:
     from sys import implementation as _impl
@@ -292,13 +289,13 @@ class Game:
                                  % (player_name(self.root_player[r], self.players), self._where(self.head[r])))
 
     def _bind(self):
-        """The tables the hot path reads in one go, and the old field names."""
-        self._hot = (self.board, self.root_of, self.nxt, self.head, self.space, self.touch_count,
-                     self.space_root, self.legal_points, self.legal_index, self.legal_total,
+        """The tables the hot paths unpack in one go (one attribute read, not fifteen)."""
+        mine = [None]
+        for k in self.pids:
+            mine.append((self.space_root[k], self.legal_points[k], self.legal_index[k], self.touch_count[k]))
+        self._hot = (self.board, self.root_of, self.nxt, self.head, self.space, tuple(mine), self.legal_total,
                      self.stone_count, self.others, self.succ, self.nbr, self.nbr_off)
         self._targets = self._tables_cache = None  # for load_state, built on first use
-        for old, new in _OLD_NAMES:
-            setattr(self, old, getattr(self, new))
 
     def _where(self, p):
         """Row and column of ``p`` for error messages."""
@@ -581,11 +578,6 @@ class Game:
         nothing for undo: for a scratch game reset with :meth:`load_state`."""
         self._place_loop(point, False, None, 1)
 
-    def _place(self, e, record):
-        """The old name of :meth:`place_unrecorded` / the placement of
-        :meth:`play_unchecked` (with ``record``), until every caller moves."""
-        self._place_loop(e, record, None, 1)
-
     def _push_ply(self, move):
         n = self._nh
         if n == len(self._moves):
@@ -667,8 +659,8 @@ class Game:
         if n < 0:
             raise ValueError("nothing to undo")
         self._nh = n
-        move = self._moves[n]
-        prev = self._prevs[n]
+        e = self._moves[n]
+        c = self._prevs[n]
         mark = self._marks[n]
         rem = self._rem
         i = self._nrem
@@ -678,12 +670,69 @@ class Game:
             i -= count + 2
             self._restore_root(r, rem[i:i + count])
         self._nrem = i
-        if move >= 0:
-            self._lift(move, prev)
-        self.to_move = prev
+        self.to_move = c
         self.winner = None
         self.ply -= 1
-        return move
+        if e < 0:
+            return e
+        # Lift c's stone from e (the head of its root's chain): the table
+        # changes _refresh would make for e and each empty neighbour, in its
+        # order, written out. e rejoins the legal set of each player it
+        # touches once (c always: it was legal); a neighbour it alone
+        # touched leaves c's; one it touched with a second c stone joins it,
+        # credited to that stone's root.
+        board, root_of, nxt, head, space, mine, legal_total, stone_count, others, succ, nbr, off = self._hot
+        r = root_of[e]
+        board[e] = 0
+        root_of[e] = NO_ROOT
+        head[r] = nxt[e]
+        nxt[e] = NIL
+        stone_count[c] -= 1
+        ownc, lc, pc, cntc = mine[c]
+        a = off[e]
+        b = off[e + 1]
+        for j in range(a, b):
+            cntc[nbr[j]] -= 1
+        for k in self.pids:
+            ownk, lk, pk, cntk = mine[k]
+            if cntk[e] == 1:
+                t = r
+                if k != c:
+                    for j in range(a, b):
+                        if board[nbr[j]] == k:
+                            t = root_of[nbr[j]]
+                            break
+                ownk[e] = t
+                space[t] += 1
+                m = legal_total[k]
+                lk[m] = e
+                pk[e] = m
+                legal_total[k] = m + 1
+        for j in range(a, b):
+            q = nbr[j]
+            if board[q] == 0:
+                m = cntc[q]
+                if m == 0:  # r's root space through e alone
+                    ownc[q] = NO_ROOT
+                    space[r] -= 1
+                    i = pc[q]
+                    m = legal_total[c] - 1
+                    last = lc[m]
+                    lc[i] = last
+                    pc[last] = i
+                    legal_total[c] = m
+                elif m == 1:  # touched by e and one more c stone, now that one alone
+                    for i in range(off[q], off[q + 1]):
+                        if board[nbr[i]] == c:
+                            t = root_of[nbr[i]]
+                            break
+                    ownc[q] = t
+                    space[t] += 1
+                    m = legal_total[c]
+                    lc[m] = q
+                    pc[q] = m
+                    legal_total[c] = m + 1
+        return e
 
     # -- the hot path -------------------------------------------------------------
     def _place_loop(self, e, record, rng, limit):
@@ -692,20 +741,17 @@ class Game:
         With ``rng``, ``e`` is ignored: each ply places a uniformly random
         legal stone of the side to move instead, ``limit`` plies in all (-1:
         to the end of the game), so a playout runs in one call with its
-        tables in locals. ``record`` keeps removed stones for undo (search
-        playouts pass False).
+        tables in locals (on MicroPython a call with this many locals
+        allocates its frame). ``record`` keeps removed stones for undo
+        (search playouts pass False).
         """
-        (board, root_of, nxt, head, space, touch_count, space_root, legal_points, legal_index, legal_total,
-         stone_count, others, succ, nbr, off) = self._hot
+        board, root_of, nxt, head, space, mine, legal_total, stone_count, others, succ, nbr, off = self._hot
         c = self.to_move
         ply = self.ply
         if rng is not None:
             x = rng.x
         while True:
-            ownc = space_root[c]
-            lc = legal_points[c]
-            pc = legal_index[c]
-            cntc = touch_count[c]
+            ownc, lc, pc, cntc = mine[c]
             n = legal_total[c] - 1
             if rng is not None:
                 # rng.below(n + 1), inlined (a call costs more than the
@@ -715,9 +761,9 @@ class Game:
                 e = lc[(x >> 13) % (n + 1)]
             r = ownc[e]
             # e leaves the mover's legal set (the swap-remove of the module
-            # docstring) and its root's space...
+            # docstring) and its root's space (sr: space[r], written once)...
             ownc[e] = NO_ROOT
-            space[r] -= 1
+            sr = space[r] - 1
             i = pc[e]
             last = lc[n]
             lc[i] = last
@@ -727,20 +773,19 @@ class Game:
             # here is bounded at the end of it: collect those (rarely any).
             bounded = None
             for k in others[c]:
-                ownk = space_root[k]
+                ownk, lk, pk, _ = mine[k]
                 o = ownk[e]
                 if o != NO_ROOT:
                     ownk[e] = NO_ROOT
-                    space[o] -= 1
-                    lk = legal_points[k]
-                    pk = legal_index[k]
+                    so = space[o] - 1
+                    space[o] = so
                     i = pk[e]
                     m = legal_total[k] - 1
                     last = lk[m]
                     lk[i] = last
                     pk[last] = i
                     legal_total[k] = m
-                    if space[o] == 0:
+                    if so == 0:
                         if bounded is None:
                             bounded = [o]
                         else:
@@ -757,29 +802,34 @@ class Game:
                 if board[q] == 0:
                     if m == 1:
                         ownc[q] = r
-                        space[r] += 1
+                        sr += 1
                         lc[n] = q
                         pc[q] = n
                         n += 1
                     elif m == 2:
                         o = ownc[q]
                         ownc[q] = NO_ROOT
-                        space[o] -= 1
                         n -= 1
                         i = pc[q]
                         last = lc[n]
                         lc[i] = last
                         pc[last] = i
-                        if o != r and space[o] == 0:
-                            if bounded is None:
-                                bounded = [o]
-                            elif o not in bounded:
-                                bounded.append(o)
+                        if o == r:
+                            sr -= 1
+                        else:
+                            so = space[o] - 1
+                            space[o] = so
+                            if so == 0:
+                                if bounded is None:
+                                    bounded = [o]
+                                elif o not in bounded:
+                                    bounded.append(o)
+            space[r] = sr
             legal_total[c] = n
             ply += 1
-            if space[r] == 0 or bounded is not None:
+            if sr == 0 or bounded is not None:
                 self.ply = ply
-                if space[r] == 0:
+                if sr == 0:
                     # RULES.md 5: the current root bounded -> it alone goes.
                     self._remove_root(r, record)
                 else:
@@ -863,43 +913,86 @@ class Game:
             self.legal_total[k] = n
 
     def _remove_root(self, r, record):
+        """Take root ``r`` off the board; ``record`` keeps its stones for undo."""
+        board, root_of, nxt, head, space, mine, legal_total, stone_count, others, succ, nbr, off = self._hot
         c = self.root_player[r]
-        board, nxt, cntc, root_of = self.board, self.nxt, self.touch_count[c], self.root_of
-        nbr, off = self.nbr, self.nbr_off
+        ownc, lc, pc, cntc = mine[c]
+        if record:
+            rem = self._rem
+            nrem = self._nrem
+            if nrem + stone_count[c] + 2 > len(rem):
+                # room for the whole root up front: no growth per stone
+                rem.extend(array("H", bytes(2 * (nrem + stone_count[c] + 34 - len(rem)))))
         count = 0
-        s = self.head[r]
+        s = head[r]
         while s != NIL:
             board[s] = 0
             root_of[s] = NO_ROOT
             for j in range(off[s], off[s + 1]):
                 cntc[nbr[j]] -= 1
             if record:
-                self._push_rem(s)
+                rem[nrem] = s
+                nrem += 1
             count += 1
             s = nxt[s]
         if record:
-            self._push_rem(r)
-            self._push_rem(count)
-        # What changed: each freed point may become root space of another
-        # colour's root (its counts of those colours are unchanged), and
-        # each empty neighbour lost a colour-c stone. Only points where a
-        # count is 1, or that were credited, can change their credit.
-        cnt = self.touch_count
-        ownc = self.space_root[c]
-        others = self.others[c]
-        refresh = self._refresh
-        s = self.head[r]
+            rem[nrem] = r
+            rem[nrem + 1] = count
+            self._nrem = nrem + 2
+        # What changed, as _refresh would recompute it, written out: each
+        # freed point touching one stone of another colour k becomes root
+        # space of that stone's root (its counts of k are unchanged); each
+        # empty neighbour lost a colour-c stone, so only one now touching
+        # one c stone, or one credited before, can change its credit.
+        s = head[r]
         while s != NIL:
-            for k in others:
-                if cnt[k][s] == 1:
-                    refresh(s, k)
+            for k in others[c]:
+                ownk, lk, pk, cntk = mine[k]
+                if cntk[s] == 1:
+                    for j in range(off[s], off[s + 1]):
+                        t = nbr[j]
+                        if board[t] == k:
+                            t = root_of[t]
+                            break
+                    ownk[s] = t
+                    space[t] += 1
+                    m = legal_total[k]
+                    lk[m] = s
+                    pk[s] = m
+                    legal_total[k] = m + 1
             for j in range(off[s], off[s + 1]):
                 q = nbr[j]
-                if board[q] == 0 and (cntc[q] == 1 or ownc[q] != NO_ROOT):
-                    refresh(q, c)
+                if board[q] == 0:
+                    old = ownc[q]
+                    if cntc[q] == 1:
+                        for i in range(off[q], off[q + 1]):
+                            t = nbr[i]
+                            if board[t] == c:
+                                t = root_of[t]
+                                break
+                        if t == old:
+                            continue
+                        ownc[q] = t
+                        space[t] += 1
+                        if old == NO_ROOT:
+                            m = legal_total[c]
+                            lc[m] = q
+                            pc[q] = m
+                            legal_total[c] = m + 1
+                            continue
+                        space[old] -= 1
+                    elif old != NO_ROOT:
+                        ownc[q] = NO_ROOT
+                        space[old] -= 1
+                        i = pc[q]
+                        m = legal_total[c] - 1
+                        last = lc[m]
+                        lc[i] = last
+                        pc[last] = i
+                        legal_total[c] = m
             s = nxt[s]
         self.alive[r] = 0
-        self.stone_count[c] -= count
+        stone_count[c] -= count
         self.root_count[c] -= 1
 
     def _restore_root(self, r, stones):
@@ -928,69 +1021,6 @@ class Game:
         self.stone_count[c] += len(stones)
         self.root_count[c] += 1
 
-    def _lift(self, e, c):
-        """Undo the placement of ``c``'s stone on ``e`` (the head of its root's chain).
-
-        The table changes :meth:`_refresh` would make for ``e`` and each
-        empty neighbour, in its order, written out: ``e`` rejoins the legal
-        set of each player it touches once (``c`` always: it was legal), a
-        neighbour it alone touched leaves ``c``'s, one it touched with a
-        second ``c`` stone joins it, credited to that stone's root.
-        """
-        (board, root_of, nxt, head, space, touch_count, space_root, legal_points, legal_index, legal_total,
-         stone_count, others, succ, nbr, off) = self._hot
-        r = root_of[e]
-        board[e] = 0
-        root_of[e] = NO_ROOT
-        head[r] = nxt[e]
-        nxt[e] = NIL
-        stone_count[c] -= 1
-        cntc = touch_count[c]
-        a, b = off[e], off[e + 1]
-        for j in range(a, b):
-            cntc[nbr[j]] -= 1
-        for k in self.pids:
-            if touch_count[k][e] == 1:
-                t = r
-                if k != c:
-                    for j in range(a, b):
-                        if board[nbr[j]] == k:
-                            t = root_of[nbr[j]]
-                            break
-                space_root[k][e] = t
-                space[t] += 1
-                n = legal_total[k]
-                legal_points[k][n] = e
-                legal_index[k][e] = n
-                legal_total[k] = n + 1
-        ownc = space_root[c]
-        lc = legal_points[c]
-        pc = legal_index[c]
-        for j in range(a, b):
-            q = nbr[j]
-            if board[q] == 0:
-                m = cntc[q]
-                if m == 0:  # q was r's root space through e alone
-                    ownc[q] = NO_ROOT
-                    space[r] -= 1
-                    i = pc[q]
-                    n = legal_total[c] - 1
-                    last = lc[n]
-                    lc[i] = last
-                    pc[last] = i
-                    legal_total[c] = n
-                elif m == 1:  # e and one more c stone touched q: now that one alone
-                    for i in range(off[q], off[q + 1]):
-                        if board[nbr[i]] == c:
-                            t = root_of[nbr[i]]
-                            break
-                    ownc[q] = t
-                    space[t] += 1
-                    n = legal_total[c]
-                    lc[n] = q
-                    pc[q] = n
-                    legal_total[c] = n + 1
-
     # -- playouts -------------------------------------------------------------------
     def random_playout(self, rng, limit=-1):
         """Play uniformly random moves until the game ends (or ``limit`` plies).
@@ -1011,3 +1041,16 @@ class Game:
         spaces = tuple(self.space[r] if self.alive[r] else 0 for r in range(len(self.alive)))
         return (self.position(), self.to_move, self.winner, self.ply, tuple(legal), roots, spaces,
                 tuple(self.stone_count), tuple(self.root_count))
+
+    # -- old names, until main's ai.py says the new ones -------------------------------
+    # (class properties: they do not lengthen every game's attribute map,
+    # which MicroPython searches whole for each method it looks up)
+    cnt = property(lambda self: self.touch_count)
+    own = property(lambda self: self.space_root)
+    lst = property(lambda self: self.legal_points)
+    nlegal = property(lambda self: self.legal_total)
+    rplayer = property(lambda self: self.root_player)
+    off = property(lambda self: self.nbr_off)
+
+    def _place(self, e, record):
+        self._place_loop(e, record, None, 1)

@@ -18,9 +18,11 @@ MicroPython/CircuitPython, and running out of memory answers
 Framing (GTP v2): a command is ``[id] name [args...]``; the answer is
 ``=[id] result`` or ``?[id] message`` followed by a blank line. Control
 characters are dropped, ``#`` starts a comment, runs of spaces count as
-one; empty lines get no answer. Command names are lower case; colours
-(``b``, ``black``, ``w``, ``white``, ``1``-``4``) and points (``D4``,
-``17``, ``333``) are read in any case. Every error leaves the game as it
+one; empty lines get no answer. The protocol is ASCII: a line holding any
+other byte is refused whole (stdin is read as bytes, so no byte can end the
+session), and numbers (ids, sizes, milliseconds) are ASCII digits. Command
+names are lower case; colours (``b``, ``black``, ``w``, ``white``,
+``1``-``4``) and points (``D4``, ``17``, ``333``) are read in any case. Every error leaves the game as it
 was. :data:`COMMANDS` lists the commands; README.md has a table.
 
 Note that ``#`` cannot stand for an ``X`` stone in ``tanbo-position`` here
@@ -41,10 +43,10 @@ from . import __version__
 from .game import Game
 # Game imports position lazily; loading it now, on a fresh heap, spares a
 # late compile or load in a fragmented one (showboard after a long game).
-from . import position  # noqa: F401
+from . import position
 from .record import record_lines
 from .rng import Rng
-from .variants import VARIANTS, get_variant, player_name
+from .variants import VARIANTS, get_variant, is_digits, player_name
 
 # Memory is tight on a board-sized heap: tanbo.ai loads only when a level
 # other than "random" is asked for, and on MicroPython/CircuitPython the
@@ -80,14 +82,13 @@ COMMANDS = (
     "tanbo-level", "tanbo-movetime", "tanbo-record",
 )
 
-# boardsize N -> variant (GTP's board sizes; the other variants are reached
-# with tanbo-variant).
-BOARDSIZES = {19: "19x19", 13: "13x13", 9: "9x9", 7: "dense-7", 11: "dense-11", 15: "dense-15"}
-
 _COLOURS = {"b": 1, "black": 1, "w": 2, "white": 2, "1": 1, "2": 2, "3": 3, "4": 4}
 
 # Upper bound of tanbo-movetime (ms): about a day; keeps the number a small int.
 MAX_MOVETIME = 86400000
+
+# What a number of more than 18 digits reads as (see _number).
+BIG = 10 ** 18
 
 
 class GtpError(Exception):
@@ -131,19 +132,28 @@ class GtpEngine:
         heap never needs them in one block.
         """
         try:
-            words = _clean(line).split()
+            data = _clean(line)
+            plain = _is_ascii(data)
+            words = data.decode().split() if plain else data.split()
         except MemoryError:
             write("? out of memory\n\n")
             return
         if not words:
             return
         ident = ""
-        if words[0].isdigit():
-            ident = words[0]
+        if words[0].isdigit():  # ASCII digits only, as bytes or ASCII text (str's also takes '\u00b2')
+            ident = words[0] if plain else words[0].decode()
             words = words[1:]
             if not words:
                 write("?%s missing command after the id\n\n" % ident)
                 return
+        if not plain:
+            # Refused before any command reads it, UTF-8 or not: no answer then
+            # holds anything but ASCII, and every interpreter gives the same.
+            for w in words:
+                if not _is_ascii(w):
+                    write("?%s %s: not ASCII (commands, colours, points and numbers are)\n\n" % (ident, _show(w)))
+                    return
         command = words[0]
         args = words[1:]
         try:
@@ -200,9 +210,11 @@ class GtpEngine:
 
     def cmd_boardsize(self, args):
         _nargs("boardsize", args, 1, "SIZE")
-        if not args[0].isdigit():
+        size = _number(args[0])
+        if size is None:
             raise GtpError("boardsize: %s is not a number" % _show(args[0]))
-        name = BOARDSIZES.get(int(args[0]))
+        # The square boards by rows; the other variants are reached with tanbo-variant.
+        name = position.VARIANT_BY_ROWS.get(size)
         if name is None:
             raise GtpError("unacceptable size")
         self._new_game(get_variant(name))
@@ -408,33 +420,76 @@ def _kth_legal(game, k):
 
 
 def _clean(line):
-    """``line`` without its ``#`` comment, with control characters dropped and tabs made spaces.
+    """``line`` (bytes, or str) as bytes without its ``#`` comment, with control
+    characters dropped and tabs made spaces.
 
+    Works on the bytes: ``#`` and control characters never occur inside a
+    UTF-8 sequence, and the protocol itself is ASCII (see :meth:`GtpEngine.respond`).
     Allocation-light (a long position line is the one big input): the usual
     line has no control character inside, and is only sliced.
     """
-    cut = line.find("#")
+    if isinstance(line, str):
+        # surrogateescape gives back the bytes a CPython text stream could
+        # not decode (MicroPython ignores the argument: its str has none).
+        line = line.encode("utf-8", "surrogateescape")
+    cut = line.find(b"#")
     if cut >= 0:
         line = line[:cut]
     line = line.strip()
-    data = line.encode()
-    for c in data:
+    for c in line:
         if c < 32 or c == 127:
             break
     else:
         return line
     out = bytearray()
-    for c in data:
+    for c in line:
         if c == 9:
             out.append(32)
         elif c >= 32 and c != 127:
             out.append(c)
-    return out.decode()
+    return bytes(out)
+
+
+def _is_ascii(word):
+    """False for bytes outside ASCII (no command, colour, point or number has one)."""
+    for c in word:
+        if c > 126:
+            return False
+    return True
+
+
+def _number(text):
+    """``text`` as an int if it is a GTP number (ASCII digits), else None.
+
+    Past 18 significant digits the value saturates at 10**18 (every limit
+    here is far smaller): ``int()`` of thousands of digits is slow, and
+    CPython refuses it past 4300.
+    """
+    if not is_digits(text):
+        return None
+    text = text.lstrip("0")
+    return BIG if len(text) > 18 else int(text or "0")
 
 
 def _show(text, limit=40):
-    """``text`` quoted for an error message, cut at ``limit`` characters."""
-    return repr(text if len(text) <= limit else text[:limit] + "...")
+    """``text`` (str or bytes) quoted for an error message, cut at ``limit`` bytes.
+
+    ASCII only, other bytes of its UTF-8 escaped (``'\\xc2\\xb2'``): ``repr``
+    escapes differently on MicroPython, and an answer must be the same bytes
+    on every interpreter and any console.
+    """
+    if isinstance(text, str):
+        text = text.encode()
+    out = ["'"]
+    for c in text[:limit]:
+        if c == 39 or c == 92:  # ' and \
+            out.append("\\" + chr(c))
+        elif 32 <= c < 127:
+            out.append(chr(c))
+        else:
+            out.append("\\x%02x" % c)
+    out.append("...'" if len(text) > limit else "'")
+    return "".join(out)
 
 
 def _nargs(command, args, n, usage=""):
@@ -459,12 +514,13 @@ def _check_level(level):
 
 def _check_movetime(text):
     """``text`` as milliseconds (a positive integer up to a day), or None for ``none``/``0``."""
-    if text.lower() in ("none", "0"):
+    if text.lower() == "none":
         return None
-    if not text.isdigit() or int(text) > MAX_MOVETIME:
+    ms = _number(text)
+    if ms is None or ms > MAX_MOVETIME:
         raise ValueError("movetime %s: expected milliseconds 1-%d, or 0/none for no limit"
                          % (_show(text), MAX_MOVETIME))
-    return int(text)
+    return ms or None
 
 
 def _table():
@@ -478,11 +534,20 @@ _HANDLERS = _table()
 
 
 def serve(engine, inp=None, out=None):
-    """Answer ``inp``'s lines (default stdin) on ``out`` (default stdout) until EOF or ``quit``."""
-    inp = inp or sys.stdin
+    """Answer ``inp``'s lines (default stdin) on ``out`` (default stdout) until EOF or ``quit``.
+
+    Standard input is read as bytes where it can be: a text stream raises
+    (or, on CPython, smuggles surrogates) on bytes that are not UTF-8, and a
+    protocol engine must answer any line.
+    """
+    if inp is None:
+        inp = getattr(sys.stdin, "buffer", sys.stdin)
     out = out or sys.stdout
     while not engine.done:
-        line = inp.readline()
+        try:
+            line = inp.readline()
+        except UnicodeError:  # a text stream without .buffer (CircuitPython): the line is read, not decoded
+            line = b"\xff"  # stands for it: refused as not ASCII
         if not line:
             break  # EOF
         try:
@@ -509,9 +574,9 @@ def parse_args(argv):
             raise ValueError("%s: unknown option or missing value\n%s" % (_show(argv[i]), USAGE))
         value = argv[i + 1]
         if key == "seed":
-            if not value.isdigit():
-                raise ValueError("--seed %s: expected an integer >= 0" % _show(value))
-            value = int(value)
+            value = _number(value)
+            if value is None or value >= BIG:
+                raise ValueError("--seed %s: expected an integer 0-%d" % (_show(argv[i + 1]), BIG - 1))
         opts[key] = value
         i += 2
     if opts["variant"] not in VARIANTS:

@@ -62,8 +62,10 @@ def playouts(variant, seconds=1.0, seed=1):
 def heap_of_full_game(variant="19x19", seed=3):
     """Heap use of a whole random game kept with its undo history.
 
-    Returns ``{"after_import", "retained", "peak", "plies"}`` in bytes
-    (``gc.mem_alloc``), or ``{}`` where the interpreter cannot tell.
+    Returns ``{"after_import", "game_with_history", "peak_live", "plies"}``:
+    bytes (``gc.mem_alloc``) live after the imports, held by the finished game
+    with its history, and live at the most during it; and the game's length.
+    ``{}`` where the interpreter cannot tell.
     """
     if not hasattr(gc, "mem_alloc"):
         return {}

@@ -18,6 +18,11 @@ def load_record(cls, text):
     """
     if not isinstance(text, str):
         raise ValueError("record must be text, got %r" % (text,))
+    # What editors write: a byte-order mark first, Windows or old Mac line ends.
+    if text[:1] == "\ufeff":
+        text = text[1:]
+    if "\r" in text:
+        text = text.replace("\r\n", "\n").replace("\r", "\n")
     headers = {}
     header_line = {}
     game = None

@@ -16,25 +16,25 @@ _SHIFT8 = {"B": 0, "A": 1, "START": 2, "SELECT": 3, "RIGHT": 4, "DOWN": 5, "UP":
 
 PROFILES = {
     "pybadge": Profile(
-        "pybadge", "pybadge", 160, 128, 8192,
-        ("BUTTON_CLOCK", "BUTTON_OUT", "BUTTON_LATCH", "SPEAKER", "SPEAKER_ENABLE", "A6"),
-        {k: ("shift", n) for k, n in _SHIFT8.items()}, ""),
+        name="pybadge", board_id="pybadge", width=160, height=128, nvm_size=8192,
+        pins=("BUTTON_CLOCK", "BUTTON_OUT", "BUTTON_LATCH", "SPEAKER", "SPEAKER_ENABLE", "A6"),
+        buttons={k: ("shift", n) for k, n in _SHIFT8.items()}, keymap_note=""),
     "pygamer": Profile(
-        "pygamer", "pygamer", 160, 128, 8192,
-        ("BUTTON_CLOCK", "BUTTON_OUT", "BUTTON_LATCH", "SPEAKER", "SPEAKER_ENABLE",
-         "JOYSTICK_X", "JOYSTICK_Y"),
-        {"B": ("shift", 0), "A": ("shift", 1), "START": ("shift", 2), "SELECT": ("shift", 3),
-         "LEFT": ("stick", "JOYSTICK_X", 0), "RIGHT": ("stick", "JOYSTICK_X", 65535),
-         "UP": ("stick", "JOYSTICK_Y", 0), "DOWN": ("stick", "JOYSTICK_Y", 65535)},
-        "arrows = joystick"),
+        name="pygamer", board_id="pygamer", width=160, height=128, nvm_size=8192,
+        pins=("BUTTON_CLOCK", "BUTTON_OUT", "BUTTON_LATCH", "SPEAKER", "SPEAKER_ENABLE",
+              "JOYSTICK_X", "JOYSTICK_Y"),
+        buttons={"B": ("shift", 0), "A": ("shift", 1), "START": ("shift", 2), "SELECT": ("shift", 3),
+                 "LEFT": ("stick", "JOYSTICK_X", 0), "RIGHT": ("stick", "JOYSTICK_X", 65535),
+                 "UP": ("stick", "JOYSTICK_Y", 0), "DOWN": ("stick", "JOYSTICK_Y", 65535)},
+        keymap_note="arrows = joystick"),
     "picosystem": Profile(
-        "picosystem", "pimoroni_picosystem", 240, 240, 4096,
-        ("SW_A", "SW_B", "SW_X", "SW_Y", "SW_UP", "SW_DOWN", "SW_LEFT", "SW_RIGHT", "AUDIO",
-         "BAT_SENSE"),
-        {"A": ("pin", "SW_A"), "B": ("pin", "SW_B"), "START": ("pin", "SW_X"),
-         "SELECT": ("pin", "SW_Y"), "UP": ("pin", "SW_UP"), "DOWN": ("pin", "SW_DOWN"),
-         "LEFT": ("pin", "SW_LEFT"), "RIGHT": ("pin", "SW_RIGHT")},
-        "START = X, SELECT = Y"),
+        name="picosystem", board_id="pimoroni_picosystem", width=240, height=240, nvm_size=4096,
+        pins=("SW_A", "SW_B", "SW_X", "SW_Y", "SW_UP", "SW_DOWN", "SW_LEFT", "SW_RIGHT", "AUDIO",
+              "BAT_SENSE"),
+        buttons={"A": ("pin", "SW_A"), "B": ("pin", "SW_B"), "START": ("pin", "SW_X"),
+                 "SELECT": ("pin", "SW_Y"), "UP": ("pin", "SW_UP"), "DOWN": ("pin", "SW_DOWN"),
+                 "LEFT": ("pin", "SW_LEFT"), "RIGHT": ("pin", "SW_RIGHT")},
+        keymap_note="START = X, SELECT = Y"),
 }
 
 BUTTONS = ("UP", "DOWN", "LEFT", "RIGHT", "A", "B", "START", "SELECT")

@@ -92,5 +92,19 @@ def test_rng_is_the_same_everywhere():
     rng2 = tanbo.Rng(42)
     assert seq == [rng2.below(1000) for _ in range(5)]
     x = tanbo.Rng(0)
-    for _ in range(1000):
-        assert 0 <= x.next() < (1 << 29)
+    for n in (1, 2, 7, 65536):
+        for _ in range(250):
+            assert 0 <= x.below(n) < n and 0 <= x.x < (1 << 29)
+
+
+def test_random_playout_picks_as_below_does():
+    # The playout inlines Rng.below's step: the same game, the same state after.
+    for name in ("9x9", "4p"):
+        base = Game(name)
+        g = base.copy()
+        a, b = tanbo.Rng(9), tanbo.Rng(9)
+        g.random_playout(a, 40)
+        while base.ply < 40 and not base.over:
+            base.play(base.legal_move_at(b.below(base.legal_count())))
+        assert g.position() == base.position() and a.x == b.x
+        assert g.legal_moves() == base.legal_moves()

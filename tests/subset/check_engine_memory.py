@@ -1,5 +1,6 @@
 """The engine's memory target, in its own process: a whole 19x19 game with
-its undo history (tests/interpreters.py runs it with a 64 KB heap).
+its undo history (under the runner's heap cap, tests/interpreters.py; the
+64 KB target itself is checked in a bare process, tests/test_bench.py).
 """
 
 import tanbo

@@ -1,7 +1,7 @@
 """Subset facts the engine relies on, checked on every interpreter.
 
-Run by tests/subset/run.py on CPython, the MicroPython unix port and the
-CircuitPython VM. Each test pins one behaviour of ``bytearray``/``array``
+Run by tests/subset/run.py on CPython and the MicroPython unix port (the
+VM CircuitPython is built on, as the boards run it). Each test pins one behaviour of ``bytearray``/``array``
 or an idiom from core/tanbo that differs easily between implementations;
 if one of these fails on an interpreter, the engine's storage code is wrong
 there. Plain asserts only.

@@ -1,4 +1,4 @@
-"""Run subset test modules on CPython, MicroPython or CircuitPython.
+"""Run subset test modules on CPython, MicroPython or CircuitPython (the tests use the first two).
 
 Usage: run.py [-v] [module | module.test_name ...]
 

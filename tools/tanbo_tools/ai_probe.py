@@ -1,13 +1,14 @@
-"""Time and heap of the AI levels, runnable as is on CPython, MicroPython and the emulated board.
+"""Time, heap and board work of the AI levels, runnable as is on CPython and MicroPython.
 
-:mod:`tanbo_tools.bench_ai` runs this file's source as a script (with a
-``main(...)`` call appended) in each interpreter and reads the JSON line it
-prints. Kept in the MicroPython subset: no f-strings, no typing.
+:mod:`tanbo_tools.bench_ai` imports this module in each interpreter (on
+MicroPython compiled beside the engine) and reads the JSON line that
+:func:`main` or :func:`board_work` prints. Kept in the MicroPython subset:
+no f-strings, no typing.
 
 Positions: the variant's setup followed by ``PLIES`` random plies (seeded
-with :class:`tanbo.Rng`, so every interpreter searches the same ones).
-Times are in milliseconds of the interpreter's own clock: on the emulator
-that is guest time, i.e. instructions / 1e6 (see qemu-cortex-m's README).
+with :class:`tanbo.Rng`, so every interpreter searches the same ones, with
+the same seeds: the node counts agree). Times are in milliseconds of the
+interpreter's own clock.
 """
 
 import gc
@@ -25,13 +26,21 @@ def positions(variant, seed=1):
         yield random_position(variant, plies, seed + plies)
 
 
+def search(g, level, seed, stats=None, progress=None, slowness=None):
+    """``choose_move`` for a board of ``slowness`` (None: the AI's default,
+    and the only way before the AI knew boards apart)."""
+    if slowness is None:
+        return choose_move(g, level, seed=seed, progress=progress, stats=stats)
+    return choose_move(g, level, seed=seed, progress=progress, stats=stats, slowness=slowness)
+
+
 def timing(variant, level):
     """``{"moves", "iterations", "ms_per_move", "max_ms"}`` over :func:`positions`."""
     total_us = worst_us = nodes = n = 0
     for g in positions(variant):
         stats = {}
         t0 = now_us()
-        choose_move(g, level, seed=n, stats=stats)
+        search(g, level, n, stats)
         dt = now_us() - t0
         total_us += dt
         if dt > worst_us:
@@ -64,7 +73,7 @@ def heap(variant, level):
         gc.collect()
         before = gc.mem_alloc()
         _peak[0] = before
-        choose_move(g, level, seed=i, progress=_sample)
+        search(g, level, i, progress=_sample)
         i += 1
         gc.collect()
         _peak[0] = max(_peak[0], gc.mem_alloc())
@@ -81,3 +90,28 @@ def main(variant, level, with_heap=True):
     if with_heap:
         out.update(heap(variant, level))
     print(json.dumps(out))
+
+
+def board_work(work, n, variants):
+    """The AI's board-time workload (see :mod:`tanbo_tools.board_time`):
+    set up the positions of every one of ``variants`` whatever ``work`` is,
+    then ``n`` times search each position of ``work`` (``"LEVEL:VARIANT"``
+    or ``"LEVEL:VARIANT:SLOWNESS"``, ``""`` for none) as :func:`timing` does.
+    Prints moves and nodes."""
+    games = {}
+    for v in variants:
+        games[v] = list(positions(v))
+    moves = nodes = 0
+    if work:
+        parts = work.split(":")
+        level, variant = parts[0], parts[1]
+        slowness = float(parts[2]) if len(parts) > 2 else None
+        for _ in range(n):
+            i = 0
+            for g in games[variant]:
+                stats = {}
+                search(g, level, i, stats, slowness=slowness)
+                nodes += stats["iterations"]
+                moves += 1
+                i += 1
+    print(json.dumps({"moves": moves, "nodes": nodes}))

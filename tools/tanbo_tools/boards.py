@@ -19,51 +19,46 @@ One :class:`Board` per supported handheld. Sources of each field:
 - ``flash_range``: ``(start, end)`` addresses a firmware UF2 may write:
   SAMD51J19 (PyBadge, 512 KB) and SAMD51J20 (PyGamer, 1 MB) from 0x4000,
   after the 16 KB UF2 bootloader; RP2040 XIP flash 0x10000000 + 16 MB.
+- ``circuitpy_addr``: where CIRCUITPY starts in the address space a UF2 can
+  write, for boards whose UF2 bootloader writes that flash (PicoSystem: XIP
+  0x10000000 + 0x100000, after CircuitPython's 1020 KB firmware and 4 KB NVM,
+  ``ports/raspberrypi/mpconfigport.h``); None where CIRCUITPY is on a chip the
+  bootloader cannot write (the SAMD51 boards' QSPI flash).
 - ``module``: the hardware module in ``device/boards/`` that the bundle for
   this board carries (the app picks it at run time by ``board.board_id``).
 """
 
+from collections import namedtuple
+
 MB = 1024 * 1024
 
 
-class Board:
-    """A supported board (plain class: read-only by convention)."""
+# A supported board; keyword construction only, by convention (twelve facts in
+# a row are unreadable). Immutable: the tools read it, never change it.
+Board = namedtuple("Board", "name board_ids model chip uf2_family circuitpy_bytes display module "
+                            "chip_hint bootloader_hints boot_labels flash_range circuitpy_addr",
+                   defaults=(None,))
 
-    def __init__(self, name, board_ids, model, chip, uf2_family, circuitpy_bytes,
-                 display, module, chip_hint, bootloader_hints, boot_labels, flash_range):
-        self.name = name
-        self.board_ids = tuple(board_ids)
-        self.model = model
-        self.chip = chip
-        self.uf2_family = uf2_family
-        self.circuitpy_bytes = circuitpy_bytes
-        self.display = display
-        self.module = module
-        self.chip_hint = chip_hint
-        self.bootloader_hints = tuple(bootloader_hints)
-        self.boot_labels = tuple(boot_labels)
-        self.flash_range = flash_range
 
-    def __repr__(self):
-        return "Board(%r)" % self.name
-
+# The chip facts both Adafruit boards share.
+SAMD51 = {"chip": "SAMD51", "uf2_family": 0x55114460, "chip_hint": "SAMD51"}
 
 BOARDS = {
     "pybadge": Board(
-        "pybadge", ["pybadge"], "Adafruit PyBadge / PyBadge LC / EdgeBadge",
-        "SAMD51", 0x55114460, 2 * MB, "160x128 ST7735R", "pybadge",
-        "SAMD51", ["PyBadge", "BadgeLC", "EdgeBadge"], ["PYBADGEBOOT", "BADGELCBOOT"],
-        (0x4000, 0x80000)),
+        name="pybadge", board_ids=("pybadge",), model="Adafruit PyBadge / PyBadge LC / EdgeBadge",
+        circuitpy_bytes=2 * MB, display="160x128 ST7735R", module="pybadge",
+        bootloader_hints=("PyBadge", "BadgeLC", "EdgeBadge"), boot_labels=("PYBADGEBOOT", "BADGELCBOOT"),
+        flash_range=(0x4000, 0x80000), **SAMD51),
     "pygamer": Board(
-        "pygamer", ["pygamer"], "Adafruit PyGamer",
-        "SAMD51", 0x55114460, 8 * MB, "160x128 ST7735R", "pygamer",
-        "SAMD51", ["PyGamer"], ["PYGAMERBOOT"],
-        (0x4000, 0x100000)),
+        name="pygamer", board_ids=("pygamer",), model="Adafruit PyGamer",
+        circuitpy_bytes=8 * MB, display="160x128 ST7735R", module="pygamer",
+        bootloader_hints=("PyGamer",), boot_labels=("PYGAMERBOOT",),
+        flash_range=(0x4000, 0x100000), **SAMD51),
     "picosystem": Board(
-        "picosystem", ["pimoroni_picosystem"], "Pimoroni PicoSystem",
-        "RP2040", 0xE48BFF56, 15 * MB, "240x240 ST7789", "picosystem",
-        "RPI-RP2", ["RPI-RP2"], ["RPI-RP2"],
-        (0x10000000, 0x11000000)),
+        name="picosystem", board_ids=("pimoroni_picosystem",), model="Pimoroni PicoSystem",
+        chip="RP2040", uf2_family=0xE48BFF56, circuitpy_bytes=15 * MB, display="240x240 ST7789",
+        module="picosystem", chip_hint="RPI-RP2", bootloader_hints=("RPI-RP2",), boot_labels=("RPI-RP2",),
+        flash_range=(0x10000000, 0x11000000), circuitpy_addr=0x10100000),
 }
 
 # Every UF2 family the flash command can name in an error message.

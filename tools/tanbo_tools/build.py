@@ -4,6 +4,11 @@ Example::
 
     tanbo build --board pybadge            # .mpy, CircuitPython 10, into ./build
     tanbo build --board picosystem --py    # ship .py sources instead
+    tanbo build --board picosystem --uf2 adafruit-circuitpython-pimoroni_picosystem-en_US-10.2.1.uf2
+                                           # + one UF2: CircuitPython and the game
+
+With ``--uf2`` the firmware is checked before anything is built (see
+:mod:`tanbo_tools.image`); its CircuitPython version picks ``--cp``.
 
 The bundle holds only the import closure of ``device/code.py`` (plus the
 board's hardware module); see :mod:`tanbo_tools.bundle`. After building it is
@@ -12,20 +17,22 @@ MicroPython's header imports and plays a 9x9 game under the MicroPython unix
 port (``--no-verify`` skips the game). Exit status 1 on any failure.
 """
 
+import argparse
 import os
+import re
 import sys
 
 from . import bundle as bundle_mod
-from . import mpy, verify
+from . import image, mpy, verify
 from .boards import BOARDS, get_board
 
 
 def add_arguments(parser):
     parser.add_argument("--board", required=True, choices=sorted(BOARDS),
                         help="target board")
-    parser.add_argument("--cp", type=int, default=10, choices=bundle_mod.SUPPORTED_CP,
-                        help="CircuitPython major version on the board (default 10; 9 and 10 "
-                             "both read mpy v6)")
+    parser.add_argument("--cp", type=int, default=None, choices=bundle_mod.SUPPORTED_CP,
+                        help="CircuitPython major version on the board (default: the --uf2 "
+                             "firmware's, else 10; 9 and 10 both read mpy v6)")
     parser.add_argument("--py", action="store_true", help="ship .py sources instead of .mpy")
     parser.add_argument("--out", default=os.path.join(os.getcwd(), "build"),
                         help="output folder (default ./build)")
@@ -39,19 +46,46 @@ def add_arguments(parser):
                         help="MicroPython unix port for verification (default: beside Python)")
     parser.add_argument("--no-verify", dest="no_verify", action="store_true",
                         help="skip playing a game under MicroPython after the build")
-    parser.add_argument("--verify-heap", dest="verify_heap", default=None,
+    parser.add_argument("--verify-heap", dest="verify_heap", default=None, type=heap_size,
                         help="MicroPython heap for the check (default 96K for .mpy, 192K for "
                              "--py: the unix port's 64-bit objects are twice a board's, and "
                              "compiling sources needs more RAM than loading .mpy)")
+    parser.add_argument("--uf2", metavar="FIRMWARE.uf2", default=None,
+                        help="also write tanbo-<board>-<version>.uf2: this CircuitPython UF2 plus "
+                             "a CIRCUITPY drive holding the game, one file to drag onto the "
+                             "bootloader drive (PicoSystem only)")
+
+
+def heap_size(text):
+    """argparse type for ``--verify-heap``: MicroPython's ``-X heapsize=`` form, 16K to 64M."""
+    m = re.match(r"([0-9]{1,9})([KkMm]?)\Z", text)
+    scale = {"": 1, "k": 1024, "m": 1024 * 1024}[m.group(2).lower()] if m else 0
+    if not m or not 16 * 1024 <= int(m.group(1)) * scale <= 64 * 1024 * 1024:
+        raise argparse.ArgumentTypeError("heap %r is not a size from 16K to 64M like 96K or 2M"
+                                         % text)
+    return text
 
 
 def run(args):
     try:
         board = get_board(args.board)
+        firmware = image.check_firmware(args.uf2, board) if args.uf2 else None
+        if firmware is not None:
+            print("firmware %s: %s; %s" % (args.uf2, firmware.summary.describe(),
+                                          firmware.banner or "no CircuitPython version banner "
+                                          "found, so its .mpy format cannot be checked"))
+        cp = args.cp or (firmware and firmware.major) or 10
+        if firmware is not None:  # before building: a wrong firmware wastes no time
+            image.check_mpy_format(firmware, {"circuitpython": cp, "format": "py" if args.py else "mpy",
+                                              "mpy_version": None if args.py else mpy.MPY_VERSION})
         print("building %s bundle (%s, CircuitPython %d) from %s and %s"
-              % (board.name, "py" if args.py else "mpy", args.cp, args.device, args.core))
-        os.makedirs(args.out, exist_ok=True)
-        b = bundle_mod.build_bundle(board, args.out, args.device, args.core, cp=args.cp,
+              % (board.name, "py" if args.py else "mpy", cp, args.device, args.core))
+        try:
+            os.makedirs(args.out, exist_ok=True)
+        except (OSError, ValueError) as exc:
+            raise mpy.BuildError("cannot make the output folder %r: %s"
+                                 % (args.out, getattr(exc, "strerror", None) or exc))
+        b = bundle_mod.build_bundle(board, args.out, args.device, args.core, cp=cp,
                                     py=args.py, cross=args.mpy_cross)
         n = verify.check_headers(b.files)
         if not args.py:
@@ -79,6 +113,11 @@ def run(args):
         if b.manifest["total_bytes"] > board.circuitpy_bytes:
             raise mpy.BuildError("the bundle (%d bytes) is larger than %s's CIRCUITPY (%d bytes)"
                                  % (b.manifest["total_bytes"], board.name, board.circuitpy_bytes))
+        if firmware is not None:
+            path, summary, fat = image.write_image(firmware, b.files, b.manifest, board, args.out,
+                                                   b.manifest["version"])
+            for line in image.describe(path, summary, firmware, fat, board):
+                print(line)
         return 0
     except (mpy.BuildError, ValueError, OSError) as exc:
         print("tanbo build: error: %s" % exc, file=sys.stderr)

@@ -123,6 +123,10 @@ def select_sources(board, device_dir, core_dir):
                 pairs.append((dest_dir + "/" + entry, full))
     if missing:
         raise mpy.BuildError("imports of modules that do not exist: %s" % "; ".join(missing))
+    if "tanbo" in external:
+        # No firmware provides the engine: the bundle would not start.
+        raise mpy.BuildError("the engine package tanbo/ is not in %s (give --core the folder that "
+                             "holds tanbo/)" % core_dir)
     return sorted(pairs), external
 
 

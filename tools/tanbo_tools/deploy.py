@@ -9,14 +9,18 @@ Rules it keeps:
 
 - The drive's ``boot_out.txt`` must name the bundle's board (``Board ID:``)
   and CircuitPython major version, else nothing is written.
-- Files it installed are listed in ``/.tanbo-manifest.json`` on the drive.
-  A file on the drive that is not in that list and differs from the bundle's
-  is never overwritten (the deploy is refused, naming it); identical files
-  are adopted. Files it installed earlier and the new bundle no longer has
+- Files it installed are listed in ``/.tanbo-manifest.json`` on the drive,
+  with their SHA-256. A file on the drive that is not in that list, or whose
+  hash is no longer the recorded one (the user edited it), is the user's:
+  it is never overwritten (the deploy is refused, naming it) unless
+  ``--force`` says so; identical files are adopted. The drive's manifest is
+  input like any other: an entry that is not a plain path inside the drive
+  (``..``, absolute, a link leading out) makes the whole record untrusted. Files it installed earlier and the new bundle no longer has
   are removed (a stale ``.py`` would shadow a new ``.mpy``); nothing else is
   ever deleted. The one exception to "not ours": CircuitPython's own sample
   ``code.py`` (``print("Hello World!")``) on a fresh drive is replaced.
-- Free space is checked before anything is written; ``lib/`` goes first and
+- What can be checked is checked before anything is written (free space,
+  a writable drive, a file of the user's where a folder is needed); ``lib/`` goes first and
   ``code.py`` last (CircuitPython auto-reloads ~0.75 s after a write);
   unchanged files (same SHA-256) are skipped; then sync, read back, compare.
 """
@@ -24,6 +28,7 @@ Rules it keeps:
 import errno
 import json
 import os
+import re
 import shutil
 import sys
 
@@ -36,6 +41,7 @@ DRIVE_MANIFEST = ".tanbo-manifest.json"
 # (supervisor/shared/filesystem.c: the sample code.py; empty on small builds).
 # Replacing them loses nothing of the user's.
 STOCK_FILES = {"code.py": (b'print("Hello World!")\n', b"")}
+_SHA256 = re.compile(r"[0-9a-f]{64}\Z")
 
 
 class DeployError(Exception):
@@ -50,6 +56,9 @@ def add_arguments(parser):
                         "./build/tanbo-<board>-<version>-cp<N> for the drive's board)")
     parser.add_argument("--dry-run", dest="dry_run", action="store_true",
                         help="show what would be copied, write nothing")
+    parser.add_argument("--force", action="store_true",
+                        help="replace files of yours that the bundle also has (ones tanbo never "
+                             "installed or that you changed since); without it deploy refuses")
 
 
 def copy_file(src, dst):
@@ -60,6 +69,27 @@ def copy_file(src, dst):
         f.write(data)
         f.flush()
         os.fsync(f.fileno())
+
+
+def is_plain_path(path):
+    """True for a relative ``a/b.py`` path that stays inside its folder on every OS."""
+    return (isinstance(path, str) and 0 < len(path) < 256 and not path.startswith("/")
+            and not any(c in path for c in "\\:") and not any(ord(c) < 32 for c in path)
+            and all(part not in ("", ".", "..") for part in path.split("/")))
+
+
+def on_drive(drive, path):
+    """Full path of plain ``path`` on ``drive``; DeployError if a link on the way leads outside."""
+    full = os.path.join(drive, *path.split("/"))
+    root = os.path.realpath(drive)
+    real = os.path.realpath(full)
+    if real != root and not real.startswith(root.rstrip(os.sep) + os.sep):
+        parts = path.split("/")
+        link = next(("/".join(parts[:i]) for i in range(1, len(parts) + 1)
+                     if os.path.islink(os.path.join(drive, *parts[:i]))), path)
+        raise DeployError("%s on %s is a link leading outside the drive (to %s); tanbo neither "
+                          "writes nor deletes through it: nothing was written" % (link, drive, real))
+    return full
 
 
 def make_parents(drive, path):
@@ -102,28 +132,52 @@ def write_order(paths):
 
 
 def read_drive_manifest(drive):
-    """``{path: sha256}`` of the files tanbo installed on ``drive`` (empty if none)."""
+    """``({path: sha256}, pending paths)`` of what tanbo installed on ``drive`` (empty if none).
+
+    ``pending`` lists the files an interrupted deploy was writing: they may be
+    torn, and stay tanbo's whatever their hash. DeployError when the record
+    is unreadable or names anything but plain paths inside the drive.
+    """
     path = os.path.join(drive, DRIVE_MANIFEST)
     if not os.path.exists(path):
-        return {}
+        return {}, set()
     try:
         with open(path, "r", encoding="utf-8") as f:
             data = json.load(f)
         files = data["files"]
-        if not isinstance(files, dict):
-            raise ValueError("files is not a mapping")
-        return dict(files)
+        pending = data.get("pending", [])
+        if not isinstance(files, dict) or not isinstance(pending, list):
+            raise ValueError("files is not a mapping or pending not a list")
     except (OSError, ValueError, KeyError, TypeError) as exc:
         raise DeployError("%s is unreadable (%s); remove it by hand to let tanbo start afresh"
                           % (path, exc))
+    for name in list(files) + pending:
+        if not is_plain_path(name) or name == DRIVE_MANIFEST:
+            raise DeployError("%s lists %r, which is not a path inside the drive, so the record is "
+                              "not trusted and nothing was written; remove that file by hand (tanbo "
+                              "will then treat every file as yours)" % (path, name))
+        on_drive(drive, name)
+    for name, digest in files.items():
+        if not isinstance(digest, str) or not _SHA256.match(digest):
+            raise DeployError("%s gives %r for %s, not a SHA-256, so the record is not trusted and "
+                              "nothing was written; remove that file by hand" % (path, digest, name))
+    return dict(files), set(pending)
 
 
-def write_drive_manifest(drive, manifest, files):
+def drive_manifest_text(manifest, files, pending=()):
+    """The drive's record of what tanbo installed: bundle ``manifest``, ``{path: sha256}`` and the
+    paths a deploy is still writing (``pending``)."""
     data = {"tool": "tanbo deploy", "bundle": manifest.get("name"), "board": manifest.get("board"),
             "version": manifest.get("version"), "files": dict(sorted(files.items()))}
+    if pending:
+        data["pending"] = sorted(pending)
+    return json.dumps(data, indent=1, sort_keys=True) + "\n"
+
+
+def write_drive_manifest(drive, manifest, files, pending=()):
     path = os.path.join(drive, DRIVE_MANIFEST)
     with open(path, "w", encoding="utf-8", newline="\n") as f:
-        f.write(json.dumps(data, indent=1, sort_keys=True) + "\n")
+        f.write(drive_manifest_text(manifest, files, pending))
         f.flush()
         os.fsync(f.fileno())
 
@@ -135,6 +189,7 @@ class Plan:
         self.copy = []
         self.skip = []
         self.remove = []
+        self.replaced = []
         self.need = 0
 
 
@@ -143,9 +198,12 @@ def check_bundle(bundle_dir):
     manifest = load_manifest(os.path.join(bundle_dir, "manifest.json"))
     tree = os.path.join(bundle_dir, "CIRCUITPY")
     for entry in manifest["files"]:
-        path = entry["path"]
-        if path.startswith("/") or ".." in path.split("/") or path == DRIVE_MANIFEST:
-            raise DeployError("bundle manifest has an unsafe path %r" % path)
+        path = entry.get("path") if isinstance(entry, dict) else None
+        if not is_plain_path(path) or path == DRIVE_MANIFEST:
+            raise DeployError("bundle manifest has an unsafe path %r" % (path,))
+        if not isinstance(entry.get("sha256"), str) or not isinstance(entry.get("size"), int):
+            raise DeployError("bundle manifest entry %s has no sha256 or size; rebuild with "
+                              "tanbo build" % path)
         full = os.path.join(tree, *path.split("/"))
         if not os.path.isfile(full) or sha256_file(full) != entry["sha256"]:
             raise DeployError("bundle file %s is missing or differs from manifest.json; rebuild "
@@ -181,33 +239,57 @@ def is_stock(full, path):
         return f.read() in stock
 
 
-def make_plan(drive, manifest, installed, cluster):
-    """Compare bundle and drive file by file; DeployError naming any file that is not ours to replace."""
+def make_plan(drive, manifest, installed, cluster, pending=frozenset(), force=False):
+    """Compare bundle and drive file by file; DeployError naming every file that is not ours to replace.
+
+    ``installed`` maps the paths tanbo put on the drive to their hash then;
+    ``pending`` paths were being written when a deploy stopped. ``force``
+    replaces the user's files instead of refusing.
+    """
     plan = Plan()
     wanted = {e["path"]: e for e in manifest["files"]}
-    conflicts = []
+    folders, edited, foreign = [], [], []
     freed = 0
     for path in write_order(wanted):
         entry = wanted[path]
-        dst = os.path.join(drive, *path.split("/"))
+        dst = on_drive(drive, path)
+        parts = path.split("/")
+        for i in range(1, len(parts)):
+            parent = "/".join(parts[:i])
+            if os.path.lexists(os.path.join(drive, *parts[:i])) and not os.path.isdir(
+                    os.path.join(drive, *parts[:i])):
+                folders.append("%s is a file on the drive where the bundle needs a folder" % parent)
         if os.path.isdir(dst):
-            conflicts.append(path + " (a folder on the drive)")
+            folders.append("%s is a folder on the drive where the bundle has a file" % path)
             continue
         if os.path.exists(dst):
-            if sha256_file(dst) == entry["sha256"]:
+            digest = sha256_file(dst)
+            if digest == entry["sha256"]:
                 plan.skip.append(path)
                 continue
-            if path not in installed and not is_stock(dst, path):
-                conflicts.append(path)
-                continue
+            if path in pending or is_stock(dst, path):
+                pass
+            elif path not in installed:
+                foreign.append(path)
+            elif digest != installed[path]:
+                edited.append(path)
             freed += _on_disk(os.path.getsize(dst), cluster)
         plan.copy.append(path)
         plan.need += _on_disk(entry["size"], cluster)
-    if conflicts:
-        raise DeployError("refusing to overwrite files tanbo did not install: %s (move them away "
-                          "or delete them, then deploy again)" % ", ".join(conflicts))
+    if folders:
+        raise DeployError("%s; move it away, then deploy again (nothing was written)"
+                          % "; ".join(sorted(set(folders))))
+    if (edited or foreign) and not force:
+        reasons = []
+        if edited:
+            reasons.append("changed since tanbo installed them: %s" % ", ".join(edited))
+        if foreign:
+            reasons.append("tanbo did not install: %s" % ", ".join(foreign))
+        raise DeployError("refusing to overwrite your files (%s); move them away, or deploy with "
+                          "--force to replace them (nothing was written)" % "; ".join(reasons))
+    plan.replaced = edited + foreign
     for path in sorted(installed):
-        dst = os.path.join(drive, *path.split("/"))
+        dst = on_drive(drive, path)
         if path not in wanted and os.path.isfile(dst):
             if sha256_file(dst) == installed[path]:
                 plan.remove.append(path)
@@ -218,8 +300,24 @@ def make_plan(drive, manifest, installed, cluster):
     return plan
 
 
+def write_failure(exc, drive, done, total):
+    """What went wrong while writing, in the user's terms, and what to do about it."""
+    so_far = "after %d of %d files" % (done, total)
+    if not os.path.isdir(drive):
+        return ("%s disappeared %s (unplugged, or the board restarted): plug it back in and run "
+                "tanbo deploy again; files already copied are kept" % (drive, so_far))
+    if exc.errno == errno.ENOSPC:
+        return ("the drive is full: writing to %s failed %s; free some space on it and deploy "
+                "again (files tanbo installed before are kept)" % (drive, so_far))
+    if exc.errno in (errno.EROFS, errno.EACCES, errno.EPERM):
+        return ("%s is read-only to this computer (%s) %s; if the board's boot.py remounts "
+                "CIRCUITPY for itself (storage.remount), undo that, then deploy again"
+                % (drive, exc.strerror or exc, so_far))
+    return "writing to %s failed %s: %s" % (drive, so_far, exc)
+
+
 def deploy(bundle_dir, drive, dry_run=False, copy=copy_file, disk_usage=shutil.disk_usage,
-           log=print):
+           log=print, force=False):
     """Deploy ``bundle_dir`` (made by tanbo build) to the CIRCUITPY folder ``drive``.
 
     ``copy(src, dst)`` and ``disk_usage(path)`` are injectable (tests simulate
@@ -229,9 +327,9 @@ def deploy(bundle_dir, drive, dry_run=False, copy=copy_file, disk_usage=shutil.d
     manifest = check_bundle(bundle_dir)
     info = check_drive(drive, manifest)
     log("drive %s: %s (Board ID:%s)" % (drive, info["banner"], info["board_id"]))
-    installed = read_drive_manifest(drive)
+    installed, pending = read_drive_manifest(drive)
     tree = os.path.join(bundle_dir, "CIRCUITPY")
-    plan = make_plan(drive, manifest, installed, cluster_size(drive))
+    plan = make_plan(drive, manifest, installed, cluster_size(drive), pending, force)
     free = disk_usage(drive).free
     log("free space: %d bytes; this deploy needs about %d (%d to copy, %d unchanged, %d stale to remove)"
         % (free, plan.need, len(plan.copy), len(plan.skip), len(plan.remove)))
@@ -245,8 +343,11 @@ def deploy(bundle_dir, drive, dry_run=False, copy=copy_file, disk_usage=shutil.d
             log("would copy %s" % path)
         log("dry run: nothing written")
         return plan
+    if not os.access(drive, os.W_OK):
+        raise DeployError("%s is read-only to this computer; nothing was written (if the board's "
+                          "boot.py remounts CIRCUITPY for itself, undo that first)" % drive)
     hashes = {e["path"]: e["sha256"] for e in manifest["files"]}
-    if not plan.copy and not plan.remove and installed == hashes:
+    if not plan.copy and not plan.remove and installed == hashes and not pending:
         # Writing nothing also spares the board an auto-reload.
         log("already up to date: %d files unchanged, nothing written" % len(plan.skip))
         return plan
@@ -255,26 +356,26 @@ def deploy(bundle_dir, drive, dry_run=False, copy=copy_file, disk_usage=shutil.d
         # Record intent first: files half-written by an interrupted deploy stay ours.
         owned = dict(installed)
         owned.update(hashes)
-        write_drive_manifest(drive, manifest, owned)
+        write_drive_manifest(drive, manifest, owned, set(plan.copy) | pending)
+        for path in plan.replaced:
+            log("replacing %s (yours; --force)" % path)
         for path in plan.remove:
-            os.remove(os.path.join(drive, *path.split("/")))
+            os.remove(on_drive(drive, path))
             log("removed %s" % path)
         for path in plan.copy:
             make_parents(drive, path)
-            copy(os.path.join(tree, *path.split("/")), os.path.join(drive, *path.split("/")))
+            copy(os.path.join(tree, *path.split("/")), on_drive(drive, path))
             done.append(path)
             log("copied %s" % path)
         sync()
-        bad = [p for p in plan.copy if sha256_file(os.path.join(drive, *p.split("/"))) != hashes[p]]
+        bad = [p for p in plan.copy if sha256_file(on_drive(drive, p)) != hashes[p]]
         if bad:
             raise DeployError("read-back differs for %s; the drive may be failing or full"
                               % ", ".join(bad))
         write_drive_manifest(drive, manifest, hashes)
         sync()
     except OSError as exc:
-        gone = "" if os.path.isdir(drive) else " (the drive has disappeared)"
-        raise DeployError("writing to %s failed%s after %d of %d files: %s; run tanbo deploy "
-                          "again when the drive is back" % (drive, gone, len(done), len(plan.copy), exc))
+        raise DeployError(write_failure(exc, drive, len(done), len(plan.copy)))
     log("read back and verified %d files; %d unchanged" % (len(plan.copy), len(plan.skip)))
     return plan
 
@@ -336,7 +437,7 @@ def run(args):
             if manifest.get("board") != board.name:
                 raise DeployError("bundle %s is for %s, not %s" % (bundle_dir, manifest.get("board"), board.name))
         print("deploying %s to %s%s" % (bundle_dir, drive, " (dry run)" if args.dry_run else ""))
-        deploy(bundle_dir, drive, dry_run=args.dry_run)
+        deploy(bundle_dir, drive, dry_run=args.dry_run, force=args.force)
         return 0
     except (DeployError, ValueError, OSError) as exc:
         print("tanbo deploy: error: %s" % exc, file=sys.stderr)

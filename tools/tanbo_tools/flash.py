@@ -13,6 +13,8 @@ CircuitPython restart into its bootloader; find the bootloader drive by its
 to vanish (the bootloader restarts into the new firmware). Exit 1 on failure.
 """
 
+import argparse
+import math
 import os
 import sys
 import time
@@ -21,6 +23,10 @@ from . import drives, uf2
 from .boards import BOARDS, get_board
 
 TOUCH_BAUD = 1200
+MAX_TIMEOUT = 3600.0
+# Files a UF2 bootloader drive shows of its own; a firmware copied under one
+# of these names would overwrite (or be mistaken for) them.
+DRIVE_FILES = ("INFO_UF2.TXT", "INDEX.HTM", "CURRENT.UF2")
 
 
 class FlashError(Exception):
@@ -35,8 +41,38 @@ def add_arguments(parser):
     parser.add_argument("--touch", metavar="PORT",
                         help="first open serial PORT at 1200 baud to enter the bootloader "
                              "(needs pyserial: pip install 'tanbo-handheld[serial]')")
-    parser.add_argument("--timeout", type=float, default=60.0,
-                        help="seconds to wait for the bootloader drive to appear/vanish (default 60)")
+    parser.add_argument("--timeout", type=seconds, default=60.0,
+                        help="seconds to wait for the bootloader drive to appear/vanish (default 60, "
+                             "at most %d)" % MAX_TIMEOUT)
+
+
+def check_timeout(value):
+    """``value`` as seconds to wait: a number above 0 and at most an hour, else ValueError."""
+    try:
+        t = float(value)
+    except (TypeError, ValueError):
+        t = None
+    if t is None or not math.isfinite(t) or not 0 < t <= MAX_TIMEOUT:
+        raise ValueError("timeout %r is not a number of seconds above 0 and at most %d"
+                         % (value, MAX_TIMEOUT))
+    return t
+
+
+def seconds(text):
+    """argparse type for ``--timeout`` (its message quotes the value)."""
+    try:
+        return check_timeout(text)
+    except ValueError as exc:
+        raise argparse.ArgumentTypeError(str(exc))
+
+
+def check_name(name):
+    """FlashError unless ``name`` is a ``.uf2`` file name none of the drive's own files has."""
+    if name.upper() in DRIVE_FILES or not name.lower().endswith(".uf2"):
+        raise FlashError("the firmware's file name %r %s; rename it to something like "
+                         "circuitpython.uf2 (nothing was written)"
+                         % (name, "is one of the bootloader drive's own files"
+                            if name.upper() in DRIVE_FILES else "does not end in .uf2"))
 
 
 def touch(port, serial_module=None):
@@ -132,11 +168,18 @@ def flash(firmware, board=None, drive=None, port=None, timeout=60.0, volumes=Non
     ``sleep`` and ``clock`` are injectable for tests.
     """
     try:
+        timeout = check_timeout(timeout)
+    except ValueError as exc:
+        raise FlashError(str(exc))
+    if os.path.isdir(firmware):
+        raise FlashError("%s is a folder, not a firmware file" % firmware)
+    name = os.path.basename(firmware)
+    check_name(name)
+    try:
         with open(firmware, "rb") as f:
             data = f.read()
     except OSError as exc:
         raise FlashError("cannot read %s: %s" % (firmware, exc))
-    name = os.path.basename(firmware)
     info = drives.read_info_uf2(drive) if drive else None
     if board is None:
         board = guess_board(data, info)

@@ -31,5 +31,5 @@ def run(args):
     except ValueError as e:
         print("tanbo gtp: %s" % e, file=sys.stderr)
         return 2
-    gtp.serve(engine, sys.stdin, sys.stdout)
+    gtp.serve(engine)  # stdin read as bytes, see tanbo.gtp.serve
     return 0

