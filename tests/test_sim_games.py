@@ -9,7 +9,6 @@ import pytest
 
 from tanbo_sim.simulator import Simulator, parse_script
 
-BOARDS = ("pybadge", "pygamer", "picosystem")
 SIZES = {"pybadge": (160, 128), "pygamer": (160, 128), "picosystem": (240, 240)}
 BLACK, WHITE = (0x14, 0x14, 0x14), (0xF8, 0xF8, 0xF8)
 # title -> new game; rows: Board, Opponent, Level, You play, Start. Level medium -> random.
@@ -18,13 +17,6 @@ NEW_9X9_VS_RANDOM = "A,DOWN*2,LEFT*2,DOWN*2,A"
 
 def near(c1, c2, tol=12):
     return all(abs(a - b) <= tol for a, b in zip(c1, c2))
-
-
-@pytest.fixture(params=BOARDS)
-def sim(request, tmp_path):
-    s = Simulator(request.param, nvm_path=str(tmp_path / "nvm.bin"))
-    yield s
-    s.close()
 
 
 def game_screen(s):
