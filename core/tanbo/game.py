@@ -546,20 +546,13 @@ class Game:
                 or self.space_root[self.to_move][point] == NO_ROOT):
             raise IllegalMove(self.why_illegal(point))  # or its ValueError for no point
         mark = self._nrem
-        self._push_ply(point)
-        self._place_loop(point, True, None, 1)
+        self._place_loop(point)
         return self._rem_points(mark)
-
-    def play_unchecked(self, point):
-        """:meth:`play` for the search: ``point`` must be legal (nothing
-        checks it). Undo takes it back; returns nothing."""
-        self._push_ply(point)
-        self._place_loop(point, True, None, 1)
 
     def place_unrecorded(self, point):
         """Place the side to move's stone on legal ``point`` (unchecked), keeping
         nothing for undo: for a scratch game reset with :meth:`load_state`."""
-        self._place_loop(point, False, None, 1)
+        self._place_loop(point, False)
 
     def _push_ply(self, move):
         n = self._nh
@@ -678,19 +671,8 @@ class Game:
         a = off[e]
         b = off[e + 1]
         for k in others[c]:
-            ownk, lk, pk, cntk = mine[k]
-            if cntk[e] == 1:
-                for j in range(a, b):
-                    t = nbr[j]
-                    if board[t] == k:
-                        t = root_of[t]
-                        break
-                ownk[e] = t
-                space[t] += 1
-                m = legal_total[k]
-                lk[m] = e
-                pk[e] = m
-                legal_total[k] = m + 1
+            if mine[k][3][e] == 1:
+                self._credit(e, k)
         ownc, lc, pc, cntc = mine[c]
         ownc[e] = r
         sr = space[r] + 1
@@ -730,16 +712,18 @@ class Game:
         return e
 
     # -- the hot path -------------------------------------------------------------
-    def _place_loop(self, e, record, rng, limit):
+    def _place_loop(self, e, record=True, rng=None, limit=1):
         """Place the side to move's stone on legal point ``e`` and apply removals.
 
-        With ``rng``, ``e`` is ignored: each ply places a uniformly random
-        legal stone of the side to move instead, ``limit`` plies in all (-1:
-        to the end of the game), so a playout runs in one call with its
-        tables in locals (on MicroPython a call with this many locals
-        allocates its frame). ``record`` keeps removed stones for undo
-        (search playouts pass False).
+        ``record`` keeps the ply and the removed stones for undo (a scratch
+        game passes False). With ``rng``, ``e`` is ignored: each ply places
+        a uniformly random legal stone of the side to move instead, ``limit``
+        plies in all (-1: to the end of the game), so a playout runs in one
+        call with its tables in locals (on MicroPython a call with this many
+        locals allocates its frame).
         """
+        if record:
+            self._push_ply(e)
         board, root_of, nxt, head, space, mine, legal_total, stone_count, others, succ, nbr, off = self._hot
         c = self.to_move
         ply = self.ply
@@ -897,6 +881,24 @@ class Game:
             pk[last] = i
             self.legal_total[k] = n
 
+    def _credit(self, q, k):
+        """Empty ``q``, touching one stone of ``k`` and credited to no root,
+        becomes root space of that stone's root and joins ``k``'s legal set."""
+        # Few locals on purpose: a MicroPython frame of more than 11 words
+        # goes on the heap, which costs more than these attribute reads.
+        off = self.nbr_off
+        for j in range(off[q], off[q + 1]):
+            t = self.nbr[j]
+            if self.board[t] == k:
+                break
+        t = self.root_of[t]
+        self.space_root[k][q] = t
+        self.space[t] += 1
+        n = self.legal_total[k]
+        self.legal_points[k][n] = q
+        self.legal_index[k][q] = n
+        self.legal_total[k] = n + 1
+
     def _remove_root(self, r, record):
         """Take root ``r`` off the board; ``record`` keeps its stones for undo."""
         board, root_of, nxt, head, space, mine, legal_total, stone_count, others, succ, nbr, off = self._hot
@@ -937,19 +939,8 @@ class Game:
         s = head[r]
         while s != NIL:
             for k in others[c]:
-                ownk, lk, pk, cntk = mine[k]
-                if cntk[s] == 1:
-                    for j in range(off[s], off[s + 1]):
-                        t = nbr[j]
-                        if board[t] == k:
-                            t = root_of[t]
-                            break
-                    ownk[s] = t
-                    space[t] += 1
-                    m = legal_total[k]
-                    lk[m] = s
-                    pk[s] = m
-                    legal_total[k] = m + 1
+                if mine[k][3][s] == 1:
+                    self._credit(s, k)
             for j in range(off[s], off[s + 1]):
                 q = nbr[j]
                 if board[q] == 0:
@@ -972,14 +963,7 @@ class Game:
                             continue
                         space[old] -= 1
                     elif old != NO_ROOT:
-                        ownc[q] = NO_ROOT
-                        space[old] -= 1
-                        i = pc[q]
-                        m = legal_total[c] - 1
-                        last = lc[m]
-                        lc[i] = last
-                        pc[last] = i
-                        legal_total[c] = m
+                        self._refresh(q, c)  # it leaves c's legal set
             s = nxt[s]
         self.alive[r] = 0
         stone_count[c] -= count
@@ -1033,3 +1017,8 @@ class Game:
             spaces.append(self.space[r] if self.alive[r] else 0)
         return (self.position(), self.to_move, self.winner, self.ply, tuple(legal), tuple(roots), tuple(spaces),
                 tuple(self.stone_count), tuple(self.root_count))
+
+    # :meth:`play` for the search: ``play_unchecked(point)`` plays legal
+    # ``point`` (nothing checks it) as a ply undo takes back; returns nothing.
+    # The hot function itself, under its public name: one call a ply less.
+    play_unchecked = _place_loop
