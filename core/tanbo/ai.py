@@ -4,30 +4,31 @@ Where to start reading: :func:`choose_move` at the bottom picks the level;
 :meth:`Search.run` is the search loop (iterative deepening over the root
 moves); :meth:`Search.minimax` the tree walk (paranoid alpha-beta: every
 other player is assumed to play against the mover, so 2 and 4 players share
-the code); :meth:`Search.scan` values every move of a position at once,
-which both orders the moves of an inner node and is the whole last ply.
+the code); :meth:`Search.scan` values every move of a position at once:
+it is the whole last ply, and it ranks an inner node's moves for the beam.
 
 Every tunable is named in the block below, with the level table beside it.
 All randomness comes from :class:`tanbo.rng.Rng`, so a level with a seed
 plays the same move on CPython, MicroPython and CircuitPython.
 
-Budgets are counted in *nodes* (one position valued: a stone placed on the
-search's copy of the game, or a move valued by :meth:`Search.scan`), which
-is deterministic; the budget depends on the board the game runs on (the
-``board`` argument: an RP2040 runs the same search 3.4 times slower than a
-SAMD51), and a wall clock cap (``movetime_ms``) can only shorten a search.
+Budgets are counted in *nodes*, which is deterministic: a move valued by
+:meth:`Search.scan` is one node, a stone really placed and taken back costs
+``PUSH_COST`` (``PLAYED_COST`` with its evaluation), in proportion to their
+board time, so a node budget is a time budget. The budget depends on the
+board (``slowness``: an RP2040 runs the same search 3.4 times slower than
+a SAMD51); a wall clock cap (``movetime_ms``) can only shorten a search.
 
 Why a node is cheap: the evaluation is a sum over roots of a value of the
 root's root space, and a stone changes the root space of at most a few
 roots, all found from the engine's per-point tables (the own-neighbour
 counts and the root credited with each point). So :meth:`Search.scan`
 values a move by adjusting the parent's sum, without playing it; only a
-move that bounds a root (a removal, i.e. the tactics) is really played and
-taken back on the search's one copy of the game.
+move that bounds a root (a removal: the tactics) is really played and taken
+back on the search's one copy of the game.
 
-Memory: one copy of the game, the move buffers of each depth and a few
-per-root arrays, all allocated before the search; the walk itself
-allocates nothing.
+Memory: one copy of the game, the move buffers and legal-list copies of
+each depth and a few per-root arrays, all allocated before the search; the
+walk itself allocates nothing (the engine's removals allocate a little).
 """
 
 import time
@@ -43,7 +44,7 @@ LEVELS = ("random", "easy", "medium", "hard")
 DESCRIPTIONS = {
     "random": "any legal move, uniformly at random",
     "easy": "one ply: takes roots, keeps its own, likes room; otherwise chance",
-    "medium": "looks two plies ahead at every reply",
+    "medium": "looks two plies ahead, at every reply",
     "hard": "searches up to eight plies ahead; never bounds its own root while a safe move exists",
 }
 
@@ -65,8 +66,8 @@ DEFAULT_SLOWNESS = 3.4
 LEVEL_TABLE = {
     "random": (0, 0, 0, 0, 0),
     "easy": (1, 0, 3400, 3400, 30),
-    "medium": (2, 0, 1700, 1700, 6),
-    "hard": (8, 6, 17000, 33000, 2),
+    "medium": (2, 0, 1700, 1200, 6),
+    "hard": (8, 6, 13600, 31000, 2),
 }
 
 # -- evaluation weights (points; a root is worth ROOT) ---------------------------
