@@ -86,7 +86,10 @@ def _cells_of(values):
 def _writable(tables):
     """Slice-assignable views of ``tables``: on MicroPython assigning into an
     array's slice allocates, into a memoryview of it does not."""
-    return tuple(memoryview(t) if isinstance(t, array) else t for t in tables)
+    views = []
+    for t in tables:
+        views.append(memoryview(t) if isinstance(t, array) else t)
+    return tuple(views)
 
 
 def _cells(n, fill, wide=False):
@@ -163,21 +166,26 @@ class Game:
         n = v.size
         self.variant = v
         self.players = v.players
-        self.pids = tuple(range(1, v.players + 1))
+        pids = self.pids = tuple(range(1, v.players + 1))
         # succ[k]: the player after k; others[k]: everyone but k.
-        self.succ = tuple([0] + [k % v.players + 1 for k in self.pids])
-        self.others = tuple([()] + [tuple(j for j in self.pids if j != k) for k in self.pids])
+        succ, others = [0], [()]
+        for k in pids:
+            succ.append(k % v.players + 1)
+            others.append(pids[:k - 1] + pids[k:])
+        self.succ, self.others = tuple(succ), tuple(others)
         self.nbr = v.nbr
         self.nbr_off = v.nbr_off
         self.board = board
         self.root_of = bytearray(b"\xff" * n)
         self.nxt = _cells(n, NIL)
         # one table of each kind, then copies (a slice is no Python call)
-        counts, roots, points, index = _cells(n, 0), _cells(n, NO_ROOT), _cells(n, 0, True), _cells(n, NIL)
-        self.touch_count = [None, counts] + [counts[:] for _ in self.pids[1:]]
-        self.space_root = [None, roots] + [roots[:] for _ in self.pids[1:]]
-        self.legal_points = [None, points] + [points[:] for _ in self.pids[1:]]
-        self.legal_index = [None, index] + [index[:] for _ in self.pids[1:]]
+        counts = self.touch_count = [None, _cells(n, 0)]
+        roots = self.space_root = [None, _cells(n, NO_ROOT)]
+        points = self.legal_points = [None, _cells(n, 0, True)]
+        index = self.legal_index = [None, _cells(n, NIL)]
+        for _ in range(1, v.players):
+            for t in (counts, roots, points, index):
+                t.append(t[1][:])
         self.legal_total = [0] * (v.players + 1)
         self.stone_count = [0] * (v.players + 1)
         self.root_count = [0] * (v.players + 1)
@@ -344,15 +352,23 @@ class Game:
         for name in _TABLES + _HISTORY + _COUNTS:
             setattr(g, name, getattr(self, name)[:])
         for name in _PLAYER_TABLES:
-            setattr(g, name, [None] + [t[:] for t in getattr(self, name)[1:]])
+            tables = [None]
+            for t in getattr(self, name)[1:]:
+                tables.append(t[:])
+            setattr(g, name, tables)
         g._bind()
         return g
 
     def _tables(self):
-        """Every table of :data:`_TABLES` and :data:`_PLAYER_TABLES`, in a fixed order (see load_state)."""
-        t = [getattr(self, name) for name in _TABLES]
+        """Every table load_state copies, in a fixed order: :data:`_TABLES`,
+        each player's :data:`_PLAYER_TABLES`, then :data:`_COUNTS`."""
+        t = []
+        for name in _TABLES:
+            t.append(getattr(self, name))
         for name in _PLAYER_TABLES:
             t.extend(getattr(self, name)[1:])
+        for name in _COUNTS:
+            t.append(getattr(self, name))
         return tuple(t)
 
     def load_state(self, other):
@@ -365,10 +381,10 @@ class Game:
         """
         targets = self._targets
         if targets is None:
-            targets = self._targets = _writable(self._tables() + tuple(getattr(self, name) for name in _COUNTS))
+            targets = self._targets = _writable(self._tables())
         sources = other._tables_cache
         if sources is None:
-            sources = other._tables_cache = other._tables() + tuple(getattr(other, name) for name in _COUNTS)
+            sources = other._tables_cache = other._tables()
         for i in range(len(targets)):
             targets[i][:] = sources[i]
         self.to_move = other.to_move
@@ -446,7 +462,11 @@ class Game:
 
     def roots(self, player):
         """Root ids of ``player`` still on the board."""
-        return [r for r in range(len(self.alive)) if self.alive[r] and self.root_player[r] == player]
+        out = []
+        for r in range(len(self.alive)):
+            if self.alive[r] and self.root_player[r] == player:
+                out.append(r)
+        return out
 
     def stones(self, player):
         """How many stones ``player`` has on the board."""
@@ -565,8 +585,7 @@ class Game:
     @property
     def history(self):
         """The plies played, oldest first: points, or ``-player`` for a resignation."""
-        moves = self._moves
-        return [moves[i] for i in range(self._nh)]
+        return list(self._moves[:self._nh])
 
     def play_move(self, text):
         """Like :meth:`play`, from notation (``'D4'``)."""
@@ -1008,7 +1027,9 @@ class Game:
     def state_key(self):
         """Everything that defines the position, as comparable text and numbers."""
         legal = self.legal_moves()
-        roots = tuple(tuple(self.root_stones(r)) for r in range(len(self.alive)))
-        spaces = tuple(self.space[r] if self.alive[r] else 0 for r in range(len(self.alive)))
-        return (self.position(), self.to_move, self.winner, self.ply, tuple(legal), roots, spaces,
+        roots, spaces = [], []
+        for r in range(len(self.alive)):
+            roots.append(tuple(self.root_stones(r)))
+            spaces.append(self.space[r] if self.alive[r] else 0)
+        return (self.position(), self.to_move, self.winner, self.ply, tuple(legal), tuple(roots), tuple(spaces),
                 tuple(self.stone_count), tuple(self.root_count))
