@@ -63,6 +63,19 @@ DEFAULT_SLOWNESS = 3.4
 #         larger boards, root noise: random points added to each root
 #         move's score). Budgets are a SAMD51's (see SLOWNESS).
 # Board time per move ~= nodes x node cost; `tanbo bench` reports both.
+# Measured (mean of tanbo bench's four probe positions; board time from exact
+# instruction counts, tanbo_tools.board_time; each board with its own budget):
+#
+#   level   board   nodes SAMD51/RP2040   CPython ms   SAMD51 ms   RP2040 ms
+#   easy    9x9     71                    0.3          37          126
+#   easy    13x13   229                   0.6          74          252
+#   easy    19x19   231                   0.5          88          301
+#   medium  9x9     91                    0.3          44          149
+#   medium  13x13   … / 328               4.7          …           374
+#   medium  19x19   377 / 330             4.4 / 8.3    129         416
+#   hard    9x9     13594 / 3993          76.8 / 54.5  2646        2701
+#   hard    13x13   … / 9111              71.0         …           4896
+#   hard    19x19   … / 9110              59.3         …           4785
 LEVEL_TABLE = {
     "random": (0, 0, 0, 0, 0),
     "easy": (1, 0, 3400, 3400, 30),
