@@ -5,20 +5,9 @@ live in /lib (app, boards, tanbo).
 """
 
 import boards
+from app.start import start
 
-try:
-    hw = boards.hardware()
-except boards.UnknownBoard as e:
-    import board
-    from app.main import show_message
-
-    print(e)
-    if hasattr(board, "DISPLAY") and board.DISPLAY is not None:
-        show_message(board.DISPLAY, ["Tanbo cannot run", "on this board:", boards.board_id(),
-                                     "", "Supported:", "PyBadge, PyGamer,", "PicoSystem"])
-    while True:
-        pass
-else:
-    from app.main import App
-
-    App(hw).run()
+app = start(boards)
+while app is None:
+    pass  # an unknown board: its message stays on the screen
+app.run()

@@ -1,8 +1,18 @@
 """Shared pytest fixtures. Reusable helpers live in tests/interpreters.py."""
 
 import pytest
+from tanbo_sim.profiles import PROFILES
 
 import interpreters
+
+
+@pytest.fixture(params=tuple(PROFILES))
+def sim(request, tmp_path):
+    """The app in the headless simulator of each board, on a fresh NVM file."""
+    from tanbo_sim.simulator import Simulator
+    s = Simulator(request.param, nvm_path=str(tmp_path / "nvm.bin"))
+    yield s
+    s.close()
 
 
 @pytest.fixture(scope="session")

@@ -1,6 +1,6 @@
 """The text protocol (tanbo.gtp): framing, every command, junk, and the same
-answers from CPython, the ``tanbo gtp`` console script, the MicroPython unix
-port and (with TANBO_CIRCUITPYTHON set) the CircuitPython 10.2.1 VM."""
+answers from CPython, the ``tanbo gtp`` console script and the MicroPython
+unix port (run through :mod:`tanbo_tools.vm`)."""
 
 import io
 import os
@@ -11,14 +11,11 @@ import pytest
 
 from tanbo import VARIANTS, Game, Rng, gtp
 from tanbo.gtp import COMMANDS, GtpEngine, serve
+from tanbo_tools import vm
 
 REPO = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 CORE = os.path.join(REPO, "core")
 BIN = os.path.dirname(sys.executable)
-MICROPYTHON = os.path.join(BIN, "micropython")
-CP_VM = os.environ.get("TANBO_CIRCUITPYTHON")
-needs_mp = pytest.mark.skipif(not os.path.exists(MICROPYTHON), reason="no micropython beside %s" % sys.executable)
-needs_cp = pytest.mark.skipif(not CP_VM, reason="TANBO_CIRCUITPYTHON (CircuitPython 10.2.1 VM) not set")
 COLOUR = {1: "b", 2: "w", 3: "3", 4: "4"}
 
 
@@ -285,6 +282,16 @@ def test_position_set_get_round_trip(variant):
     assert Game.from_record(record).position() == text
 
 
+def test_a_finished_game_round_trips_with_the_winner_to_move():
+    e = GtpEngine("9x9", level="random", seed=4)
+    play_out(e)
+    text = ok(e, "tanbo-position")
+    assert text.endswith(" " + "XO"[e.game.winner - 1])
+    other = GtpEngine("9x9")
+    ok(other, "tanbo-position " + text)
+    assert ok(other, "tanbo-winner") == ok(e, "tanbo-winner")
+
+
 def test_position_accepts_diagram_spacing_and_lower_case():
     e = GtpEngine("9x9")
     rows = Game("dense-7").position().split()[0].lower().replace("/", " / ")
@@ -303,6 +310,10 @@ def test_position_accepts_diagram_spacing_and_lower_case():
      "position: the W root at B8"),
     ("tanbo-position ........./........./........./........./........./........./........./........./......... X",
      "position: there are no stones on the board"),
+    ("tanbo-position X......../........./........./........./........./........./........./........./......... O",
+     "position: W is to move but has no stones"),
+    ("tanbo-position X......../........./........./........./........./........./........./........./......... W",
+     "position: W is to move but has no stones"),
 ])
 def test_bad_position_text_is_refused_and_changes_nothing(junk, message):
     e = GtpEngine("9x9", level="random")
@@ -419,19 +430,22 @@ def test_bytes_that_are_not_ascii_make_one_junk_line(line, answer):
     assert state(e) == before
 
 
-@pytest.mark.parametrize("cmd", [
-    [sys.executable, "-m", "tanbo.gtp"],
-    pytest.param("micropython", marks=needs_mp),
-])
-def test_invalid_utf8_on_stdin_keeps_the_session(cmd):
-    if cmd == "micropython":
-        cmd = [MICROPYTHON, "-X", "heapsize=192K", "-m", "tanbo.gtp"]
+def run_bytes(exe, args, data, heap=None, **extra):
+    """``exe -m tanbo.gtp args`` fed ``data`` (bytes: vm.run takes text), the sources on its path,
+    ``extra`` in its environment; the finished process."""
+    return subprocess.run(vm.command(exe, ["-m", "tanbo.gtp"] + args, heap), input=data, capture_output=True,
+                          timeout=600, env=vm.environment([CORE], **extra), cwd=REPO)
+
+
+@pytest.mark.parametrize("interpreter", ["cpython", "micropython"])
+def test_invalid_utf8_on_stdin_keeps_the_session(request, interpreter):
+    if interpreter == "cpython":
+        exe, heap = sys.executable, None
+    else:
+        exe, heap = request.getfixturevalue("micropython_exe"), "192K"
     # en_US.UTF-8 makes CPython's text stdin strict: the bytes must be read raw.
-    env = dict(os.environ, MICROPYPATH=CORE, LC_ALL="C.UTF-8", PYTHONIOENCODING="")
     for locale in ("C.UTF-8", "en_US.UTF-8"):
-        env["LC_ALL"] = locale
-        proc = subprocess.run(cmd, input=b"name\n\xff\xfe bad\n3 play b \xe9\x80\nname\n", capture_output=True,
-                              timeout=120, env=env, cwd=REPO)
+        proc = run_bytes(exe, [], b"name\n\xff\xfe bad\n3 play b \xe9\x80\nname\n", heap, LC_ALL=locale)
         assert proc.returncode == 0, proc.stderr
         assert proc.stdout == (b"= Tanbo\n\n? '\\xff\\xfe'%s\n\n?3 '\\xe9\\x80'%s\n\n= Tanbo\n\n"
                                % (NOT_ASCII.encode(), NOT_ASCII.encode()))
@@ -554,11 +568,11 @@ def expected(script):
     return out.getvalue()
 
 
-def run_vm(cmd, script, env=None):
-    proc = subprocess.run(cmd, input=script, capture_output=True, text=True, timeout=900,
-                          env=dict(os.environ, **(env or {})), cwd=REPO)
-    assert proc.returncode == 0, proc.stderr[-2000:]
-    return proc.stdout
+def run_vm(exe, args, script, heap=None, path=None):
+    """The output of ``exe args`` fed ``script`` (see :func:`tanbo_tools.vm.run`); it must exit 0."""
+    rc, out, err = vm.run(exe, args, heap=heap, path=path, stdin=script, timeout=900, cwd=REPO)
+    assert rc == 0, err[-2000:]
+    return out
 
 
 def assert_same(got, want, who):
@@ -579,12 +593,6 @@ def script_for(variant):
     return SCRIPTS[variant]
 
 
-@pytest.fixture(scope="module")
-def mpy_dirs(tmp_path_factory):
-    """core/tanbo compiled to .mpy: ``{'mp': dir with M headers, 'cp': dir with C headers}``."""
-    from tanbo_tools.vm import compile_core
-    base = tmp_path_factory.mktemp("mpy")
-    return {"mp": compile_core(str(base / "mp")), "cp": compile_core(str(base / "cp"), circuitpython=True)}
 
 
 def test_the_script_plays_whole_games_and_exercises_junk():
@@ -597,14 +605,14 @@ def test_the_script_plays_whole_games_and_exercises_junk():
 @pytest.mark.parametrize("variant", ["19x19", "4p", "3d", "1d"])
 def test_python_m_tanbo_gtp_answers_the_same(variant):
     script, want = script_for(variant)
-    assert_same(run_vm([sys.executable, "-m", "tanbo.gtp"], script), want, "python -m tanbo.gtp")
+    assert_same(run_vm(sys.executable, ["-m", "tanbo.gtp"], script), want, "python -m tanbo.gtp")
 
 
 def test_console_script_answers_the_same():
     script, want = script_for("19x19")
     exe = os.path.join(BIN, "tanbo")
-    cmd = [exe, "gtp"] if os.path.exists(exe) else [sys.executable, "-m", "tanbo_tools.cli", "gtp"]
-    assert_same(run_vm(cmd + ["--variant", "9x9", "--seed", "0"], script), want, "tanbo gtp")
+    exe, args = (exe, ["gtp"]) if os.path.exists(exe) else (sys.executable, ["-m", "tanbo_tools.cli", "gtp"])
+    assert_same(run_vm(exe, args + ["--variant", "9x9", "--seed", "0"], script), want, "tanbo gtp")
 
 
 def test_console_script_rejects_bad_options():
@@ -616,43 +624,23 @@ def test_console_script_rejects_bad_options():
 # Heaps: 96K is what the protocol must fit, as on a board. MicroPython's
 # 64-bit unix port doubles every object and compiles sources on its heap, so
 # it runs .mpy files, and needs 112K for the 4-player board (4 players' tables).
-@needs_mp
 @pytest.mark.parametrize("variant,heap", [("19x19", "96K"), ("4p", "112K"), ("3d", "96K"), ("1d", "96K")])
-def test_micropython_answers_the_same(variant, heap, mpy_dirs):
+def test_micropython_answers_the_same(variant, heap, micropython_exe, mpy_core_micropython):
     script, want = script_for(variant)
-    got = run_vm([MICROPYTHON, "-X", "heapsize=" + heap, "-m", "tanbo.gtp"], script,
-                 {"MICROPYPATH": mpy_dirs["mp"]})
+    got = run_vm(micropython_exe, ["-m", "tanbo.gtp"], script, heap, [mpy_core_micropython])
     assert_same(got, want, "micropython (.mpy, heap %s)" % heap)
 
 
-@needs_mp
-def test_micropython_runs_the_sources():
+def test_micropython_runs_the_sources(micropython_exe):
     script, want = script_for("1d")
-    got = run_vm([MICROPYTHON, "-X", "heapsize=192K", "-m", "tanbo.gtp"], script, {"MICROPYPATH": CORE})
+    got = run_vm(micropython_exe, ["-m", "tanbo.gtp"], script, "192K", [CORE])
     assert_same(got, want, "micropython (sources)")
 
 
-@needs_cp
-@pytest.mark.parametrize("variant", ["19x19", "4p", "3d", "1d"])
-def test_circuitpython_answers_the_same(variant):
-    script, want = script_for(variant)
-    got = run_vm([CP_VM, "-X", "heapsize=96K", "-m", "tanbo.gtp"], script, {"MICROPYPATH": CORE})
-    assert_same(got, want, "circuitpython (sources, heap 96K)")
-
-
-@needs_cp
-def test_circuitpython_answers_the_same_from_mpy(mpy_dirs):
-    script, want = script_for("19x19")
-    got = run_vm([CP_VM, "-X", "heapsize=96K", "-m", "tanbo.gtp"], script, {"MICROPYPATH": mpy_dirs["cp"]})
-    assert_same(got, want, "circuitpython (.mpy, heap 96K)")
-
-
-@needs_mp
-def test_micropython_reports_bad_options():
-    proc = subprocess.run([MICROPYTHON, "-X", "heapsize=192K", "-m", "tanbo.gtp", "--variant", "8x8"],
-                          input="", capture_output=True, text=True, timeout=60,
-                          env=dict(os.environ, MICROPYPATH=CORE))
-    assert proc.returncode == 2 and "'8x8': unknown variant" in proc.stderr
+def test_micropython_reports_bad_options(micropython_exe):
+    rc, out, err = vm.run(micropython_exe, ["-m", "tanbo.gtp", "--variant", "8x8"], heap="192K", path=[CORE],
+                          timeout=60)
+    assert rc == 2 and "'8x8': unknown variant" in err
 
 
 def test_rng_is_what_genmove_uses():

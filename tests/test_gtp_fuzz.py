@@ -10,9 +10,7 @@ traceback for any value of a documented option).
 """
 
 import io
-import os
 import random
-import subprocess
 import sys
 
 import pytest
@@ -22,9 +20,7 @@ from hypothesis import strategies as st
 from tanbo import VARIANTS
 from tanbo.gtp import COMMANDS, GtpEngine, serve
 from tanbo_tools import cli, match
-
-REPO = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
-CORE = os.path.join(REPO, "core")
+from test_gtp import run_bytes
 
 # Digits str.isdigit takes but the protocol does not: superscripts,
 # Arabic-Indic, Devanagari, full-width.
@@ -159,26 +155,21 @@ def test_fuzzed_lines_get_one_framed_answer_and_refusals_change_nothing(seed):
     assert sum(1 for line in lines if any(j in line for j in JUNK_BYTES)) > 10
 
 
-def run_stdin(cmd, data, env=None):
-    proc = subprocess.run(cmd, input=data, capture_output=True, timeout=600, cwd=REPO,
-                          env=dict(os.environ, **(env or {})))
-    assert proc.returncode == 0, proc.stderr[-2000:]
-    assert not proc.stderr
+def run_fuzz(exe, seed, lines, heap=None, **extra):
+    proc = run_bytes(exe, ["--variant", "9x9", "--level", "random", "--seed", str(seed)], b"".join(lines), heap,
+                     **extra)
+    assert proc.returncode == 0 and not proc.stderr, proc.stderr[-2000:]
     return proc.stdout.decode()
 
 
 def test_fuzzed_bytes_through_python_m_tanbo_gtp():
     lines, _, _, want = check_session(SEEDS[0], 300)
-    got = run_stdin([sys.executable, "-m", "tanbo.gtp", "--variant", "9x9", "--level", "random", "--seed",
-                     str(SEEDS[0])], b"".join(lines), {"LC_ALL": "en_US.UTF-8"})
-    assert got == want
+    assert run_fuzz(sys.executable, SEEDS[0], lines, LC_ALL="en_US.UTF-8") == want
 
 
 def test_fuzzed_bytes_through_micropython(micropython_exe):
     lines, _, _, want = check_session(SEEDS[1], 120)
-    got = run_stdin([micropython_exe, "-X", "heapsize=192K", "-m", "tanbo.gtp", "--variant", "9x9",
-                     "--level", "random", "--seed", str(SEEDS[1])], b"".join(lines), {"MICROPYPATH": CORE})
-    assert got == want
+    assert run_fuzz(micropython_exe, SEEDS[1], lines, "192K") == want
 
 
 def test_serve_takes_bytes_streams():
@@ -256,3 +247,20 @@ def test_python_m_tanbo_gtp_arguments_never_give_a_traceback(monkeypatch, capsys
     assert gtp.main(argv) in (0, 2)
     err = capsys.readouterr().err
     assert "Traceback" not in err and (err == "" or err.startswith("tanbo.gtp: "))
+
+
+def test_serve_survives_a_text_stream_that_cannot_decode():
+    """CircuitPython's stdin has no .buffer: its readline raises on bytes that are not UTF-8."""
+    class Strict:
+        lines = ["1 name\n", UnicodeError, "2 name\n", ""]
+
+        def readline(self):
+            line = self.lines.pop(0)
+            if line is UnicodeError:
+                raise UnicodeError()
+            return line
+
+    out = io.StringIO()
+    serve(GtpEngine("9x9"), Strict(), out)
+    assert out.getvalue() == ("=1 Tanbo\n\n? '\\xff': not ASCII (commands, colours, points and numbers are)\n\n"
+                              "=2 Tanbo\n\n")

@@ -16,7 +16,7 @@ import struct
 import pytest
 
 from tanbo_tools import deploy, flash, image, mpy, uf2
-from tanbo_tools.boards import Board, get_board
+from tanbo_tools.boards import get_board
 from tanbo_tools.cli import main as cli_main
 from tools_fixtures import CORE, RP2040, boot_out, circuitpython_uf2, fake_device, write_tree
 
@@ -141,6 +141,24 @@ def test_image_is_reproducible(tmp_path):
     assert the_image(tmp_path / "a") == the_image(tmp_path / "b")
 
 
+@pytest.mark.skipif(not hasattr(__import__("time"), "tzset"), reason="no time.tzset here")
+def test_the_drive_is_the_same_in_every_time_zone(monkeypatch):
+    import time
+
+    files = {"code.py": b"print(1)\n", "lib/a.mpy": b"C\x06" + bytes(300)}
+    manifest = {"name": "t", "board": "picosystem", "version": "0"}
+    images = []
+    try:
+        for tz in ("UTC", "America/Los_Angeles", "Asia/Kolkata", "Pacific/Kiritimati"):
+            monkeypatch.setenv("TZ", tz)
+            time.tzset()
+            images.append(bytes(image.filesystem(files, manifest, PICO).image[:64 * 1024]))
+    finally:
+        monkeypatch.undo()
+        time.tzset()
+    assert images.count(images[0]) == len(images)
+
+
 def test_flash_accepts_the_combined_file(tmp_path):
     code, out_dir = build_image(tmp_path, circuitpython_uf2())
     assert code == 0
@@ -153,9 +171,11 @@ def test_flash_accepts_the_combined_file(tmp_path):
         os.remove(os.path.join(drive, "INFO_UF2.TXT"))  # the boot ROM restarts
         return len(data)
 
+    logged = []
     summary = flash.flash(str(out_dir / name), board=PICO, drive=drive, write=write,
-                          log=lambda *a: None)
+                          log=logged.append)
     assert seen["data"] == (out_dir / name).read_bytes()
+    assert any("replaces every file on the board's CIRCUITPY" in line for line in logged)
     assert summary.high > PICO.circuitpy_addr
 
 
@@ -195,9 +215,8 @@ def test_a_board_without_a_writable_circuitpy_is_told_to_use_deploy(tmp_path, ca
 def test_a_bundle_that_does_not_fit_the_drive_writes_no_image(tmp_path):
     fw = tmp_path / "fw.uf2"
     fw.write_bytes(circuitpython_uf2())
-    tiny = Board("tiny", ["pimoroni_picosystem"], "Pimoroni PicoSystem", "RP2040", RP2040, 64 * 1024,
-                 "none", "picosystem", "RPI-RP2", ["RPI-RP2"], ["RPI-RP2"],
-                 (XIP, XIP + 0x100000 + 64 * 1024), circuitpy_addr=XIP + 0x100000)
+    tiny = PICO._replace(name="tiny", circuitpy_bytes=64 * 1024,
+                         flash_range=(XIP, XIP + 0x100000 + 64 * 1024))
     firmware = image.check_firmware(str(fw), tiny)
     files = {"code.py": b"print(1)\n", "lib/big.bin": os.urandom(80 * 1024)}
     manifest = {"name": "t", "board": "tiny", "version": "0", "circuitpython": 10, "format": "mpy",

@@ -1,7 +1,16 @@
 """`tanbo sim --headless`: key scripts in, PNG screenshots of the device's true resolution out."""
 
+import os
+import signal
+import subprocess
+import sys
+import tempfile
+import time
+
 import pygame
 import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
 
 from tanbo_tools import cli
 
@@ -33,3 +42,71 @@ def test_bad_arguments_are_named(tmp_path, capsys, args, words):
     rc = cli.main(["sim", "--headless", "--nvm", str(tmp_path / "nvm")] + args)
     assert rc == 2
     assert words in capsys.readouterr().err
+
+
+@pytest.mark.parametrize("args,words", [
+    (["--nvm", "{tmp}"], "is a folder"),
+    (["--nvm", "{tmp}/no/such/nvm.bin"], "does not exist"),
+    (["--screenshot", "/proc/tanbo.png"], "cannot write there"),
+    (["--screenshot", "{tmp}"], "is a folder"),
+    (["--events", "{tmp}/missing/e.jsonl"], "does not exist"),
+    (["--screenshot-every", "/proc/tanbo-steps"], "cannot write there"),
+    (["--keys", "A*99999999999"], "'A*99999999999'"),
+    (["--keys", "A*1000000"], "96000 s of board time (at most 3600 s)"),
+    (["--keys", "wait:99999999999"], "'wait:99999999999'"),
+    (["--keys", "A*²"], "whole number"),
+])
+def test_bad_paths_and_scripts_are_named_before_anything_runs(tmp_path, capsys, args, words):
+    args = [a.replace("{tmp}", str(tmp_path)) for a in args]
+    rc = cli.main(["sim", "--headless"] + args)
+    err = capsys.readouterr().err
+    assert rc == 2 and words in err and "Traceback" not in err
+    assert sorted(p.name for p in tmp_path.iterdir()) == []  # nothing written
+
+
+_text = st.text(st.characters(blacklist_categories=("Cs",)), max_size=30)
+
+
+@settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@given(option=st.sampled_from(["--board", "--scale", "--keys", "--nvm", "--screenshot", "--events",
+                               "--screenshot-every"]),
+       value=st.one_of(_text, st.integers(-10 ** 12, 10 ** 12).map(str),
+                       st.sampled_from(["", "-", "/", "/proc", "/proc/x/y", ".", "A*0", "wait:-1",
+                                        "A*1e9", "UP*99999", "wait:3600001"])))
+def test_no_value_of_an_option_gives_a_traceback(monkeypatch, capsys, option, value):
+    from tanbo_sim import headless
+    ran = []
+    monkeypatch.setattr(headless, "run_script", lambda *a: ran.append(a) or 0)
+    monkeypatch.chdir(tempfile.mkdtemp())
+    try:
+        rc = cli.main(["sim", "--headless", option + "=" + value])
+    except SystemExit as e:  # argparse: --scale not a number
+        rc = e.code
+    err = capsys.readouterr().err
+    assert "Traceback" not in err
+    assert rc in (0, 2)
+    assert (rc == 0) == bool(ran)
+    if rc == 2:
+        assert err.strip()
+
+
+@pytest.mark.parametrize("signum,codes", [(signal.SIGTERM, (128 + signal.SIGTERM, -signal.SIGTERM)),
+                                          (signal.SIGINT, (130,))])
+def test_a_signal_ends_a_long_headless_run_at_once(tmp_path, signum, codes):
+    events = tmp_path / "e.jsonl"
+    tanbo = os.path.join(os.path.dirname(sys.executable), "tanbo")
+    proc = subprocess.Popen([tanbo, "sim", "--headless", "--nvm", str(tmp_path / "nvm"),
+                             "--keys", "wait:3600000", "--events", str(events)],
+                            stdout=subprocess.PIPE, stderr=subprocess.PIPE)
+    try:
+        for _ in range(2400):  # until the app drew its first screen (slow on a loaded machine)
+            if events.exists() and events.stat().st_size:
+                break
+            time.sleep(0.05)
+        assert events.exists() and events.stat().st_size, "the simulator drew nothing in 120 s"
+        proc.send_signal(signum)
+        proc.wait(timeout=10)  # an hour of board time would take about a minute
+    finally:
+        proc.kill()
+    assert proc.returncode in codes
+    assert b"Traceback" not in proc.stderr.read()

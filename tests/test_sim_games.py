@@ -9,7 +9,6 @@ import pytest
 
 from tanbo_sim.simulator import Simulator, parse_script
 
-BOARDS = ("pybadge", "pygamer", "picosystem")
 SIZES = {"pybadge": (160, 128), "pygamer": (160, 128), "picosystem": (240, 240)}
 BLACK, WHITE = (0x14, 0x14, 0x14), (0xF8, 0xF8, 0xF8)
 # title -> new game; rows: Board, Opponent, Level, You play, Start. Level medium -> random.
@@ -18,13 +17,6 @@ NEW_9X9_VS_RANDOM = "A,DOWN*2,LEFT*2,DOWN*2,A"
 
 def near(c1, c2, tol=12):
     return all(abs(a - b) <= tol for a, b in zip(c1, c2))
-
-
-@pytest.fixture(params=BOARDS)
-def sim(request, tmp_path):
-    s = Simulator(request.param, nvm_path=str(tmp_path / "nvm.bin"))
-    yield s
-    s.close()
 
 
 def game_screen(s):
@@ -442,3 +434,43 @@ def test_the_search_gets_the_boards_slowness_and_the_spinner_turns_every_150_ms_
     gaps = [b - a for a, b in zip([0] + turns, turns)]
     worst_ms = max(gaps) * gs_module.NODE_MS * got[0]
     assert 50 <= worst_ms <= 150  # board time between turns: never silent, not a refresh per report
+
+
+def test_review_steps_through_the_game_and_leaves_it_whole(sim):
+    from app.menu import Menu
+    from app.review_screen import ReviewScreen
+    sim.run_keys(NEW_9X9_VS_PERSON + ",START,DOWN*2,A,DOWN,A")  # Black resigns at once
+    sim.frames(50)
+    result = sim.app.screen
+    assert isinstance(result, Menu) and result.title.text == "White wins!"
+    mark = len(sim.events)
+    sim.run_keys("DOWN,A")  # Review
+    review = sim.app.screen
+    assert isinstance(review, ReviewScreen) and review.game.winner == 2
+    sim.run_keys("LEFT")
+    assert review.game.ply == 0 and review.game.winner is None
+    assert "ply 0" in " ".join(label.text for label in review.status.info)
+    sim.run_keys("B")
+    assert sim.app.screen is result and result.title.text == "White wins!"
+    assert review.game.winner == 2  # replayed to its end on leaving
+    assert nvm_writes(sim, mark) == []
+
+
+def test_the_game_screen_asks_the_app_by_events_and_never_calls_it(sim):
+    from tanbo import Game
+    from app import game_screen as gsm
+    from boards.common import A, B, RIGHT, SELECT, START
+    gs = gsm.GameScreen(Game("9x9"), (2,), sim.app.width, sim.app.height)  # no App anywhere
+    assert not hasattr(gs, "app")
+    assert gs.key(RIGHT) == gsm.CHANGED
+    gs.cursor = gs.game.legal_moves()[0]
+    assert gs.key(A) == gsm.PLACED and not gs.person_to_move()
+    assert gs.tick(0) == gsm.THINK
+    gs.play(gs.game.legal_moves()[0])  # the app plays the computer's choice
+    assert gs.person_to_move() and gs.tick(0) == 0
+    assert gs.key(SELECT) == gsm.HINTS and gs.hints is False
+    assert gs.key(B) == gsm.UNDONE and gs.game.ply == 0
+    assert gs.key(B) == gsm.CHANGED  # nothing to undo: said on screen
+    assert gs.key(START) == gsm.MENU
+    gs.game.resign()
+    assert gs.tick(0) == gsm.OVER

@@ -4,21 +4,23 @@ the thinking spinner during a search, the "too long to save" notice.
 Runs the device app in the headless simulator; asserts on app state and pixels.
 """
 
+import sys
+
 import pytest
 from tanbo import Game, get_variant
 
-from tanbo_sim.simulator import Simulator
+from tanbo_sim.simulator import DEVICE_DIR, Simulator
 
-BOARDS = ("pybadge", "pygamer", "picosystem")
+if DEVICE_DIR not in sys.path:
+    sys.path.insert(0, DEVICE_DIR)
+from app import theme  # noqa: E402  (device/app: the colours the screen shows)
+
+
+def rgb(color):
+    return (color >> 16, color >> 8 & 255, color & 255)
+
 DISPLAYS = ((160, 128), (240, 240))
 VARIANTS = ("9x9", "13x13", "19x19", "dense-11", "1d", "3d", "4p")
-
-
-@pytest.fixture(params=BOARDS)
-def sim(request, tmp_path):
-    s = Simulator(request.param, nvm_path=str(tmp_path / "nvm.bin"))
-    yield s
-    s.close()
 
 
 def start(sim, variant, ai=()):
@@ -209,7 +211,7 @@ def test_cursor_is_cyan_ringed_with_dark_on_a_white_stone(sim):
         assert sum(sim.pixel(px, py)) < 0x30, (px, py)  # its dark outer ring
 
 
-WOOD, LINE = (0xD8, 0xA6, 0x57), (0x8A, 0x64, 0x28)
+WOOD, LINE = rgb(theme.BOARD_COLORS[theme.WOOD]), rgb(theme.BOARD_COLORS[theme.LINE])
 
 
 def shade(rgb):
@@ -277,7 +279,7 @@ def test_1d_line_has_no_loose_ends_and_turns_into_its_links(sim):
         assert {k for k, on in arms.items() if on} == want, p
 
 
-SCREEN_BG = (0x10, 0x18, 0x20)
+SCREEN_BG = rgb(theme.SCREEN)
 
 
 def has_ink(sim, xs, ys):

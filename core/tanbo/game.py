@@ -51,7 +51,6 @@ except ImportError:  # CPython
         return x
 
 NO_ROOT = const(255)  # no root (bytearray cells)
-NONE = NO_ROOT  # the old name, until main's ai.py says NO_ROOT
 NIL = const(0xFFFF)  # end of a stone chain / not in a legal list
 MAX_ROOTS = 254
 _BLANK = object()
@@ -87,30 +86,26 @@ def _cells_of(values):
 def _writable(tables):
     """Slice-assignable views of ``tables``: on MicroPython assigning into an
     array's slice allocates, into a memoryview of it does not."""
-    if _LISTS:
-        return tables
     return tuple(memoryview(t) if isinstance(t, array) else t for t in tables)
 
 
 def _cells(n, fill, wide=False):
-    """``n`` cells of ``fill`` for the per-point tables.
+    """``n`` cells of ``fill`` for the per-point and per-root tables.
 
-    CPython specialises list indexing but not bytearray/array indexing, so
-    lists make the hot path about a quarter faster there; a board needs the
-    memory more (1-2 bytes a cell instead of 4), and there a list is no
-    faster, so MicroPython and CircuitPython get bytearrays and 16-bit
-    arrays. The code using them is the same.
+    A list is the fastest table on every interpreter: CPython specialises
+    its indexing; on MicroPython a bytearray or array read converts the
+    cell and a list read does not (measured: a 9x9 playout takes 8% fewer
+    board instructions with lists). But a list costs a word a cell where a
+    board's heap would rather spend 1-2 bytes (~3.7 KB more a 9x9 game on a
+    board, where the game screen has less than 5 KB to spare), so only
+    CPython gets lists; MicroPython and CircuitPython get bytearrays and
+    16-bit arrays. The code using them is the same.
     """
     if _LISTS:
         return [fill] * n
     if fill == NIL or wide:
         return array("H", (b"\xff\xff" if fill == NIL else bytes(2)) * n)
     return bytearray((b"\xff" if fill == NO_ROOT else b"\x00") * n)
-
-
-def _is_int(value):
-    """True for an int that is no bool (``True`` is no point and no player)."""
-    return isinstance(value, int) and not isinstance(value, bool)
 
 
 class IllegalMove(ValueError):
@@ -135,21 +130,26 @@ class Game:
         if variant is _BLANK:
             return  # copy() fills every field itself
         v = get_variant(variant)
-        if not _is_int(to_move) or not 1 <= to_move <= v.players:
+        if type(to_move) is not int or not 1 <= to_move <= v.players:
             raise ValueError("to_move %r: no such player in %s (1-%d)" % (to_move, v.name, v.players))
         if board is None:
             board = bytearray(v.size)
             for p, player in v.setup:
                 board[p] = player
+            stones = v.setup_points  # every root of a setup is one stone: no scan
         elif len(board) != v.size:
             raise ValueError("board has %d points, %s has %d" % (len(board), v.name, v.size))
-        self._setup(v, bytearray(board), to_move)
+        else:
+            board = bytearray(board)
+            stones = range(v.size)
+        self._setup(v, board, to_move, stones)
 
     # -- construction -----------------------------------------------------
-    def _setup(self, v, board, to_move):
-        """Build every derived table from ``board``; raise ValueError if no Tanbo position."""
+    def _setup(self, v, board, to_move, stones):
+        """Build every derived table from ``board``, whose roots each have a
+        point in ``stones`` (ascending); raise ValueError if no Tanbo position."""
         self._allocate(v, board)
-        self._find_roots()
+        self._find_roots(stones)
         self._credit_root_space()
         self._check_bounded()
         self.to_move = to_move
@@ -172,15 +172,12 @@ class Game:
         self.board = board
         self.root_of = bytearray(b"\xff" * n)
         self.nxt = _cells(n, NIL)
-        self.touch_count = [None]
-        self.space_root = [None]
-        self.legal_points = [None]
-        self.legal_index = [None]
-        for _ in self.pids:
-            self.touch_count.append(_cells(n, 0))
-            self.space_root.append(_cells(n, NO_ROOT))
-            self.legal_points.append(_cells(n, 0, True))
-            self.legal_index.append(_cells(n, NIL))
+        # one table of each kind, then copies (a slice is no Python call)
+        counts, roots, points, index = _cells(n, 0), _cells(n, NO_ROOT), _cells(n, 0, True), _cells(n, NIL)
+        self.touch_count = [None, counts] + [counts[:] for _ in self.pids[1:]]
+        self.space_root = [None, roots] + [roots[:] for _ in self.pids[1:]]
+        self.legal_points = [None, points] + [points[:] for _ in self.pids[1:]]
+        self.legal_index = [None, index] + [index[:] for _ in self.pids[1:]]
         self.legal_total = [0] * (v.players + 1)
         self.stone_count = [0] * (v.players + 1)
         self.root_count = [0] * (v.players + 1)
@@ -189,7 +186,7 @@ class Game:
         self.start = None  # position text when not started from the setup
         # Undo stacks: arrays of 2-byte cells with explicit lengths, so a
         # long game costs 2 bytes a field a ply and popping allocates nothing.
-        # Room for 64 plies up front, doubled when full (see _push_ply).
+        # Room for 64 plies up front, doubled when full (see _grow_history).
         self._moves = array("h", bytes(128))  # point, or -player for a resignation
         self._prevs = bytearray(64)  # side to move before the ply
         self._marks = array("H", bytes(128))  # _nrem before the ply
@@ -197,22 +194,23 @@ class Game:
         self._rem = array("H", bytes(64))  # removed roots: stones..., root id, count
         self._nrem = 0
 
-    def _find_roots(self):
-        """Number the roots, chain their stones and count every stone's touches;
-        ValueError if a stone has no player of the variant or a root is no tree
-        (a loop or clump can never arise in Tanbo)."""
+    def _find_roots(self, stones):
+        """Number the roots (in the order of their first point in ``stones``),
+        chain their stones and count every stone's touches; ValueError if a
+        stone has no player of the variant or a root is no tree (a loop or
+        clump can never arise in Tanbo)."""
         v, board, root_of, nxt = self.variant, self.board, self.root_of, self.nxt
         nbr, off = self.nbr, self.nbr_off
         heads = []
         root_player = bytearray()
         stack = []  # iterative flood fill: construction only
-        for start in range(v.size):
+        for start in stones:
             c = board[start]
             if c == 0 or root_of[start] != NO_ROOT:
                 continue
             if c > v.players:
-                raise ValueError("position: %s is a stone of player %d, but %s has %d players"
-                                 % (self._where(start), c, v.name, v.players))
+                from .faults import stone_of_no_player
+                raise stone_of_no_player(self, start)
             r = len(heads)
             if r >= MAX_ROOTS:
                 raise ValueError("position: more than %d roots" % MAX_ROOTS)
@@ -240,8 +238,8 @@ class Game:
             self.stone_count[c] += stones
             self.root_count[c] += 1
             if links // 2 != stones - 1:
-                raise ValueError("position: the %s root at %s has a loop or clump (a root must be a tree)"
-                                 % (player_name(c, v.players), self._where(self._cycle_point(start))))
+                from .faults import not_a_tree
+                raise not_a_tree(self, start)
         nroots = len(heads)
         self.head = _cells_of(heads)
         self.root_player = root_player
@@ -284,9 +282,8 @@ class Game:
         """ValueError if a root has no root space: no bounded root outlasts a turn."""
         for r in range(len(self.head)):
             if self.space[r] == 0:
-                raise ValueError("position: the %s root at %s is bounded (no root space); "
-                                 "no bounded root can remain after a turn"
-                                 % (player_name(self.root_player[r], self.players), self._where(self.head[r])))
+                from .faults import bounded_root
+                raise bounded_root(self, r)
 
     def _bind(self):
         """The tables the hot paths unpack in one go (one attribute read, not fifteen)."""
@@ -296,40 +293,6 @@ class Game:
         self._hot = (self.board, self.root_of, self.nxt, self.head, self.space, tuple(mine), self.legal_total,
                      self.stone_count, self.others, self.succ, self.nbr, self.nbr_off)
         self._targets = self._tables_cache = None  # for load_state, built on first use
-
-    def _where(self, p):
-        """Row and column of ``p`` for error messages."""
-        v = self.variant
-        x, y, z = v.coords(p)
-        if v.dims == 1:
-            return "point %d" % (p + 1)
-        if v.dims == 3:
-            return "%s (layer %d, row %d, column %d)" % (v.format_point(p), z + 1, v.height - y, x + 1)
-        return "%s (row %d, column %s)" % (v.format_point(p), v.height - y, v.format_point(p)[0])
-
-    def _cycle_point(self, start):
-        """A stone on a cycle of the (non-tree) root containing ``start``."""
-        # Repeatedly strip leaves (degree <= 1); what survives lies on a cycle.
-        board, nbr, off = self.board, self.nbr, self.nbr_off
-        c = board[start]
-        members = [p for p in range(len(board)) if board[p] == c and self.root_of[p] == self.root_of[start]]
-        deg = {}
-        for p in members:
-            deg[p] = sum(1 for j in range(off[p], off[p + 1]) if board[nbr[j]] == c)
-        leaves = [p for p in members if deg[p] <= 1]
-        while leaves:
-            p = leaves.pop()
-            if deg[p] < 0:
-                continue
-            deg[p] = -1
-            for j in range(off[p], off[p + 1]):
-                q = nbr[j]
-                if board[q] == c and deg.get(q, -1) > 0:
-                    deg[q] -= 1
-                    if deg[q] == 1:
-                        leaves.append(q)
-        cyc = [p for p in members if deg[p] > 1]
-        return min(cyc) if cyc else start
 
     @classmethod
     def from_position(cls, text, variant=None):
@@ -506,7 +469,7 @@ class Game:
 
     # -- moves ----------------------------------------------------------------
     def _check_point(self, point):
-        if not (_is_int(point) and 0 <= point < self.variant.size):
+        if not (type(point) is int and 0 <= point < self.variant.size):  # no bool either
             raise ValueError("%r: not a point of the %s board" % (point, self.variant.name))
 
     def why_illegal(self, point):
@@ -559,7 +522,7 @@ class Game:
         none). Raises :class:`IllegalMove` (a ValueError) naming the problem
         and leaves the game unchanged.
         """
-        if (self.winner is not None or not _is_int(point) or not 0 <= point < self.variant.size
+        if (self.winner is not None or type(point) is not int or not 0 <= point < self.variant.size
                 or self.space_root[self.to_move][point] == NO_ROOT):
             raise IllegalMove(self.why_illegal(point))  # or its ValueError for no point
         mark = self._nrem
@@ -581,23 +544,23 @@ class Game:
     def _push_ply(self, move):
         n = self._nh
         if n == len(self._moves):
-            # Grow by doubling, not one cell at a time: MicroPython's array
-            # append reallocates every 8 items, which fragments a small heap.
-            extra = n if n > 16 else 16
-            self._moves.extend(array("h", bytes(2 * extra)))
-            self._prevs.extend(bytes(extra))
-            self._marks.extend(array("H", bytes(2 * extra)))
+            self._grow_history()
         self._moves[n] = move
         self._prevs[n] = self.to_move
         self._marks[n] = self._nrem
         self._nh = n + 1
 
-    def _push_rem(self, value):
-        n = self._nrem
-        if n == len(self._rem):
-            self._rem.extend(array("H", bytes(2 * (n if n > 32 else 32))))
-        self._rem[n] = value
-        self._nrem = n + 1
+    def _grow_history(self):
+        # Its own method: a deep expression stack in _push_ply would put the
+        # frame of every push on MicroPython's heap (frames of more than 11
+        # words are allocated there), several times the cost of the push.
+        # Grow by doubling, not one cell at a time: MicroPython's array
+        # append reallocates every 8 items, which fragments a small heap.
+        n = len(self._moves)
+        extra = n if n > 16 else 16
+        self._moves.extend(array("h", bytes(2 * extra)))
+        self._prevs.extend(bytes(extra))
+        self._marks.extend(array("H", bytes(2 * extra)))
 
     @property
     def history(self):
@@ -623,7 +586,7 @@ class Game:
         return out
 
     def _check_player(self, player):
-        if not _is_int(player) or player not in self.pids:
+        if type(player) is not int or player not in self.pids:
             raise ValueError("%r: no such player in %s (1-%d)" % (player, self.variant.name, self.players))
 
     def resign(self, player=None):
@@ -646,8 +609,13 @@ class Game:
                 self._remove_root(r, True)
         self.ply += 1
         self._check_winner()
-        if self.to_move == player or self.winner is not None:
-            self._advance()
+        if self.winner is not None:
+            self.to_move = self.winner
+        elif self.to_move == player:  # the turn passes to the next player with stones
+            k = self.succ[player]
+            while not self.stone_count[k]:
+                k = self.succ[k]
+            self.to_move = k
         return self._rem_points(mark)
 
     def undo(self):
@@ -677,10 +645,10 @@ class Game:
             return e
         # Lift c's stone from e (the head of its root's chain): the table
         # changes _refresh would make for e and each empty neighbour, in its
-        # order, written out. e rejoins the legal set of each player it
-        # touches once (c always: it was legal); a neighbour it alone
-        # touched leaves c's; one it touched with a second c stone joins it,
-        # credited to that stone's root.
+        # order within each player's legal set, written out. e rejoins the
+        # legal set of each player it touches once (c always: it was legal);
+        # a neighbour it alone touched leaves c's; one it touched with a
+        # second c stone joins it, credited to that stone's root.
         board, root_of, nxt, head, space, mine, legal_total, stone_count, others, succ, nbr, off = self._hot
         r = root_of[e]
         board[e] = 0
@@ -688,50 +656,58 @@ class Game:
         head[r] = nxt[e]
         nxt[e] = NIL
         stone_count[c] -= 1
-        ownc, lc, pc, cntc = mine[c]
         a = off[e]
         b = off[e + 1]
-        for j in range(a, b):
-            cntc[nbr[j]] -= 1
-        for k in self.pids:
+        for k in others[c]:
             ownk, lk, pk, cntk = mine[k]
             if cntk[e] == 1:
-                t = r
-                if k != c:
-                    for j in range(a, b):
-                        if board[nbr[j]] == k:
-                            t = root_of[nbr[j]]
-                            break
+                for j in range(a, b):
+                    t = nbr[j]
+                    if board[t] == k:
+                        t = root_of[t]
+                        break
                 ownk[e] = t
                 space[t] += 1
                 m = legal_total[k]
                 lk[m] = e
                 pk[e] = m
                 legal_total[k] = m + 1
+        ownc, lc, pc, cntc = mine[c]
+        ownc[e] = r
+        sr = space[r] + 1
+        n = legal_total[c]
+        lc[n] = e
+        pc[e] = n
+        n += 1
         for j in range(a, b):
             q = nbr[j]
+            m = cntc[q] - 1
+            cntc[q] = m
             if board[q] == 0:
-                m = cntc[q]
                 if m == 0:  # r's root space through e alone
                     ownc[q] = NO_ROOT
-                    space[r] -= 1
+                    sr -= 1
                     i = pc[q]
-                    m = legal_total[c] - 1
-                    last = lc[m]
+                    n -= 1
+                    last = lc[n]
                     lc[i] = last
                     pc[last] = i
-                    legal_total[c] = m
                 elif m == 1:  # touched by e and one more c stone, now that one alone
                     for i in range(off[q], off[q + 1]):
-                        if board[nbr[i]] == c:
-                            t = root_of[nbr[i]]
+                        t = nbr[i]
+                        if board[t] == c:
+                            t = root_of[t]
                             break
                     ownc[q] = t
-                    space[t] += 1
-                    m = legal_total[c]
-                    lc[m] = q
-                    pc[q] = m
-                    legal_total[c] = m + 1
+                    if t == r:
+                        sr += 1
+                    else:
+                        space[t] += 1
+                    lc[n] = q
+                    pc[q] = n
+                    n += 1
+        space[r] = sr
+        legal_total[c] = n
         return e
 
     # -- the hot path -------------------------------------------------------------
@@ -852,16 +828,6 @@ class Game:
         if rng is not None:
             rng.x = x
 
-    def _advance(self):
-        """Pass the turn to the next player who still has stones."""
-        if self.winner is not None:
-            self.to_move = self.winner
-            return
-        k = self.succ[self.to_move]
-        while not self.stone_count[k]:
-            k = self.succ[k]
-        self.to_move = k
-
     def _check_winner(self):
         """Set and return the winner (None while two or more players have stones)."""
         left = 0
@@ -918,11 +884,16 @@ class Game:
         c = self.root_player[r]
         ownc, lc, pc, cntc = mine[c]
         if record:
+            count = 2  # room for the whole root and its two trailing cells up front
+            s = head[r]
+            while s != NIL:
+                count += 1
+                s = nxt[s]
             rem = self._rem
             nrem = self._nrem
-            if nrem + stone_count[c] + 2 > len(rem):
-                # room for the whole root up front: no growth per stone
-                rem.extend(array("H", bytes(2 * (nrem + stone_count[c] + 34 - len(rem)))))
+            if nrem + count > len(rem):
+                # doubling, as _grow_history: no growth per removal
+                rem.extend(array("H", bytes(2 * max(len(rem), nrem + count - len(rem)))))
         count = 0
         s = head[r]
         while s != NIL:
@@ -1041,16 +1012,3 @@ class Game:
         spaces = tuple(self.space[r] if self.alive[r] else 0 for r in range(len(self.alive)))
         return (self.position(), self.to_move, self.winner, self.ply, tuple(legal), roots, spaces,
                 tuple(self.stone_count), tuple(self.root_count))
-
-    # -- old names, until main's ai.py says the new ones -------------------------------
-    # (class properties: they do not lengthen every game's attribute map,
-    # which MicroPython searches whole for each method it looks up)
-    cnt = property(lambda self: self.touch_count)
-    own = property(lambda self: self.space_root)
-    lst = property(lambda self: self.legal_points)
-    nlegal = property(lambda self: self.legal_total)
-    rplayer = property(lambda self: self.root_player)
-    off = property(lambda self: self.nbr_off)
-
-    def _place(self, e, record):
-        self._place_loop(e, record, None, 1)

@@ -44,6 +44,7 @@ from .game import Game
 # Game imports position lazily; loading it now, on a fresh heap, spares a
 # late compile or load in a fragmented one (showboard after a long game).
 from . import position
+from .position import quote
 from .record import record_lines
 from .rng import Rng
 from .variants import VARIANTS, get_variant, is_digits, player_name
@@ -86,9 +87,6 @@ _COLOURS = {"b": 1, "black": 1, "w": 2, "white": 2, "1": 1, "2": 2, "3": 3, "4":
 
 # Upper bound of tanbo-movetime (ms): about a day; keeps the number a small int.
 MAX_MOVETIME = 86400000
-
-# What a number of more than 18 digits reads as (see _number).
-BIG = 10 ** 18
 
 
 class GtpError(Exception):
@@ -152,14 +150,16 @@ class GtpEngine:
             # holds anything but ASCII, and every interpreter gives the same.
             for w in words:
                 if not _is_ascii(w):
-                    write("?%s %s: not ASCII (commands, colours, points and numbers are)\n\n" % (ident, _show(w)))
+                    # repr of bytes: the same on every interpreter, unlike a str's
+                    write("?%s %s: not ASCII (commands, colours, points and numbers are)\n\n"
+                          % (ident, repr(w[:40])[1:]))
                     return
         command = words[0]
         args = words[1:]
         try:
             method = _HANDLERS.get(command)
             if method is None:
-                raise GtpError("unknown command: %s" % _show(command))
+                raise GtpError("unknown command: %s" % quote(command))
             result = method(self, args)
         except GtpError as e:
             write("?%s %s\n\n" % (ident, e.args[0]))
@@ -210,11 +210,12 @@ class GtpEngine:
 
     def cmd_boardsize(self, args):
         _nargs("boardsize", args, 1, "SIZE")
-        size = _number(args[0])
-        if size is None:
-            raise GtpError("boardsize: %s is not a number" % _show(args[0]))
-        # The square boards by rows; the other variants are reached with tanbo-variant.
-        name = position.VARIANT_BY_ROWS.get(size)
+        if not args[0].isdigit():  # ASCII by now, so ASCII digits
+            raise GtpError("boardsize: %s is not a number" % quote(args[0]))
+        # The square boards by rows; the other variants are reached with
+        # tanbo-variant. int() of thousands of digits is slow (CPython refuses).
+        size = args[0].lstrip("0")
+        name = position.VARIANT_BY_ROWS.get(int(size)) if 0 < len(size) < 3 else None
         if name is None:
             raise GtpError("unacceptable size")
         self._new_game(get_variant(name))
@@ -303,7 +304,7 @@ class GtpEngine:
             return self.game.position()
         if len(args) < 2:
             raise GtpError("tanbo-position: expected no arguments, or the position text and the side to move "
-                           "(e.g. 'X.O/.../... X'), got %s" % _show(args[0]))
+                           "(e.g. 'X.O/.../... X'), got %s" % quote(args[0]))
         text = " ".join(args)
         # The current variant first: a 19x19-shaped text keeps dense-19;
         # otherwise the shape picks the variant.
@@ -314,6 +315,10 @@ class GtpEngine:
                 g = Game.from_position(text)
             except ValueError as e:
                 raise GtpError(str(e))
+        if not g.stones(g.to_move):
+            # The engine reads that as a finished game; set by hand it is a
+            # mistake (a finished game's own position text has the winner to move).
+            raise GtpError("position: %s is to move but has no stones" % player_name(g.to_move, g.players))
         self.game = g
         return ""
 
@@ -380,10 +385,10 @@ class GtpEngine:
     def _colour(self, text):
         player = _COLOURS.get(text.lower())
         if player is None:
-            raise GtpError("invalid color %s (b, black, w, white or 1-4)" % _show(text))
+            raise GtpError("invalid color %s (b, black, w, white or 1-4)" % quote(text))
         players = self.game.players
         if player > players:
-            raise GtpError("invalid color %s: %s has %d players" % (_show(text), self.game.variant.name, players))
+            raise GtpError("invalid color %s: %s has %d players" % (quote(text), self.game.variant.name, players))
         return player
 
     def _point(self, text):
@@ -458,40 +463,6 @@ def _is_ascii(word):
     return True
 
 
-def _number(text):
-    """``text`` as an int if it is a GTP number (ASCII digits), else None.
-
-    Past 18 significant digits the value saturates at 10**18 (every limit
-    here is far smaller): ``int()`` of thousands of digits is slow, and
-    CPython refuses it past 4300.
-    """
-    if not is_digits(text):
-        return None
-    text = text.lstrip("0")
-    return BIG if len(text) > 18 else int(text or "0")
-
-
-def _show(text, limit=40):
-    """``text`` (str or bytes) quoted for an error message, cut at ``limit`` bytes.
-
-    ASCII only, other bytes of its UTF-8 escaped (``'\\xc2\\xb2'``): ``repr``
-    escapes differently on MicroPython, and an answer must be the same bytes
-    on every interpreter and any console.
-    """
-    if isinstance(text, str):
-        text = text.encode()
-    out = ["'"]
-    for c in text[:limit]:
-        if c == 39 or c == 92:  # ' and \
-            out.append("\\" + chr(c))
-        elif 32 <= c < 127:
-            out.append(chr(c))
-        else:
-            out.append("\\x%02x" % c)
-    out.append("...'" if len(text) > limit else "'")
-    return "".join(out)
-
-
 def _nargs(command, args, n, usage=""):
     if len(args) != n:
         if n == 0:
@@ -508,7 +479,7 @@ def _check_level(level):
     """``level`` in lower case if it is a known level, else ValueError naming the levels."""
     level = str(level).lower()
     if level != "random" and level not in levels():
-        raise ValueError("unknown level %s (known: %s)" % (_show(str(level)), ", ".join(levels())))
+        raise ValueError("unknown level %s (known: %s)" % (quote(str(level)), ", ".join(levels())))
     return level
 
 
@@ -516,11 +487,12 @@ def _check_movetime(text):
     """``text`` as milliseconds (a positive integer up to a day), or None for ``none``/``0``."""
     if text.lower() == "none":
         return None
-    ms = _number(text)
-    if ms is None or ms > MAX_MOVETIME:
+    digits = text.lstrip("0")
+    # is_digits: ASCII only; the length check spares int() thousands of digits.
+    if not is_digits(text) or len(digits) > 8 or int(digits or "0") > MAX_MOVETIME:
         raise ValueError("movetime %s: expected milliseconds 1-%d, or 0/none for no limit"
-                         % (_show(text), MAX_MOVETIME))
-    return ms or None
+                         % (quote(text), MAX_MOVETIME))
+    return int(digits or "0") or None
 
 
 def _table():
@@ -571,12 +543,12 @@ def parse_args(argv):
     while i < len(argv):
         key = keys.get(argv[i])
         if key is None or i + 1 >= len(argv):
-            raise ValueError("%s: unknown option or missing value\n%s" % (_show(argv[i]), USAGE))
+            raise ValueError("%s: unknown option or missing value\n%s" % (quote(argv[i]), USAGE))
         value = argv[i + 1]
         if key == "seed":
-            value = _number(value)
-            if value is None or value >= BIG:
-                raise ValueError("--seed %s: expected an integer 0-%d" % (_show(argv[i + 1]), BIG - 1))
+            if not is_digits(value) or len(value) > 18:
+                raise ValueError("--seed %s: expected an integer 0-%d" % (quote(value), 10 ** 18 - 1))
+            value = int(value)
         opts[key] = value
         i += 2
     if opts["variant"] not in VARIANTS:

@@ -58,7 +58,8 @@ class Variant:
     Attributes: ``name``, ``players`` (2 or 4), ``width``, ``height``,
     ``depth`` (1 unless 3D), ``dims`` (1, 2 or 3), ``size`` (points),
     ``nbr``/``nbr_off`` (flat neighbour table, see :meth:`neighbours`), ``setup`` (list of
-    ``(point, player)`` sorted by point), ``max_plies`` (no game is longer).
+    ``(point, player)`` sorted by point), ``setup_points`` (its points),
+    ``max_plies`` (no game is longer).
     """
 
     def __init__(self, name, width, height, depth, setup, players=2, description=""):
@@ -71,6 +72,7 @@ class Variant:
         self.players = players
         self.description = description
         self.setup = sorted(setup)
+        self.setup_points = tuple(p for p, _ in self.setup)
         # Flat tables (two small arrays, not 361 tuples: a 64 KB heap
         # matters more than the tuple's speed): the neighbours of p are
         # nbr[nbr_off[p]:nbr_off[p + 1]].

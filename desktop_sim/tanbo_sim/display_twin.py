@@ -43,6 +43,14 @@ def _union(a, b):
     return (min(a[0], b[0]), min(a[1], b[1]), max(a[2], b[2]), max(a[3], b[3]))
 
 
+def _xy(index, width):
+    """(x, y) of an item index: a tuple, or y * width + x."""
+    if isinstance(index, tuple):
+        return index
+    y, x = divmod(index, width)
+    return x, y
+
+
 def _size(a):
     return (a[2] - a[0]) * (a[3] - a[1])
 
@@ -50,6 +58,17 @@ def _size(a):
 def _scale_error(scale):
     return ValueError("scale %d: CircuitPython draws nothing at a scale of %d or more (the per-pixel "
                       "step is 8 signed bits); use a bigger bitmap or more tiles" % (scale, SCALE_LIMIT))
+
+
+def _watched(prop, note, on_change=False):
+    """Blinka's property ``prop``, calling ``note(obj)`` after each write (only
+    after a write that changes the value, with ``on_change``)."""
+    def fset(obj, value):
+        changed = value != prop.fget(obj)
+        prop.fset(obj, value)
+        if changed or not on_change:
+            note(obj)
+    return property(prop.fget, fset)
 
 
 class _NotInCircuitPython:
@@ -65,7 +84,21 @@ class _NotInCircuitPython:
         raise AttributeError("%s is not in CircuitPython 10 (%s)" % (self.name, self.advice))
 
 
-class Bitmap(_blinka.Bitmap):
+class _OnlyCircuitPython(type):
+    """Leaves the names a class refuses (:class:`_NotInCircuitPython`) out of ``dir()``."""
+
+    def __dir__(cls):
+        return [n for n in super().__dir__() if not isinstance(getattr_static(cls, n), _NotInCircuitPython)]
+
+
+def getattr_static(cls, name):
+    for klass in cls.__mro__:
+        if name in vars(klass):
+            return vars(klass)[name]
+    return None
+
+
+class Bitmap(_blinka.Bitmap, metaclass=_OnlyCircuitPython):
     def __init__(self, width, height, value_count):
         super().__init__(width, height, value_count)
         self._cp_dirty = (0, 0, width, height)  # a new bitmap is dirty all over
@@ -78,10 +111,7 @@ class Bitmap(_blinka.Bitmap):
 
     def __setitem__(self, index, value):
         super().__setitem__(index, value)
-        if isinstance(index, tuple):
-            x, y = index
-        else:
-            y, x = divmod(index, self.width)
+        x, y = _xy(index, self.width)
         self._cp_mark(x, y, x + 1, y + 1)
 
     def fill(self, value):
@@ -93,6 +123,9 @@ class Bitmap(_blinka.Bitmap):
         self._cp_mark(x1, y1, self.width if x2 == -1 else x2, self.height if y2 == -1 else y2)
 
     blit = _NotInCircuitPython("use bitmaptools.blit")
+
+    def __dir__(self):
+        return dir(type(self))
 
 
 class Palette(_blinka.Palette):
@@ -118,8 +151,11 @@ class Palette(_blinka.Palette):
 
 
 class TileGrid(_blinka.TileGrid):
-    def __init__(self, bitmap, **kwargs):
-        super().__init__(bitmap, **kwargs)
+    def __init__(self, bitmap, *, pixel_shader, width=1, height=1, tile_width=None, tile_height=None,
+                 default_tile=0, x=0, y=0):
+        super().__init__(bitmap, pixel_shader=pixel_shader, width=width, height=height,
+                         tile_width=tile_width, tile_height=tile_height, default_tile=default_tile,
+                         x=x, y=y)
         self._cp_parent = None
         self._cp_prev = None  # where it was last drawn (None: not drawn)
         self._cp_moved = False
@@ -131,10 +167,7 @@ class TileGrid(_blinka.TileGrid):
 
     def __setitem__(self, index, value):
         super().__setitem__(index, value)
-        if isinstance(index, tuple):
-            x, y = index
-        else:
-            y, x = divmod(index, self.width)
+        x, y = _xy(index, self.width)
         tw, th = self.tile_width, self.tile_height
         self._cp_dirty = _union(self._cp_dirty, (x * tw, y * th, (x + 1) * tw, (y + 1) * th))
 
@@ -150,43 +183,10 @@ class TileGrid(_blinka.TileGrid):
         if not value:
             self._cp_full = True
 
-    @property
-    def x(self):
-        return _blinka.TileGrid.x.fget(self)
-
-    @x.setter
-    def x(self, value):
-        if value != self.x:
-            self._cp_moved = True
-        _blinka.TileGrid.x.fset(self, value)
-
-    @property
-    def y(self):
-        return _blinka.TileGrid.y.fget(self)
-
-    @y.setter
-    def y(self, value):
-        if value != self.y:
-            self._cp_moved = True
-        _blinka.TileGrid.y.fset(self, value)
-
-    @property
-    def pixel_shader(self):
-        return _blinka.TileGrid.pixel_shader.fget(self)
-
-    @pixel_shader.setter
-    def pixel_shader(self, value):
-        _blinka.TileGrid.pixel_shader.fset(self, value)
-        self._cp_full = True
-
-    @property
-    def bitmap(self):
-        return _blinka.TileGrid.bitmap.fget(self)
-
-    @bitmap.setter
-    def bitmap(self, value):
-        _blinka.TileGrid.bitmap.fset(self, value)
-        self._cp_full = True
+    x = _watched(_blinka.TileGrid.x, lambda tg: setattr(tg, "_cp_moved", True), True)
+    y = _watched(_blinka.TileGrid.y, lambda tg: setattr(tg, "_cp_moved", True), True)
+    pixel_shader = _watched(_blinka.TileGrid.pixel_shader, lambda tg: setattr(tg, "_cp_full", True))
+    bitmap = _watched(_blinka.TileGrid.bitmap, lambda tg: setattr(tg, "_cp_full", True))
 
     def _cp_attach(self, parent):
         self._cp_parent = parent
@@ -387,27 +387,8 @@ class Group(_blinka.Group):
         if changed:
             self._cp_transform_changed()
 
-    @property
-    def x(self):
-        return _blinka.Group.x.fget(self)
-
-    @x.setter
-    def x(self, value):
-        changed = value != self.x
-        _blinka.Group.x.fset(self, value)
-        if changed:
-            self._cp_transform_changed()
-
-    @property
-    def y(self):
-        return _blinka.Group.y.fget(self)
-
-    @y.setter
-    def y(self, value):
-        changed = value != self.y
-        _blinka.Group.y.fset(self, value)
-        if changed:
-            self._cp_transform_changed()
+    x = _watched(_blinka.Group.x, lambda g: g._cp_transform_changed(), True)
+    y = _watched(_blinka.Group.y, lambda g: g._cp_transform_changed(), True)
 
     def _cp_previous_area(self):
         area = self._cp_removed
@@ -491,6 +472,5 @@ def modules():
     """``{"displayio": ..., "bitmaptools": ...}``: the twins to put into sys.modules."""
     d = types.ModuleType("displayio")
     d.Bitmap, d.Palette, d.TileGrid, d.Group = Bitmap, Palette, TileGrid, Group
-    d.ColorConverter, d.Colorspace = _blinka.ColorConverter, _blinka.Colorspace
-    d.OnDiskBitmap, d.release_displays = _blinka.OnDiskBitmap, _blinka.release_displays
+    d.release_displays = _blinka.release_displays
     return {"displayio": d, "bitmaptools": _bitmaptools_module()}

@@ -1,27 +1,36 @@
 """Headless runs: replay a key script, write screenshots (the device's true resolution)."""
 
 import os
+import signal
 import sys
 
 from tanbo_sim.simulator import Simulator
 
 
-def run_script(board, steps, nvm=None, screenshot=None, every_dir=None, board_id=None):
-    """Replay parsed ``steps`` on ``board``; save PNGs; return an exit code."""
-    sim = Simulator(board, nvm_path=nvm, board_id=board_id)
-    if every_dir:
-        os.makedirs(every_dir, exist_ok=True)
-        sim.screenshot(os.path.join(every_dir, "step-0000.png"))
-    for i, (kind, value) in enumerate(steps, 1):
-        if kind == "wait":
-            sim.frames(value)
-        else:
-            sim.press(value)
+def _stop(signum, frame):
+    raise SystemExit(128 + signum)
+
+
+def run_script(board, steps, nvm=None, screenshot=None, every_dir=None, board_id=None, events=None):
+    """Replay parsed ``steps`` on ``board``; save PNGs; ``events``: a stream for
+    :mod:`tanbo_sim.events` lines; return an exit code. SIGTERM ends it at once."""
+    signal.signal(signal.SIGTERM, _stop)
+    sim = Simulator(board, nvm_path=nvm, board_id=board_id, events_out=events)
+    try:
         if every_dir:
-            sim.screenshot(os.path.join(every_dir, "step-%04d.png" % i))
-    if screenshot:
-        sim.screenshot(screenshot)
-    if sim.message:
-        print(sim.message, file=sys.stderr)
-    sim.close()
+            os.makedirs(every_dir, exist_ok=True)
+            sim.screenshot(os.path.join(every_dir, "step-0000.png"))
+        for i, (kind, value) in enumerate(steps, 1):
+            if kind == "wait":
+                sim.frames(value)
+            else:
+                sim.press(value)
+            if every_dir:
+                sim.screenshot(os.path.join(every_dir, "step-%04d.png" % i))
+        if screenshot:
+            sim.screenshot(screenshot)
+        if sim.message:
+            print(sim.message, file=sys.stderr)
+    finally:
+        sim.close()
     return 0

@@ -17,6 +17,9 @@ import sys
 os.environ.setdefault("BLINKA_OS_AGNOSTIC", "1")
 os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
 os.environ.setdefault("SDL_AUDIODRIVER", "dummy")  # the audio twins record; nothing plays
+# SDL would turn SIGINT/SIGTERM into a window-close event that a headless run
+# never reads (it then ignored `timeout` for ten minutes): keep Python's handling.
+os.environ.setdefault("SDL_NO_SIGNAL_HANDLERS", "1")
 
 from tanbo_sim import profiles, twins  # noqa: E402
 from tanbo_sim.events import EventLog  # noqa: E402
@@ -29,35 +32,41 @@ DEVICE_DIR = os.path.join(REPO, "device")
 DEVICE_PACKAGES = ("app", "boards")
 
 
+MAX_SCRIPT_MS = 3600 * 1000  # board time a key script may take (headless: about a minute)
+
+
+def _count(text):
+    """``text`` as a whole number of at most 9 ASCII digits, or -1."""
+    return int(text) if text.isascii() and text.isdigit() and len(text) <= 9 else -1
+
+
 def parse_script(script):
     """``[("key", NAME) | ("wait", MS), ...]`` from a key script; ValueError quoting a bad token."""
     steps = []
+    total = 0
     for raw in script.split(","):
         token = raw.strip()
         if not token:
             continue
         if token.lower().startswith("wait:"):
-            try:
-                ms = int(token[5:])
-            except ValueError:
-                ms = -1
+            ms = _count(token[5:].strip())
             if ms < 0:
                 raise ValueError("%r: wait needs a number of milliseconds >= 0" % token)
-            steps.append(("wait", ms))
-            continue
-        name, _, count = token.partition("*")
-        name = name.strip().upper()
-        if name not in profiles.BUTTONS:
-            raise ValueError("%r: unknown button (buttons: %s)" % (token, " ".join(profiles.BUTTONS)))
-        n = 1
-        if count:
-            try:
-                n = int(count)
-            except ValueError:
-                n = -1
+            step, n, cost = ("wait", ms), 1, ms
+        else:
+            name, _, count = token.partition("*")
+            name = name.strip().upper()
+            if name not in profiles.BUTTONS:
+                raise ValueError("%r: unknown button (buttons: %s)" % (token, " ".join(profiles.BUTTONS)))
+            n = _count(count.strip()) if count else 1
             if n < 1:
                 raise ValueError("%r: the repeat count must be a whole number >= 1" % token)
-        steps.extend([("key", name)] * n)
+            step, cost = ("key", name), n * (PRESS_MS + GAP_MS)
+        total += cost
+        if total > MAX_SCRIPT_MS:
+            raise ValueError("%r: the script would take %d s of board time (at most %d s)"
+                             % (token, total // 1000, MAX_SCRIPT_MS // 1000))
+        steps.extend([step] * n)
     return steps
 
 
@@ -178,17 +187,17 @@ class Simulator:
         if device_dir not in sys.path:
             sys.path.insert(0, device_dir)
         import boards
-        from app import main
-        self.app = None
+        from app.start import start
+
         self.message = None
-        try:
-            hw = boards.hardware()
-        except boards.UnknownBoard as e:
-            self.message = str(e)
-            main.show_message(self.display, ["Tanbo cannot run", "on this board:", boards.board_id()])
+
+        def problem(text):
+            self.message = text
+
+        self.app = start(boards, clock=self.clock, sleep=self._sleep, on_problem=problem)
+        if self.app is None:
             return
-        self.hw = hw
-        self.app = main.App(hw, clock=self.clock, sleep=self._sleep)
+        self.hw = self.app.hw
         self.app.step()
 
     def clock(self):

@@ -43,13 +43,13 @@ class Event:
 
 
 class EventQueue:
-    def __init__(self, max_events=MAX_EVENTS):
-        self.max_events = max_events
+    def __init__(self):
+        self._max_events = MAX_EVENTS
         self._events = []
         self._overflowed = False
 
-    def record(self, key_number, pressed):
-        if len(self._events) >= self.max_events:
+    def _record(self, key_number, pressed):
+        if len(self._events) >= self._max_events:
             self._overflowed = True
             return
         self._events.append((key_number, pressed))
@@ -84,19 +84,20 @@ class EventQueue:
 class _Scanner:
     def __init__(self, wiring, key_count, max_events):
         self.key_count = key_count
-        self.events = EventQueue(max_events)
-        self.down = set()
+        self.events = EventQueue()
+        self.events._max_events = max_events
+        self._down = set()
         wiring.scanners.append(self)
 
-    def change(self, key_number, pressed):
-        if pressed == (key_number in self.down):
+    def _change(self, key_number, pressed):
+        if pressed == (key_number in self._down):
             return
-        (self.down.add if pressed else self.down.discard)(key_number)
-        self.events.record(key_number, pressed)
+        (self._down.add if pressed else self._down.discard)(key_number)
+        self.events._record(key_number, pressed)
 
     def reset(self):
-        for k in sorted(self.down):
-            self.events.record(k, True)
+        for k in sorted(self._down):
+            self.events._record(k, True)
 
     def deinit(self):
         pass
@@ -144,12 +145,12 @@ class Wiring:
         if kind == "shift":
             if self.shift is None or where[1] >= self.shift.key_count:
                 return  # the app has not built its scanner yet: the press is lost, as on a board
-            self.shift.change(where[1], down)
+            self.shift._change(where[1], down)
         elif kind == "pin":
             if self.pin_keys is None:
                 return
             scanner, names = self.pin_keys
-            scanner.change(names.index(where[1]), down)
+            scanner._change(names.index(where[1]), down)
         else:
             self.analog[where[1]] = where[2] if down else 32768
 
@@ -164,29 +165,29 @@ class FileNvm:
     """
 
     def __init__(self, path, size, on_write=None):
-        self.path = path
-        self.size = size
-        self.on_write = on_write
+        self._path = path
+        self._size = size
+        self._on_write = on_write
         data = b""
         if os.path.exists(path):
             with open(path, "rb") as f:
                 data = f.read(size)
-        self.data = bytearray(data + b"\xff" * (size - len(data)))
+        self._data = bytearray(data + b"\xff" * (size - len(data)))
         self._flush()
 
     def _flush(self):
-        with open(self.path, "wb") as f:
-            f.write(self.data)
+        with open(self._path, "wb") as f:
+            f.write(self._data)
 
     def __len__(self):
-        return self.size
+        return self._size
 
     def __getitem__(self, i):
-        return self.data[i]
+        return self._data[i]
 
     def __setitem__(self, i, value):
         if isinstance(i, slice):
-            start, stop, step = i.indices(self.size)
+            start, stop, step = i.indices(self._size)
             if step != 1:
                 raise NotImplementedError("only slices with step=1 (aka None) are supported")
             if not isinstance(value, (bytes, bytearray, memoryview)):
@@ -197,14 +198,14 @@ class FileNvm:
         else:
             if not isinstance(value, int) or not 0 <= value <= 255:
                 raise ValueError("bytes must be 0-255")
-            start = i + self.size if i < 0 else i
-            if not 0 <= start < self.size:
+            start = i + self._size if i < 0 else i
+            if not 0 <= start < self._size:
                 raise IndexError("ByteArray index out of range")
             stop = start + 1
-        self.data[i] = value
+        self._data[i] = value
         self._flush()
-        if self.on_write is not None:
-            self.on_write(start, stop)
+        if self._on_write is not None:
+            self._on_write(start, stop)
 
 
 class AudioLog:
@@ -219,13 +220,13 @@ def _audio_modules(log):
 
     class RawSample:
         def __init__(self, buffer, *, channel_count=1, sample_rate=8000):
-            self.buffer, self.sample_rate = buffer, sample_rate
+            self._buffer, self.sample_rate = buffer, sample_rate
 
     core.RawSample = RawSample
 
     class _Out:
-        def __init__(self, pin, **kwargs):
-            self.pin = pin
+        def __init__(self, left_channel, *, right_channel=None, quiescent_value=0x8000):
+            self._pin = left_channel
             self.playing = False
 
         def play(self, sample, *, loop=False):
@@ -249,7 +250,7 @@ def _digitalio_module():
 
     class DigitalInOut:
         def __init__(self, pin):
-            self.pin, self.value = pin, False
+            self._pin, self.value = pin, False
 
         def switch_to_output(self, value=False, drive_mode=None):
             self.value = value
@@ -271,11 +272,11 @@ def _analogio_module(wiring):
 
     class AnalogIn:
         def __init__(self, pin):
-            self.pin = pin
+            self._pin = pin
 
         @property
         def value(self):
-            return wiring.analog.get(self.pin.name, 32768)
+            return wiring.analog.get(self._pin.name, 32768)
 
         reference_voltage = 3.3
 

@@ -19,10 +19,11 @@ def _keymap():
             pygame.K_LSHIFT: "SELECT", pygame.K_RSHIFT: "SELECT"}
 
 
-def run_window(board, scale, nvm, steps=()):
-    """Open the window and run until it is closed; ``steps`` (a parsed key script) play first."""
+def run_window(board, scale, nvm, steps=(), events=None):
+    """Open the window and run until it is closed; ``steps`` (a parsed key script) play first;
+    ``events``: a stream for the refresh/NVM lines (:mod:`tanbo_sim.events`)."""
     import pygame
-    sim = Simulator(board, nvm_path=nvm, headless=False)
+    sim = Simulator(board, nvm_path=nvm, headless=False, events_out=events)
     w, h = sim.profile.width * scale, sim.profile.height * scale
     pygame.display.set_caption("Tanbo - %s simulator" % sim.profile.name)
     font = pygame.font.Font(None, 22)

@@ -75,24 +75,40 @@ class BoardLayout:
         # ``arm_masks``: the masks in use, the usual one first;
         # ``arm_set[p]``: index of p's mask in it (see tiles.tile_of).
         cols = self.cols
+        cell_of, links = self.cell_of, self.links
+        nb = variant.neighbours  # builds a tuple per point: 28 ms a 19x19 board on a SAMD51
         usual = 15 if variant.dims != 1 else 3  # tiles.ARMS_2D / ARMS_1D
         masks = [usual]
+        slot = bytearray([255] * 16)
+        slot[usual] = 0
         sets = bytearray(variant.size)
-        links = self.links
+        flat = variant.dims == 2  # grid neighbours: the arms follow from the cell alone
         for p in range(variant.size):
-            i = self.cell_of[p]
-            col, row = i % cols, i // cols
+            i = cell_of[p]
+            col = i % cols
+            if flat:
+                arms = ((col > 0) | (col < cols - 1) << 1 | (i >= cols) << 2
+                        | (i < len(self.point_at) - cols) << 3)
+                if slot[arms] == 255:
+                    slot[arms] = len(masks)
+                    masks.append(arms)
+                sets[p] = slot[arms]
+                continue
             arms = 0
-            for q in variant.neighbours[p]:
-                j = self.cell_of[q]
-                dc, dr = j % cols - col, j // cols - row
-                if dr == 0 and dc in (-1, 1):
-                    arms |= 1 if dc < 0 else 2
-                elif dc == 0 and (dr in (-1, 1) or (dr in (-2, 2) and i + dr // 2 * cols in links)):
-                    arms |= 4 if dr < 0 else 8
-            if arms not in masks:
+            for q in nb[p]:
+                j = cell_of[q]
+                if j == i - 1 and col > 0:
+                    arms |= 1
+                elif j == i + 1 and col < cols - 1:
+                    arms |= 2
+                elif j == i - cols or (j == i - 2 * cols and i - cols in links):
+                    arms |= 4
+                elif j == i + cols or (j == i + 2 * cols and i + cols in links):
+                    arms |= 8
+            if slot[arms] == 255:
+                slot[arms] = len(masks)
                 masks.append(arms)
-            sets[p] = masks.index(arms)
+            sets[p] = slot[arms]
         self.arm_masks = tuple(masks)
         self.arm_set = sets
 

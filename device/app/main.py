@@ -136,7 +136,13 @@ class App:
             self.drop_keys()
 
     def drop_keys(self):
-        """Drop the presses queued while the app was busy; a held D-pad key stops repeating."""
+        """Drop the presses queued while the app was busy; a held D-pad key stops repeating.
+
+        On the boards ``keypad`` scans in the background and queues every
+        press while Python works (a screen change takes 0.5-3 s there, a
+        stone's refresh 0.3 s): without this they would act afterwards,
+        e.g. a queued A stopping the next search at once (issue 12).
+        """
         b = self.hw.buttons
         while b.read():
             pass

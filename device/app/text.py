@@ -2,8 +2,10 @@
 
 The glyph bitmap is built once from :mod:`app.font` (about 860 bytes at
 1 bit a pixel). A :class:`Label` is a fixed number of character cells;
-setting ``text`` changes only the tiles that differ, so the display
-redraws only those cells.
+setting ``text`` changes only the tiles that differ. CircuitPython then
+redraws one rectangle from the first to the last changed cell ("ply 9" ->
+"ply 10": two cells); a colour change (:meth:`Label.set_color`, a palette
+change) redraws the whole label.
 """
 
 import displayio

@@ -45,35 +45,47 @@ def _fill(bm, x1, y1, x2, y2, color):
         bitmaptools.fill_region(bm, x1, y1, x2, y2, color)
 
 
+def _half(m, c):
+    """The largest x of a ``c`` px row with (2x + 1 - c)^2 <= ``m``, or -1 if none."""
+    if m < 0:
+        return -1
+    k = int(m ** 0.5)
+    while k * k > m:
+        k -= 1
+    while (k + 1) * (k + 1) <= m:
+        k += 1
+    if (k + c + 1) % 2:  # 2x + 1 - c has the parity of c + 1
+        k -= 1
+    return -1 if k < 0 else (k + c - 1) // 2
+
+
 def disc_rows(c, edge_width):
-    """The rows of a stone of diameter ``c``: ``(outer, inner)`` half-widths per row
-    (the row's pixels ``c//2 - w .. c - c//2 + w - 1`` are inside; 0 = none, -1 no inner)."""
+    """A stone of diameter ``c`` as rectangles ``(y0, y1, outer, inner)``: rows
+    y0..y1-1 hold pixels ``c-1-outer .. outer`` (``inner`` likewise for the fill;
+    -1: none). A pixel is inside when its centre is within the radius, in whole
+    numbers: (2x+1-c)^2 + (2y+1-c)^2 <= (2r)^2."""
     # Small cells: a rounded square (a true circle of 6 px reads as a plus sign).
-    r = c / 2 - 0.25 if c >= 9 else c / 2 + 0.15
-    inner = r - edge_width
-    rows = []
-    h = c / 2
+    d = c - 0.5 if c >= 9 else c + 0.3  # the diameter 2r
+    di = d - 2 * edge_width
+    out, inn = d * d, di * di if di >= 0 else -1
+    rects = []
     for y in range(c):
-        dy = y + 0.5 - h
-        outer = inside = -1
-        for x in range(c // 2, c):  # the right half; the left mirrors it
-            dx = x + 0.5 - h
-            d = (dx * dx + dy * dy) ** 0.5
-            if d <= r:
-                outer = x
-                if d <= inner:
-                    inside = x
-        rows.append((outer, inside))
-    return rows
+        dy = (2 * y + 1 - c) * (2 * y + 1 - c)
+        row = (_half(out - dy, c), _half(inn - dy, c))
+        if rects and rects[-1][2:] == row:
+            rects[-1] = (rects[-1][0], y + 1) + row
+        else:
+            rects.append((y, y + 1) + row)
+    return rects
 
 
-def _disc(bm, x0, y0, c, rows, fill, edge):
-    """A stone at tile column ``x0`` from ``rows`` (:func:`disc_rows`)."""
-    for y, (outer, inside) in enumerate(rows):
+def _disc(bm, x0, c, rects, fill, edge):
+    """A stone at tile column ``x0`` from ``rects`` (:func:`disc_rows`)."""
+    for y0, y1, outer, inner in rects:
         if outer >= 0:
-            _fill(bm, x0 + c - 1 - outer, y0 + y, x0 + outer + 1, y0 + y + 1, edge)
-            if inside >= 0 and fill != edge:
-                _fill(bm, x0 + c - 1 - inside, y0 + y, x0 + inside + 1, y0 + y + 1, fill)
+            _fill(bm, x0 + c - 1 - outer, y0, x0 + outer + 1, y1, edge)
+            if inner >= 0 and fill != edge:
+                _fill(bm, x0 + c - 1 - inner, y0, x0 + inner + 1, y1, fill)
 
 
 def _square(bm, x0, c, size, color):
@@ -126,11 +138,11 @@ def tile_bitmap(cell, arm_masks=(ARMS_2D,)):
         x0 = t * c
         _lines(bm, x0, c, arm_masks[0], theme.WOOD)
         if t == T_FLASH:
-            _disc(bm, x0, 0, c, stone, theme.FLASH, theme.FLASH)
+            _disc(bm, x0, c, stone, theme.FLASH, theme.FLASH)
         elif t >= T_RING:
-            _disc(bm, x0, 0, c, ring, theme.PLAYER + t - T_RING, theme.RING)
+            _disc(bm, x0, c, ring, theme.PLAYER + t - T_RING, theme.RING)
         else:
-            _disc(bm, x0, 0, c, stone, theme.PLAYER + t - T_STONE, theme.RIM)
+            _disc(bm, x0, c, stone, theme.PLAYER + t - T_STONE, theme.RIM)
     return bm
 
 
@@ -139,7 +151,7 @@ def icon_bitmap(size):
     bm = displayio.Bitmap(size * 4, size, theme.SLOTS)
     rows = disc_rows(size, 1)
     for p in range(4):
-        _disc(bm, p * size, 0, size, rows, theme.PLAYER + p, theme.RIM)
+        _disc(bm, p * size, size, rows, theme.PLAYER + p, theme.RIM)
     return bm
 
 

@@ -92,26 +92,22 @@ def main(variant, level, with_heap=True):
     print(json.dumps(out))
 
 
-def board_work(work, n, variants):
-    """The AI's board-time workload (see :mod:`tanbo_tools.board_time`):
-    set up the positions of every one of ``variants`` whatever ``work`` is,
-    then ``n`` times search each position of ``work`` (``"LEVEL:VARIANT"``
-    or ``"LEVEL:VARIANT:SLOWNESS"``, ``""`` for none) as :func:`timing` does.
-    Prints moves and nodes."""
-    games = {}
-    for v in variants:
-        games[v] = list(positions(v))
-    moves = nodes = 0
-    if work:
-        parts = work.split(":")
-        level, variant = parts[0], parts[1]
-        slowness = float(parts[2]) if len(parts) > 2 else None
-        for _ in range(n):
-            i = 0
-            for g in games[variant]:
-                stats = {}
-                search(g, level, i, stats, slowness=slowness)
-                nodes += stats["iterations"]
-                moves += 1
-                i += 1
-    print(json.dumps({"moves": moves, "nodes": nodes}))
+def board_work(work):
+    """The AI's board-time workload (see :mod:`tanbo_tools.board_time`): each
+    position of ``work`` (``"LEVEL:VARIANT"`` or ``"LEVEL:VARIANT:SLOWNESS"``)
+    searched as :func:`timing` does, between marks (``divmod(0, 1)``,
+    ``board_time.MARK``). Prints the nodes of each search."""
+    parts = work.split(":")
+    level, variant = parts[0], parts[1]
+    slowness = float(parts[2]) if len(parts) > 2 else None
+    games = list(positions(variant))
+    nodes = []
+    divmod(0, 1)
+    i = 0
+    for g in games:
+        stats = {}
+        search(g, level, i, stats, slowness=slowness)
+        divmod(0, 1)
+        nodes.append(stats["iterations"])
+        i += 1
+    print(json.dumps({"nodes": nodes}))

@@ -22,44 +22,38 @@ from .bench_ai import board_skipped, run_ai_bench, say
 
 # The board-time workloads, small: valgrind runs the port ~50x slower.
 BOARD_VARIANTS = ("9x9", "19x19")  # play+undo and Game() construction
-BOARD_SIZES = (1, 3)  # units of each workload in its two runs (the first warms up)
+BOARD_UNITS = 3  # of each workload, in one run; the first only warms up
 
-# Runs on the MicroPython port under valgrind (see board_time's docstring);
-# BOARD_TIME_WORK is "playout:9x9", "play_undo:19x19", "game:9x9"...
+# Runs on the MicroPython port under valgrind, each unit between two marks
+# (see board_time's docstring); BOARD_TIME_WORK is "playout:9x9",
+# "play_undo:19x19", "game:9x9"...
 ENGINE_WORK = """\
 import json
 import os
 from tanbo import Game, Rng
 N = int(os.getenv("BOARD_TIME_N"))
-WORK = (os.getenv("BOARD_TIME_WORK") or ":").split(":")
-bases = {}
-scratch = {}
-for v in %(variants)r:
-    bases[v] = Game(v)
-    scratch[v] = bases[v].copy()
-kind = WORK[0]
-plies = 0
-if kind == "playout":
-    base = bases[WORK[1]]
-    g = scratch[WORK[1]]
-    for i in range(N):
+kind, variant = os.getenv("BOARD_TIME_WORK").split(":")
+base = Game(variant)
+g = base.copy()
+plies = []
+%(mark)s
+for i in range(N):
+    if kind == "playout":
         g.load_state(base)
         g.random_playout(Rng(i))
-        plies += g.ply
-elif kind == "play_undo":
-    g = scratch[WORK[1]]
-    for i in range(N):
+        plies.append(g.ply)
+    elif kind == "play_undo":
         rng = Rng(i)
         while not g.over:
             g.play(g.legal_move_at(rng.below(g.legal_count())))
-        plies += g.ply
+        plies.append(g.ply)
         for _ in range(g.ply):
             g.undo()
-elif kind == "game":
-    for i in range(N):
-        Game(WORK[1])
+    else:
+        Game(variant)
+    %(mark)s
 print(json.dumps({"plies": plies}))
-"""
+""" % {"mark": board_time.MARK}
 
 MIN_HEAP = 16 * 1024  # below this the port cannot even start the engine
 
@@ -113,6 +107,8 @@ def _output_file(text):
     """``text`` if a report can be written there: checked before the run, not after it."""
     if not text:
         raise argparse.ArgumentTypeError("an empty file name")
+    if "\0" in text:
+        raise argparse.ArgumentTypeError("%r: a file name cannot hold a NUL" % text)
     parent = os.path.dirname(text) or "."  # as given: "missing/.." must not become "."
     if os.path.basename(text) in ("", ".", "..") or os.path.isdir(text):
         raise argparse.ArgumentTypeError("%r is a folder, not a file" % text)
@@ -158,34 +154,31 @@ def measure_micropython(exe, lib, heap, variants, seconds, repeat):
     return out
 
 
-def _per(x86, units):
-    return board_time.estimate(x86 / float(units))
-
-
 def measure_board(lib, variants, tmp):
-    """Board time of random playouts per variant, play+undo per ply and ``Game()``."""
+    """Board time of random playouts per variant, play+undo per ply and ``Game()``
+    (the mean of units 2..:data:`BOARD_UNITS` of each)."""
     script = os.path.join(tmp, "engine_work.py")
-    everything = list(variants) + [v for v in BOARD_VARIANTS if v not in variants]
     with open(script, "w") as f:
-        f.write(ENGINE_WORK % {"variants": everything})
-    works = (["playout:" + v for v in variants] + ["play_undo:" + v for v in BOARD_VARIANTS]
-             + ["game:" + v for v in BOARD_VARIANTS])
-    counts = board_time.measure_many(script, works, BOARD_SIZES, [lib])
+        f.write(ENGINE_WORK)
     out = {"boards": board_time.BOARDS, "playouts": {}, "play_undo_per_ply": {}, "game_construction": {}}
-    for work, c in counts.items():
-        kind, v = work.split(":")
+    works = ([("playout", v) for v in variants] + [("play_undo", v) for v in BOARD_VARIANTS]
+             + [("game", v) for v in BOARD_VARIANTS])
+    for kind, v in works:
+        counts, stdout = board_time.count_units(script, BOARD_UNITS, [lib], work="%s:%s" % (kind, v))
+        x86 = sum(counts[1:])
+        plies = sum(vm.last_json(stdout)["plies"][1:])
         if kind == "playout":
-            game = _per(c["x86"], c["units"])
+            game = board_time.estimate(x86 / float(len(counts) - 1))
             out["playouts"][v] = {
                 "cortex_m4_instructions_per_playout": game["cortex_m4_instructions"],
-                "cortex_m4_instructions_per_ply": _per(c["x86"], c["out"]["plies"])["cortex_m4_instructions"],
+                "cortex_m4_instructions_per_ply": board_time.estimate(x86 / float(plies))["cortex_m4_instructions"],
                 "samd51_playouts_per_s": round(1000.0 / game["samd51_ms"], 1),
                 "rp2040_playouts_per_s": round(1000.0 / game["rp2040_ms"], 1),
                 "samd51_ms": game["samd51_ms"], "rp2040_ms": game["rp2040_ms"]}
         elif kind == "play_undo":
-            out["play_undo_per_ply"][v] = _per(c["x86"], c["out"]["plies"])
+            out["play_undo_per_ply"][v] = board_time.estimate(x86 / float(plies))
         else:
-            out["game_construction"][v] = _per(c["x86"], c["units"])
+            out["game_construction"][v] = board_time.estimate(x86 / float(len(counts) - 1))
     return out
 
 

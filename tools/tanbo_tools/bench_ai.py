@@ -6,7 +6,8 @@ For each variant of :data:`AI_VARIANTS` and each searching level it reports
 ``.mpy``, capped heap), ``micropython_search_heap``/``micropython_peak_heap``
 (bytes), and per board (``samd51``, ``rp2040``) board time from exact
 instruction counts (:mod:`tanbo_tools.board_time`): ``BOARD_nodes``,
-``BOARD_ms`` and ``BOARD_cortex_m4_instructions`` per move, each board
+``BOARD_ms`` (and the worst, ``BOARD_max_ms``) and
+``BOARD_cortex_m4_instructions`` per move, each board
 searching with its own budget where the AI has one per board
 (``tanbo.ai.SLOWNESS``). Times are the mean over the positions of
 :mod:`tanbo_tools.ai_probe`. Nothing is asserted: the machine is shared.
@@ -28,11 +29,11 @@ AI_VARIANTS = ("9x9", "13x13", "19x19")
 AI_HEAP = "96K"
 TARGET_MS = {"9x9": 3000, "19x19": 6000}  # the hard level's answer time on a board
 
-# Runs under valgrind: every variant's positions are set up whatever the work.
+# Runs under valgrind, one search between two marks (see board_time).
 BOARD_WORK = """\
 import os
 import ai_probe
-ai_probe.board_work(os.getenv("BOARD_TIME_WORK") or "", int(os.getenv("BOARD_TIME_N")), %r)
+ai_probe.board_work(os.getenv("BOARD_TIME_WORK"))
 """
 
 
@@ -62,25 +63,23 @@ def board_slowness():
 
 
 def board_times(lib, levels, variants, tmp):
-    """``{level: {variant: {"samd51_ms", "rp2040_ms", "samd51_nodes", ...}}}`` per move
-    (valgrind): each board's search (its own node budget) in its own time."""
-    script = _script(tmp, "ai_board_work.py", BOARD_WORK % (tuple(variants),))
-    boards = board_slowness()
-    works = {}
+    """``{level: {variant: {"samd51_ms", "samd51_max_ms", "samd51_nodes", ..., "rp2040_ms", ...}}}``
+    per move (valgrind): each board's search (its own node budget) in its own time."""
+    script = _script(tmp, "ai_board_work.py", BOARD_WORK)
+    out = {}
     for level in levels:
         for v in variants:
-            for board, slowness in boards.items():
-                works["%s:%s%s" % (level, v, "" if slowness is None else ":%s" % slowness)] = (level, v, board)
-    counts = board_time.measure_many(script, list(works), (0, 1), [lib])
-    out = {}
-    for work, (level, v, board) in works.items():
-        c = counts[work]
-        est = board_time.estimate(c["x86"] / float(c["out"]["moves"]))
-        row = out.setdefault(level, {}).setdefault(v, {})
-        for name in ([board] if board else ["samd51", "rp2040"]):
-            row[name + "_ms"] = est[name + "_ms"]
-            row[name + "_nodes"] = c["out"]["nodes"] // c["out"]["moves"]
-            row[name + "_cortex_m4_instructions"] = est["cortex_m4_instructions"]
+            row = out.setdefault(level, {}).setdefault(v, {})
+            for board, slowness in board_slowness().items():
+                work = "%s:%s%s" % (level, v, "" if slowness is None else ":%s" % slowness)
+                counts, stdout = board_time.count_units(script, 1, [lib], work=work)
+                nodes = vm.last_json(stdout)["nodes"]
+                mean = board_time.estimate(sum(counts) / float(len(counts)))
+                worst = board_time.estimate(max(counts))
+                for name in ([board] if board else ["samd51", "rp2040"]):
+                    row.update({name + "_ms": mean[name + "_ms"], name + "_max_ms": worst[name + "_ms"],
+                                name + "_nodes": sum(nodes) // len(nodes),
+                                name + "_cortex_m4_instructions": mean["cortex_m4_instructions"]})
     return out
 
 
@@ -123,9 +122,9 @@ def run_ai_bench(args, tmp=None):
                 row.update(board.get(level, {}).get(variant, {}))
                 say("ai %-6s %-6s %5d nodes %8.1f ms CPython%s" % (
                     level, variant, row["nodes"], row["cpython_ms"],
-                    ("  %5d nodes %6.0f ms SAMD51  %5d nodes %6.0f ms RP2040" % (
-                        row["samd51_nodes"], row["samd51_ms"], row["rp2040_nodes"], row["rp2040_ms"]))
-                    if "samd51_ms" in row else ""))
+                    "".join("  %5d nodes %6.0f ms (worst %6.0f) %s" % (
+                        row[b + "_nodes"], row[b + "_ms"], row[b + "_max_ms"], b.upper())
+                        for b in ("samd51", "rp2040") if b + "_ms" in row)))
     finally:
         if own_tmp:
             shutil.rmtree(tmp, ignore_errors=True)

@@ -11,21 +11,32 @@ outside the project). Deterministic: same code, same count, on any
 machine, loaded or not.
 
 A workload script repeats its unit ``BOARD_TIME_N`` times (environment).
-It runs at two sizes; the difference of the counts over the difference of
-the sizes is one unit's cost, free of start-up, import and compile costs.
-:func:`measure_many` measures several workloads of one script
-(``BOARD_TIME_WORK`` names the one to repeat), sharing one size-0 run when
-the smaller size is 0: the script's set-up must not depend on that name. Also a command line, as the shared tool:
+Two ways to count one unit:
+
+- :func:`measure` (the shared tool's way, for any script): run it at two
+  sizes; the difference of the counts over the difference of the sizes is
+  one unit's cost, free of start-up, import and compile costs.
+- :func:`count_units` (one run, each unit apart): the script calls
+  :data:`MARK` once before its first unit and once after each; callgrind
+  dumps its count at every call of MicroPython's ``divmod`` (nothing in the
+  engine or the AI calls it), so each unit's count comes out alone: the
+  mean and the worst of several, in one run. The first unit of a kind pays
+  one-time costs (buffers growing, caches): workloads that repeat a unit
+  skip it, as the shared tool's sizes 1 and 3 do.
+
+Also a command line, as the shared tool:
 ``python -m tanbo_tools.board_time [--path DIR] [--n 1,3] SCRIPT.py``.
 """
 
 import argparse
+import glob
 import json
 import os
 import re
 import shutil
 import subprocess
 import sys
+import tempfile
 
 from . import vm
 
@@ -36,6 +47,8 @@ BOARDS = "SAMD51 120 MHz at IPC 0.75 (0.6-0.9); RP2040 = 3.4x SAMD51"
 # As the shared tool: a collection sweeps the whole heap, so its size shows
 # in the counts; the same size keeps figures comparable with it.
 HEAP = "1M"
+MARK = "divmod(0, 1)"  # a workload's mark between units (see the module docstring)
+MARK_FUNCTION = "mp_builtin_divmod"
 
 
 class BoardTimeError(RuntimeError):
@@ -70,51 +83,51 @@ def _argv(exe, script, heap):
     return argv
 
 
-def count(script, n, path=(), heap=HEAP, work=None, exe=None, timeout=3600):
-    """``(x86 instructions, stdout)`` of one run of ``script`` at size ``n``."""
+def _run(script, n, path, heap, work, exe, timeout, options=()):
+    """One valgrind run: ``(stderr, stdout)``; BoardTimeError when it fails."""
     exe = exe or vm.micropython_path()
     # PYTHONHASHSEED: the PyPI port runs inside CPython, whose hash
     # randomisation moves the count by ~1e5 from run to run; fixed, a count
     # repeats to the instruction.
     env = vm.environment([os.path.abspath(p) for p in path] + [".frozen"], BOARD_TIME_N=str(n),
                          BOARD_TIME_WORK=work or "", PYTHONHASHSEED="0")
-    proc = subprocess.run(["valgrind", "--tool=callgrind", "--callgrind-out-file=/dev/null"]
-                          + _argv(exe, script, heap), env=env, capture_output=True, text=True,
-                          timeout=timeout)
-    m = re.search(r"Collected\s*:\s*(\d+)", proc.stderr)
-    if proc.returncode or not m:
+    proc = subprocess.run(["valgrind", "--tool=callgrind"] + list(options) + _argv(exe, script, heap),
+                          env=env, capture_output=True, text=True, timeout=timeout)
+    if proc.returncode or "Collected" not in proc.stderr:
         raise BoardTimeError("%s %s at size %d failed (exit %d): %s" % (
             os.path.basename(script), work or "", n, proc.returncode,
             vm.tail(proc.stdout + proc.stderr, 2000)))
-    return int(m.group(1)), proc.stdout
+    return proc.stderr, proc.stdout
+
+
+def count(script, n, path=(), heap=HEAP, work=None, exe=None, timeout=3600):
+    """``(x86 instructions, stdout)`` of one whole run of ``script`` at size ``n``."""
+    err, out = _run(script, n, path, heap, work, exe, timeout, ["--callgrind-out-file=/dev/null"])
+    return int(re.search(r"Collected\s*:\s*(\d+)", err).group(1)), out
+
+
+def count_units(script, n, path=(), heap=HEAP, work=None, exe=None, timeout=3600):
+    """``(x86 instructions of each unit between marks, stdout)`` of one run at size ``n``."""
+    with tempfile.TemporaryDirectory(prefix="board-time-") as tmp:
+        base = os.path.join(tmp, "callgrind.out")
+        _, out = _run(script, n, path, heap, work, exe, timeout,
+                      ["--callgrind-out-file=" + base, "--dump-before=" + MARK_FUNCTION])
+        dumps = sorted(glob.glob(base + ".*"), key=lambda f: int(f.rsplit(".", 1)[1]))
+        counts = []
+        for name in dumps[1:]:  # the first dump holds start-up and set-up
+            with open(name) as f:
+                counts.append(int(re.search(r"^totals:\s*(\d+)", f.read(), re.M).group(1)))
+    if not counts:
+        raise BoardTimeError("%s %s: no unit between two %s (is %s in the port's symbols?)"
+                             % (os.path.basename(script), work or "", MARK, MARK_FUNCTION))
+    return counts, out
 
 
 def measure(script, path=(), sizes=(1, 3), heap=HEAP, exe=None):
-    """One unit of ``script``: ``{"x86_instructions", **estimate}``."""
-    c = measure_many(script, [""], sizes, path, heap, exe)[""]
-    x86 = c["x86"] / float(c["units"])
+    """One unit of ``script``, by two sizes: ``{"x86_instructions", **estimate}``."""
+    (c1, _), (c2, _) = (count(script, n, path, heap, exe=exe) for n in sizes)
+    x86 = (c2 - c1) / float(sizes[1] - sizes[0])
     return dict(estimate(x86), x86_instructions=int(round(x86)))
-
-
-def measure_many(script, works, sizes=(1, 3), path=(), heap=HEAP, exe=None):
-    """``{work: {"x86": instructions of sizes[1] - sizes[0] units, "units": that
-    difference, "out": {key: difference of the runs' last JSON lines}}}`` for each
-    name of ``works``. Size 0 is one run shared by all the works: for units that
-    warm nothing up (each search allocates its own buffers); otherwise the
-    smaller size pays the first unit's one-time costs, as in the shared tool."""
-    def run(n, work):
-        c, out = count(script, n, path, heap, work, exe)
-        try:
-            return c, vm.last_json(out)
-        except ValueError:
-            return c, {}
-    shared = run(0, None) if sizes[0] == 0 else None
-    results = {}
-    for work in works:
-        (c1, o1), (c2, o2) = shared or run(sizes[0], work), run(sizes[1], work)
-        results[work] = {"x86": c2 - c1, "units": sizes[1] - sizes[0],
-                         "out": dict((k, o2[k] - o1.get(k, 0)) for k in o2)}
-    return results
 
 
 def main(argv=None):

@@ -191,6 +191,9 @@ def flash(firmware, board=None, drive=None, port=None, timeout=60.0, volumes=Non
     except uf2.UF2Error as exc:
         raise FlashError("%s; nothing was written" % exc)
     log("%s: %s" % (name, summary.describe()))
+    if board.circuitpy_addr is not None and summary.high > board.circuitpy_addr:
+        log("%s also holds a CIRCUITPY drive (tanbo build --uf2): flashing it replaces every file "
+            "on the board's CIRCUITPY" % name)
     if port:
         log("touching %s at %d baud to enter the bootloader" % (port, TOUCH_BAUD))
         touch(port, serial_module)

@@ -1,10 +1,14 @@
 """``tanbo sim``: the handheld app in the desktop simulator (window or headless).
 
-    tanbo sim [--board pybadge|pygamer|picosystem] [--scale N] [--nvm PATH]
+    tanbo sim [--board pybadge|pygamer|picosystem] [--scale N] [--nvm PATH] [--events FILE]
     tanbo sim --headless --keys "A,DOWN*4,A,wait:500" --screenshot OUT.png [--screenshot-every DIR]
+              [--events FILE]
 
-The work is done by :mod:`tanbo_sim` (desktop_sim/); this module only parses
-arguments.
+``--events FILE`` (``-``: standard output) writes one JSON line per screen
+refresh (the pixels CircuitPython would send) and per NVM write (see
+:mod:`tanbo_sim.events`). The work is done by :mod:`tanbo_sim`
+(desktop_sim/); this module parses and checks the arguments, so a bad one
+is a message and exit status 2, before anything runs.
 """
 
 import argparse
@@ -22,32 +26,92 @@ def add_arguments(parser):
     parser.add_argument("--headless", action="store_true", help="no window: replay --keys, then exit")
     parser.add_argument("--keys", default="",
                         help="key script: comma-separated UP DOWN LEFT RIGHT A B START SELECT, "
-                             "NAME*N repeats, wait:MS pauses")
+                             "NAME*N repeats, wait:MS pauses (at most an hour of board time)")
     parser.add_argument("--screenshot", default=None, help="save the screen as PNG here at the end")
     parser.add_argument("--screenshot-every", default=None, metavar="DIR",
                         help="save a PNG after every script step into DIR (step-0001.png, ...)")
+    parser.add_argument("--events", default=None, metavar="FILE",
+                        help="write one JSON line per screen refresh (pixels and areas CircuitPython "
+                             "would send) and per NVM write to FILE ('-': standard output)")
     parser.add_argument("--board-id", default=None, help=argparse.SUPPRESS)  # tests: an unknown board id
 
 
-def run(args):
-    from tanbo_sim import profiles, simulator
+class ArgumentProblem(Exception):
+    pass
+
+
+def writable_file(option, path):
+    """Check that ``path`` can be written as a file (trying it); ArgumentProblem naming it if not."""
+    if os.path.isdir(path):
+        raise ArgumentProblem("%s %s: is a folder, give a file name" % (option, path))
+    parent = os.path.dirname(os.path.abspath(path))
+    if not os.path.isdir(parent):
+        raise ArgumentProblem("%s %s: the folder %s does not exist" % (option, path, parent))
+    existed = os.path.exists(path)
     try:
-        profiles.get_profile(args.board)
-        steps = simulator.parse_script(args.keys)
-    except ValueError as e:
+        with open(path, "ab"):
+            pass
+    except OSError as e:
+        raise ArgumentProblem("%s %s: cannot write there (%s)" % (option, path, e.strerror or e))
+    if not existed:
+        os.remove(path)
+
+
+def writable_folder(option, path):
+    try:
+        os.makedirs(path, exist_ok=True)
+        probe = os.path.join(path, ".tanbo-probe")
+        with open(probe, "wb"):
+            pass
+        os.remove(probe)
+    except OSError as e:
+        raise ArgumentProblem("%s %s: cannot write there (%s)" % (option, path, e.strerror or e))
+
+
+def check(args):
+    """The parsed key script after checking every argument; ArgumentProblem or ValueError if bad."""
+    from tanbo_sim import profiles, simulator
+    profiles.get_profile(args.board)
+    steps = simulator.parse_script(args.keys)
+    if args.scale < 1 or args.scale > 8:
+        raise ArgumentProblem("--scale %d: choose 1 to 8" % args.scale)
+    if args.nvm is not None:
+        writable_file("--nvm", args.nvm)
+    if args.screenshot is not None:
+        writable_file("--screenshot", args.screenshot)
+    if args.events not in (None, "-"):
+        writable_file("--events", args.events)
+    if args.screenshot_every is not None:
+        writable_folder("--screenshot-every", args.screenshot_every)
+    return steps
+
+
+def run(args):
+    try:
+        steps = check(args)
+    except (ArgumentProblem, ValueError) as e:
         print("tanbo sim: %s" % e, file=sys.stderr)
         return 2
-    if args.scale < 1 or args.scale > 8:
-        print("tanbo sim: --scale %d: choose 1 to 8" % args.scale, file=sys.stderr)
-        return 2
-    if args.headless:
-        from tanbo_sim.headless import run_script
-        return run_script(args.board, steps, args.nvm, args.screenshot, args.screenshot_every,
-                          args.board_id)
-    if (sys.platform.startswith("linux") and not os.environ.get("SDL_VIDEODRIVER")
-            and not os.environ.get("DISPLAY") and not os.environ.get("WAYLAND_DISPLAY")):
+    if not args.headless and (sys.platform.startswith("linux") and not os.environ.get("SDL_VIDEODRIVER")
+                              and not os.environ.get("DISPLAY") and not os.environ.get("WAYLAND_DISPLAY")):
         print("tanbo sim: no display found; use --headless (with --keys and --screenshot)",
               file=sys.stderr)
         return 2
-    from tanbo_sim.window import run_window
-    return run_window(args.board, args.scale, args.nvm, steps)
+    events = None
+    try:
+        if args.events == "-":
+            events = sys.stdout
+        elif args.events is not None:
+            events = open(args.events, "w")
+        if args.headless:
+            from tanbo_sim.headless import run_script
+            return run_script(args.board, steps, args.nvm, args.screenshot, args.screenshot_every,
+                              args.board_id, events)
+        from tanbo_sim.window import run_window
+        return run_window(args.board, args.scale, args.nvm, steps, events)
+    except OSError as e:  # e.g. the disk filled up meanwhile
+        print("tanbo sim: %s" % e, file=sys.stderr)
+        return 2
+    finally:
+        if events not in (None, sys.stdout):
+            events.close()

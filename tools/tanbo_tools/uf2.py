@@ -12,9 +12,11 @@ Flags: 0x1 not main flash (ignored by bootloaders), 0x1000 file container
 (not firmware), 0x2000 family ID present. A file may hold several runs of
 blocks (a combined UF2); every run must count 0..n-1 without a gap.
 
-Written here rather than depending on PyPI ``adafruit-uf2`` because the
-checks needed are these ~80 lines and that package's value (conversion,
-drive search) is not used.
+Written here rather than taken from PyPI ``adafruit-uf2`` (Microsoft's
+uf2conv, 1.0.0): its reader keeps state in module globals, prints, checks
+with ``assert`` and, on the damaged input this module exists to refuse,
+dies with a TypeError of its own (``"... at " + ptr``, an int). The tests
+use it as an independent reader of the images :mod:`tanbo_tools.image` writes.
 """
 
 import struct

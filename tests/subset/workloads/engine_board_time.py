@@ -8,8 +8,9 @@ running this file with CPython: ``python3 ... --plies``) is exact:
 
 - ``playout9``/``playout19``: ``load_state`` + ``random_playout`` of 10 (9x9)
   or 2 (19x19) games, seeds 0..;
-- ``play9``: 4 whole 9x9 games with ``play()`` (undo records kept), each
-  then undone to the start: per ply = play + undo;
+- ``play9``: 4 whole 9x9 games (seeds 0-3, their moves found before the
+  units) replayed with ``play()`` (undo records kept), each then undone to
+  the start: per ply = play + undo;
 - ``search9``: the same plies the way the search plays them
   (``play_unchecked`` + ``undo``);
 - ``new9``: 10 x ``Game("9x9")``.
@@ -35,23 +36,34 @@ def playouts(variant):
     return plies
 
 
-def play_undo(g, fast):
-    plies = 0
+def seeded_games():
+    """The moves of GAMES whole 9x9 games, seeds 0.. (found once, outside the units)."""
+    games = []
+    g = Game("9x9")
     for seed in range(GAMES):
         rng = Rng(seed)
         while g.winner is None:
-            p = g.legal_move_at(rng.below(g.legal_count()))
-            if fast:
-                if hasattr(g, "play_unchecked"):
-                    g.play_unchecked(p)
-                else:  # the engine before the public search interface
-                    g._push_ply(p)
-                    g._place(p, True)
-            else:
-                g.play(p)
-        plies += g.ply
+            g.play(g.legal_move_at(rng.below(g.legal_count())))
+        games.append(g.history)
         while g.ply:
             g.undo()
+    return games
+
+
+def play_undo(g, fast):
+    plies = 0
+    for moves in GAMES_MOVES:
+        for p in moves:
+            if not fast:
+                g.play(p)
+            elif hasattr(g, "play_unchecked"):
+                g.play_unchecked(p)
+            else:  # the engine before the public search interface
+                g._push_ply(p)
+                g._place(p, True)
+        for p in moves:
+            g.undo()
+        plies += len(moves)
     return plies
 
 
@@ -68,6 +80,7 @@ def unit(g):
 
 
 g = Game("9x9")
+GAMES_MOVES = seeded_games() if WHAT in ("play9", "search9") else ()
 if "--plies" in sys.argv:
     print(WHAT, "games/unit", GAMES, "plies/unit", unit(g))
 else:

@@ -1,0 +1,187 @@
+"""What the board pays for the screen: the simulator's displayio twin keeps CircuitPython 10's
+rules (scale limit, one dirty rectangle per TileGrid), its events count the pixels a refresh
+sends and the NVM writes, and the game keeps a stone and the computer's reply cheap.
+"""
+
+import json
+
+import pytest
+from tanbo import Game
+from tanbo.ai import LEVELS
+
+from tanbo_sim.simulator import Simulator
+from tanbo_tools import cli
+
+BUDGET = 6000  # px a stone, or the computer's reply, may refresh (about 36 ms on a PicoSystem)
+
+
+@pytest.fixture
+def twin(tmp_path):
+    """The simulator's ``displayio`` twin and a bare display (no app on it)."""
+    s = Simulator("picosystem", nvm_path=str(tmp_path / "nvm"))
+    import displayio
+    yield displayio, s
+    s.close()
+
+
+def refresh(s):
+    n = len(s.events)
+    s.display.refresh()
+    return [e["areas"] for e in s.events[n:] if e["kind"] == "refresh"][0]
+
+
+def test_a_scale_of_128_or_more_is_refused_as_the_firmware_draws_nothing(twin):
+    displayio, _ = twin
+    displayio.Group(scale=127)
+    with pytest.raises(ValueError, match="scale 128.*8 signed bits"):
+        displayio.Group(scale=128)
+    outer, inner = displayio.Group(scale=16), displayio.Group(scale=8)
+    with pytest.raises(ValueError, match="scale 128"):
+        outer.append(inner)  # the steps multiply
+    g = displayio.Group(scale=2)
+    g.append(displayio.Group(scale=2))
+    g.scale = 63
+    with pytest.raises(ValueError, match="scale 128"):
+        g.scale = 64
+    assert g.scale == 63
+    with pytest.raises(AttributeError, match="bitmaptools.blit"):
+        displayio.Bitmap(2, 2, 2).blit  # noqa: B018 (CircuitPython 10's Bitmap has none)
+
+
+def test_refresh_areas_are_circuitpythons(twin):
+    displayio, s = twin
+    pal = displayio.Palette(2)
+    bm = displayio.Bitmap(8, 4, 2)  # two 4x4 tiles
+    grid = displayio.TileGrid(bm, pixel_shader=pal, width=10, height=10, tile_width=4, tile_height=4,
+                              x=20, y=10)
+    sprite = displayio.TileGrid(displayio.Bitmap(4, 4, 2), pixel_shader=pal, x=0, y=0)
+    root, scaled = displayio.Group(), displayio.Group(scale=2, x=100)
+    scaled.append(sprite)
+    root.append(grid)
+    root.append(scaled)
+    s.display.root_group = root
+    assert refresh(s) == [[0, 0, 240, 240]]  # a new root group: the whole screen
+    assert refresh(s) == []
+    grid[0, 0] = 1
+    grid[9, 9] = 1
+    assert refresh(s) == [[20, 10, 60, 50]]  # ONE rectangle around both tiles
+    grid[3, 3] = 0  # the same tile again: still refreshed
+    assert refresh(s) == [[32, 22, 36, 26]]
+    pal[1] = 0xFF0000
+    assert refresh(s) == [[100, 0, 108, 8], [20, 10, 60, 50]]  # every TileGrid on that palette
+    pal[1] = 0xFF0000  # the colour it has: nothing
+    assert refresh(s) == []
+    sprite.x = 2  # 8x8 on screen (scale 2) moving 4 px: one rectangle around both places
+    assert refresh(s) == [[100, 0, 112, 8]]
+    sprite.y = 50  # far: old and new place apart
+    assert refresh(s) == [[104, 100, 112, 108], [104, 0, 112, 8]]
+    sprite.hidden = True
+    assert refresh(s) == [[104, 100, 112, 108]]
+    sprite.hidden = True
+    assert refresh(s) == []
+    sprite.hidden = False
+    assert refresh(s) == [[104, 100, 112, 108]]
+    sprite.hidden = False  # the firmware redraws on every hidden = False
+    assert refresh(s) == [[104, 100, 112, 108]]
+    root.remove(grid)
+    assert refresh(s) == [[20, 10, 60, 50]]  # where the removed layer was
+    bm[0, 0] = 1  # a pixel of a bitmap no longer shown: nothing
+    assert refresh(s) == []
+    e = s.events[-1]
+    assert e["kind"] == "refresh" and e["pixels"] == 0 and isinstance(e["t_ms"], int)
+
+
+def test_an_nvm_write_is_one_event(sim):
+    n = len(sim.events)
+    sim.nvm[0:3] = b"abc"
+    sim.nvm[5] = 7
+    assert [(e["kind"], e["start"], e["end"]) for e in sim.events[n:]] == [("nvm", 0, 3), ("nvm", 5, 6)]
+    with pytest.raises(ValueError):
+        sim.nvm[0:3] = b"ab"  # as CircuitPython: the lengths must match
+    with pytest.raises(NotImplementedError):
+        sim.nvm[0:4:2] = b"ab"
+    assert len(sim.events) == n + 2
+
+
+def test_the_backdrop_is_the_screen_colour_edge_to_edge(sim):
+    from app import theme
+    want = (theme.SCREEN >> 16, theme.SCREEN >> 8 & 255, theme.SCREEN & 255)
+    w, h = sim.profile.width, sim.profile.height
+    for x, y in ((0, 0), (w - 1, 0), (0, h - 1), (w - 1, h - 1)):
+        assert all(abs(a - b) <= 8 for a, b in zip(sim.pixel(x, y), want)), (x, y)
+
+
+def walk_to(s, gs, p):
+    lay = gs.view.layout
+    steps = []
+    while gs.cursor != p:
+        a, b = lay.cell_of[gs.cursor], lay.cell_of[p]
+        dx, dy = b % lay.cols - a % lay.cols, b // lay.cols - a // lay.cols
+        n = len(s.events)
+        s.press("RIGHT" if dx > 0 else "LEFT" if dx < 0 else "DOWN" if dy > 0 else "UP")
+        steps.append(sum(e["pixels"] for e in s.log.since(n, "refresh")))
+    return steps
+
+
+@pytest.mark.parametrize("board", ("pybadge", "picosystem"))  # 160x128 and 240x240
+@pytest.mark.parametrize("variant", ("9x9", "19x19"))
+def test_a_stone_and_the_reply_each_refresh_at_most_6000_pixels(tmp_path, board, variant):
+    s = Simulator(board, nvm_path=str(tmp_path / "nvm"))
+    try:
+        s.app.settings.level = LEVELS.index("easy")
+        s.app.play(Game(variant), (2,))
+        s.frames(100)
+        gs = s.app.screen
+        g = gs.game
+        checked = 0
+        for turn in range(6):
+            moves = g.legal_moves()
+            walk_to(s, gs, moves[(turn * 7) % len(moves)])
+            stones = g.stones(1) + g.stones(2)
+            n = len(s.events)
+            s.press("A")
+            s.frames(400)
+            assert g.ply == 2 * turn + 2 and g.to_move == 1
+            if g.stones(1) + g.stones(2) != stones + 2:
+                continue  # a removal redraws the roots it takes: not a budget case
+            pixels = [e["pixels"] for e in s.log.since(n, "refresh")]
+            # The stone (and the thinking text), then the spinner's turns, then the reply.
+            assert len(pixels) >= 2 and max(pixels) <= BUDGET, pixels
+            checked += 1
+        assert checked >= 4
+    finally:
+        s.close()
+
+
+def test_cursor_steps_stay_cheap(tmp_path):
+    s = Simulator("picosystem", nvm_path=str(tmp_path / "nvm"))
+    try:
+        s.app.play(Game("19x19"), (2,))
+        s.frames(100)
+        gs = s.app.screen
+        steps = walk_to(s, gs, 0) + walk_to(s, gs, 360)
+        sprite = 2 * (gs.view.layout.cell + 4) ** 2
+        # Mostly the cursor sprite's two places; a root's highlight now and then.
+        assert sorted(steps)[len(steps) // 2] <= sprite
+        assert max(steps) <= 57600 // 4
+    finally:
+        s.close()
+
+
+def test_events_file_has_one_json_line_per_refresh_and_nvm_write(tmp_path):
+    out = tmp_path / "events.jsonl"
+    rc = cli.main(["sim", "--headless", "--board", "pybadge", "--nvm", str(tmp_path / "nvm"),
+                   "--keys", "A,DOWN*4,A,A", "--events", str(out)])
+    assert rc == 0
+    events = [json.loads(line) for line in out.read_text().splitlines()]
+    kinds = {e["kind"] for e in events}
+    assert kinds == {"refresh", "nvm"}
+    assert events[0] == {"kind": "refresh", "t_ms": 0, "pixels": 160 * 128, "areas": [[0, 0, 160, 128]]}
+    for e in events:
+        if e["kind"] == "refresh":
+            assert e["pixels"] == sum((x1 - x0) * (y1 - y0) for x0, y0, x1, y1 in e["areas"])
+            assert all(0 <= x0 < x1 <= 160 and 0 <= y0 < y1 <= 128 for x0, y0, x1, y1 in e["areas"])
+        else:
+            assert 0 <= e["start"] < e["end"] <= 8192
+    times = [e["t_ms"] for e in events]
+    assert times == sorted(times)
