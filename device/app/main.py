@@ -20,7 +20,7 @@ import time
 import displayio
 from tanbo import Game
 
-from app import menus, theme
+from app import drop_modules, theme
 from app.clock import Clock
 from app.game_screen import (CHANGED, HINTS, MENU, OVER, PLACED, REMOVED, THINK, UNDONE,
                              GameScreen)
@@ -28,9 +28,11 @@ from app.input import Repeater
 from app.layout import text_scale
 from app.save import Saves
 from app.settings import GAME_VARIANTS, OPPONENTS, SIZE, Settings
-from app.text import Label
 from boards.common import A, B, CHORD, CLICK
 
+# Not needed while a game is on screen (see drop_modules): loaded again
+# when a menu, the rules or a review is shown.
+OFF_GAME_MODULES = ("menus", "menu", "help", "review_screen")
 LOOP_MS = 10  # main loop period: keypad scans in the background meanwhile
 LOOP_S = LOOP_MS / 1000
 
@@ -51,16 +53,10 @@ def background(width, height):
     return g
 
 
-def show_message(display, lines):
-    """Show ``lines`` of text (e.g. the unknown-board message) on ``display``."""
-    s = text_scale(display.width, display.height)
-    root = displayio.Group()
-    root.append(background(display.width, display.height))
-    for i, line in enumerate(lines):
-        root.append(Label(2, 2 + 12 * s * i, display.width // (6 * s), theme.TEXT, scale=s,
-                          text=line).group)
-    display.root_group = root
-    display.refresh()
+def menus():
+    """:mod:`app.menus`, imported when a menu is shown (dropped during a game)."""
+    from app import menus
+    return menus
 
 
 class App:
@@ -96,6 +92,7 @@ class App:
             if problem is not None:
                 self.notice = problem
                 print("save discarded:", problem)
+            drop_modules("save_load")
         self.apply_settings()
         self.title()
 
@@ -108,6 +105,8 @@ class App:
         self.root.append(screen.group)
         self.dirty = True
         self.busy = True
+        if isinstance(screen, GameScreen):
+            drop_modules(*OFF_GAME_MODULES)
         gc.collect()
 
     def refresh(self):
@@ -167,10 +166,10 @@ class App:
         elif event == HINTS:
             self.settings.hints = screen.hints  # saved with the next move
         elif event == MENU:
-            self.show(menus.game(self, screen))
+            self.show(menus().game(self, screen))
         elif event == OVER:
             self.save_game(screen.game)
-            self.show(menus.game_over(self, screen.game))
+            self.show(menus().game_over(self, screen.game))
         elif event == THINK:
             self.think(screen)
 
@@ -235,7 +234,7 @@ class App:
     # -- screens ------------------------------------------------------------------
 
     def title(self):
-        self.show(menus.title(self))
+        self.show(menus().title(self))
 
     def start_game(self):
         s = self.settings
