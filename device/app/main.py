@@ -18,7 +18,6 @@ import gc
 import time
 
 import displayio
-from tanbo import Game
 
 from app import drop_modules, theme
 from app.clock import Clock
@@ -27,7 +26,7 @@ from app.game_screen import (CHANGED, HINTS, MENU, OVER, PLACED, REMOVED, THINK,
 from app.input import Repeater
 from app.layout import text_scale
 from app.save import Saves
-from app.settings import GAME_VARIANTS, OPPONENTS, SIZE, Settings
+from app.settings import SIZE, Settings
 from boards.common import A, B, CHORD, CLICK
 
 # Not needed while a game is on screen (see drop_modules): loaded again
@@ -228,28 +227,10 @@ class App:
             self.save_full_shown = True
             screen.notify("game too long to save", "not saved", "unsaved")
 
-    def save_settings(self):
-        self.save_game(self.saved_game)
-
     # -- screens ------------------------------------------------------------------
 
     def title(self):
         self.show(menus().title(self))
-
-    def start_game(self):
-        s = self.settings
-        game = Game(GAME_VARIANTS[s.variant])
-        self.play(game, self.computer_seats(game.variant.players))
-
-    def resume(self):
-        self.play(self.saved_game, self.computer_seats(self.saved_game.variant.players))
-
-    def computer_seats(self, players):
-        """The players the computer moves: all but the person's seat (none against a person)."""
-        if OPPONENTS[self.settings.opponent] == "Person":
-            return ()
-        seat = min(self.settings.seat, players)
-        return tuple(p for p in range(1, players + 1) if p != seat)
 
     def play(self, game, ai):
         self.save_full_shown = False
