@@ -2,7 +2,7 @@
 on MICROPYPATH: ``micropython device_memory.py BOARD_ID WIDTH HEIGHT``.
 
 Prints one JSON line of ``gc.mem_alloc()`` figures (after a collection) in
-bytes of this 64-bit port: ``imports`` (boards + app.main, as code.py),
+bytes of this 64-bit port: ``imports`` (boards + app.start, as code.py),
 ``title`` (App built, title menu up), ``game`` (a 9x9 game against the
 computer on screen), ``search`` (the largest live heap seen during a hard
 search from that screen, beyond ``game``); each from the interpreter's start
@@ -29,13 +29,16 @@ def used():
     return gc.mem_alloc() - base
 
 
+# As device/code.py does.
 import boards  # noqa: E402
-from app.main import App  # noqa: E402
+from app import drop_modules  # noqa: E402
+from app.start import start  # noqa: E402
 
 out = {"imports": used()}
-hw = boards.hardware()
 now = [0]
-app = App(hw, clock=lambda: now[0], sleep=lambda s: None)
+app = start(boards, clock=lambda: now[0], sleep=lambda s: None)
+del start
+drop_modules("start")
 app.step()
 out["title"] = used()
 

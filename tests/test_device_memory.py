@@ -25,9 +25,12 @@ TESTS = os.path.dirname(os.path.abspath(__file__))
 REPO = os.path.dirname(TESTS)
 BOARD_PER_PORT_BYTE = 95968 / 128544
 BOARDS = {"pybadge": ("pybadge", 160, 128), "picosystem": ("pimoroni_picosystem", 240, 240)}
-# What the app holds today (KB, board), with a little room: the game screen is
-# above issue 12's 70 KB (see README "Memory"), the search well inside its 30 KB.
-GAME_KB = {"pybadge": 86, "picosystem": 92}
+# Issue 12's target: the PyBadge's game screen within 70 KB (measured 69.0
+# KB). The PicoSystem is held to what it takes now, with a little room (75.6
+# KB): its 240x240 screen draws 24 px cells, so its tile strip is 12.1 KB
+# against the PyBadge's 4.2 KB, and it starts with about 35 KB more heap
+# than a PyBadge (issue 12), so it keeps more free than a PyBadge at 70 KB.
+GAME_KB = {"pybadge": 70, "picosystem": 77}
 SEARCH_KB = 30
 
 
@@ -66,3 +69,50 @@ def test_the_ai_and_the_rules_are_not_loaded_at_start(micropython_exe, tmp_path)
     assert "app.main" in loaded and "tanbo.game" in loaded
     for lazy in ("tanbo.ai", "app.help", "app.review_screen", "app.crc32"):
         assert lazy not in loaded
+
+
+DROPPED_SCRIPT = """
+import sys
+import board, displayio
+board.board_id = "pybadge"
+board.DISPLAY = displayio.Display(160, 128)
+import boards
+from app import drop_modules
+from app.start import start
+app = start(boards, clock=lambda: 0, sleep=lambda s: None)
+del start
+drop_modules("start")
+from tanbo import Game
+from boards.common import A, B, START
+
+def loaded():
+    return " ".join(sorted(m for m in sys.modules if m.startswith(("app", "boards"))))
+
+app.play(Game("9x9"), ())
+app.step()
+print(loaded())
+screen = app.screen
+app.act(screen.key(START))  # the game menu: app.menus and app.menu come back
+print(type(app.screen).__name__, app.screen.title.text)
+app.act(app.screen.key(A))  # Resume
+print(app.screen is screen, loaded())
+"""
+
+
+def test_a_game_screen_drops_what_it_does_not_need_and_the_menu_comes_back(micropython_exe, tmp_path):
+    # app.drop_modules under MicroPython: the menus, the font table and the
+    # code that built the screen leave sys.modules; START still opens the menu.
+    script = tmp_path / "dropped.py"
+    script.write_text(DROPPED_SCRIPT)
+    path = os.pathsep.join((os.path.join(TESTS, "device_stubs"), os.path.join(REPO, "device"),
+                            os.path.join(REPO, "core")))
+    proc = subprocess.run([micropython_exe, str(script)], capture_output=True, text=True, timeout=60,
+                          env=dict(os.environ, MICROPYPATH=path))
+    assert proc.returncode == 0, proc.stdout + proc.stderr
+    game, menu, back = proc.stdout.splitlines()[-3:]
+    for gone in ("app.menus", "app.menu", "app.font", "app.start", "app.tile_art", "app.cell_plan",
+                 "app.view_build", "app.save_load", "boards.pybadge", "boards.waves"):
+        assert gone not in game.split()
+    assert "app.game_screen" in game.split() and "boards.common" in game.split()
+    assert menu == "Menu Game"
+    assert back == "True " + game

@@ -15,6 +15,13 @@ BLACK, WHITE = (0x14, 0x14, 0x14), (0xF8, 0xF8, 0xF8)
 NEW_9X9_VS_RANDOM = "A,DOWN*2,LEFT*2,DOWN*2,A"
 
 
+def screen_is(screen, name):
+    """Whether ``screen`` is of the app's class ``name``; by name, as the app
+    drops its menu modules during a game and imports them again (new classes)
+    afterwards (app.drop_modules)."""
+    return type(screen).__name__ == name
+
+
 def near(c1, c2, tol=12):
     return all(abs(a - b) <= tol for a, b in zip(c1, c2))
 
@@ -84,8 +91,7 @@ def test_game_to_the_end_against_the_computer(sim):
             if stone:
                 assert near(sim.pixel(*cell_edge(sim, p)), BLACK)
     assert clicks > 0
-    from app.menu import Menu
-    assert isinstance(sim.app.screen, Menu)
+    assert screen_is(sim.app.screen, "Menu")
     names = {1: "Black", 2: "White"}
     assert sim.app.screen.title.text == names[g.winner] + " wins!"
     assert g.ply > 4
@@ -107,18 +113,17 @@ def test_undo_takes_back_the_computer_reply_too(sim):
 
 
 def test_resign_asks_first_and_a_double_press_does_not_resign(sim):
-    from app.menu import Menu
     sim.run_keys(NEW_9X9_VS_RANDOM)
     gs = game_screen(sim)
     # Game menu rows: Resume, Undo, Resign. A,A opens the question and answers "No".
     sim.run_keys("START,DOWN*2,A")
-    assert isinstance(sim.app.screen, Menu) and sim.app.screen.title.text == "Resign?"
+    assert screen_is(sim.app.screen, "Menu") and sim.app.screen.title.text == "Resign?"
     assert not gs.game.over
     sim.run_keys("A")
     assert sim.app.screen is gs and not gs.game.over and gs.game.ply == 0
     # B on the question goes back to the game menu, not out of the game.
     sim.run_keys("START,DOWN*2,A,B")
-    assert isinstance(sim.app.screen, Menu) and sim.app.screen.title.text == "Game"
+    assert screen_is(sim.app.screen, "Menu") and sim.app.screen.title.text == "Game"
     assert not gs.game.over
     # "Yes, resign" ends the two-player game: White wins.
     sim.run_keys("B,START,DOWN*2,A,DOWN,A")
@@ -374,12 +379,11 @@ def press_during_next_refresh(s, *buttons):
 
 
 def test_a_press_queued_while_a_menu_loads_does_not_act_on_it(sim):
-    from app.menu import Menu
     press_during_next_refresh(sim, "A", "DOWN")
     sim.press("A")  # title: New game
     sim.frames(200)
     menu = sim.app.screen
-    assert isinstance(menu, Menu) and menu.title.text == "New game"
+    assert screen_is(menu, "Menu") and menu.title.text == "New game"
     assert menu.index == 0 and sim.app.settings.variant == 0  # the queued A, DOWN were dropped
     sim.press("DOWN")  # a press after the screen is up acts
     assert menu.index == 1
@@ -437,16 +441,14 @@ def test_the_search_gets_the_boards_slowness_and_the_spinner_turns_every_150_ms_
 
 
 def test_review_steps_through_the_game_and_leaves_it_whole(sim):
-    from app.menu import Menu
-    from app.review_screen import ReviewScreen
     sim.run_keys(NEW_9X9_VS_PERSON + ",START,DOWN*2,A,DOWN,A")  # Black resigns at once
     sim.frames(50)
     result = sim.app.screen
-    assert isinstance(result, Menu) and result.title.text == "White wins!"
+    assert screen_is(result, "Menu") and result.title.text == "White wins!"
     mark = len(sim.events)
     sim.run_keys("DOWN,A")  # Review
     review = sim.app.screen
-    assert isinstance(review, ReviewScreen) and review.game.winner == 2
+    assert screen_is(review, "ReviewScreen") and review.game.winner == 2
     sim.run_keys("LEFT")
     assert review.game.ply == 0 and review.game.winner is None
     assert "ply 0" in " ".join(label.text for label in review.status.info)

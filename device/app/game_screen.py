@@ -14,6 +14,7 @@ events below, which the app acts on.
 import displayio
 from tanbo import NOT_CONNECTED, OCCUPIED
 
+from app import drop_modules
 from app.board_view import BoardView, StatusView
 from boards.common import A, B, DOWN, LEFT, RIGHT, SELECT, START, UP
 
@@ -57,6 +58,7 @@ def board_parts(variant, width, height):
     group = displayio.Group()
     group.append(view.group)
     group.append(status.group)
+    drop_modules("view_build", "tile_art", "cell_plan")  # built: the screen needs no more of their code
     return view, status, group
 
 

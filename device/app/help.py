@@ -9,7 +9,7 @@ LEFT/RIGHT turn pages, B goes back.
 
 import displayio
 
-from app import theme, tiles
+from app import theme, tile_art, tiles
 from app.text import Label
 from boards.common import A, B, LEFT, RIGHT
 
@@ -34,7 +34,7 @@ PAGES = (
 CHARS = 16  # a text line beside a diagram
 WIDE = 19  # a text line on a page without one
 
-_TILE = {".": tiles.T_EMPTY, "X": tiles.T_STONE, "O": tiles.T_STONE + 1, "*": tiles.T_HINT,
+_TILE = {".": tiles.T_EMPTY, "X": tiles.stone_tile(1), "O": tiles.stone_tile(1) + 1, "*": tiles.T_HINT,
          "+": tiles.T_SPACE, "!": tiles.T_FLASH}
 
 
@@ -64,9 +64,9 @@ class Help:
         foot = Label(x0, foot_y, 20, theme.DIM, scale=s, text="<  >:page  B:back")
         self.group.append(foot.group)
         cell = min(8 * s, (W - 2 * x0 - CHARS * 6 * s - 2) // 5)
-        pal = tiles.board_palette()
+        pal = tile_art.board_palette()
         pal[theme.HINT] = theme.HINT_COLORS[0]
-        self.diagram = displayio.TileGrid(tiles.tile_bitmap(cell), pixel_shader=pal, width=5,
+        self.diagram = displayio.TileGrid(tile_art.tile_bitmap(cell, 2), pixel_shader=pal, width=5,
                                           height=5, tile_width=cell, tile_height=cell,
                                           x=W - 5 * cell - x0, y=top + pitch)
         self.group.append(self.diagram)

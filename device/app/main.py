@@ -18,19 +18,20 @@ import gc
 import time
 
 import displayio
-from tanbo import Game
 
-from app import menus, theme
+from app import drop_modules, theme
 from app.clock import Clock
 from app.game_screen import (CHANGED, HINTS, MENU, OVER, PLACED, REMOVED, THINK, UNDONE,
                              GameScreen)
 from app.input import Repeater
 from app.layout import text_scale
 from app.save import Saves
-from app.settings import GAME_VARIANTS, OPPONENTS, SIZE, Settings
-from app.text import Label
+from app.settings import SIZE, Settings
 from boards.common import A, B, CHORD, CLICK
 
+# Not needed while a game is on screen (see drop_modules): loaded again
+# when a menu, the rules or a review is shown.
+OFF_GAME_MODULES = ("menus", "menu", "help", "review_screen")
 LOOP_MS = 10  # main loop period: keypad scans in the background meanwhile
 LOOP_S = LOOP_MS / 1000
 
@@ -51,16 +52,10 @@ def background(width, height):
     return g
 
 
-def show_message(display, lines):
-    """Show ``lines`` of text (e.g. the unknown-board message) on ``display``."""
-    s = text_scale(display.width, display.height)
-    root = displayio.Group()
-    root.append(background(display.width, display.height))
-    for i, line in enumerate(lines):
-        root.append(Label(2, 2 + 12 * s * i, display.width // (6 * s), theme.TEXT, scale=s,
-                          text=line).group)
-    display.root_group = root
-    display.refresh()
+def menus():
+    """:mod:`app.menus`, imported when a menu is shown (dropped during a game)."""
+    from app import menus
+    return menus
 
 
 class App:
@@ -96,6 +91,7 @@ class App:
             if problem is not None:
                 self.notice = problem
                 print("save discarded:", problem)
+            drop_modules("save_load")
         self.apply_settings()
         self.title()
 
@@ -108,6 +104,8 @@ class App:
         self.root.append(screen.group)
         self.dirty = True
         self.busy = True
+        if isinstance(screen, GameScreen):
+            drop_modules(*OFF_GAME_MODULES)
         gc.collect()
 
     def refresh(self):
@@ -167,10 +165,10 @@ class App:
         elif event == HINTS:
             self.settings.hints = screen.hints  # saved with the next move
         elif event == MENU:
-            self.show(menus.game(self, screen))
+            self.show(menus().game(self, screen))
         elif event == OVER:
             self.save_game(screen.game)
-            self.show(menus.game_over(self, screen.game))
+            self.show(menus().game_over(self, screen.game))
         elif event == THINK:
             self.think(screen)
 
@@ -229,28 +227,10 @@ class App:
             self.save_full_shown = True
             screen.notify("game too long to save", "not saved", "unsaved")
 
-    def save_settings(self):
-        self.save_game(self.saved_game)
-
     # -- screens ------------------------------------------------------------------
 
     def title(self):
-        self.show(menus.title(self))
-
-    def start_game(self):
-        s = self.settings
-        game = Game(GAME_VARIANTS[s.variant])
-        self.play(game, self.computer_seats(game.variant.players))
-
-    def resume(self):
-        self.play(self.saved_game, self.computer_seats(self.saved_game.variant.players))
-
-    def computer_seats(self, players):
-        """The players the computer moves: all but the person's seat (none against a person)."""
-        if OPPONENTS[self.settings.opponent] == "Person":
-            return ()
-        seat = min(self.settings.seat, players)
-        return tuple(p for p in range(1, players + 1) if p != seat)
+        self.show(menus().title(self))
 
     def play(self, game, ai):
         self.save_full_shown = False

@@ -6,6 +6,8 @@ whose rows run the app's own actions; the caller shows it.
 
 import gc
 
+from tanbo import Game
+
 from app import VERSION, theme
 from app.menu import Menu, Row
 from app.settings import GAME_VARIANTS, LEVELS, OPPONENTS
@@ -23,10 +25,28 @@ def rules(app, back):
     return Help(app, back)
 
 
+def computer_seats(app, players):
+    """The players the computer moves: all but the person's seat (none against a person)."""
+    s = app.settings
+    if OPPONENTS[s.opponent] == "Person":
+        return ()
+    seat = min(s.seat, players)
+    return tuple(p for p in range(1, players + 1) if p != seat)
+
+
+def start_game(app):
+    game = Game(GAME_VARIANTS[app.settings.variant])
+    app.play(game, computer_seats(app, game.variant.players))
+
+
+def resume(app):
+    app.play(app.saved_game, computer_seats(app, app.saved_game.variant.players))
+
+
 def title(app):
     rows = []
     if app.saved_game is not None:
-        rows.append(Row("Continue", app.resume))
+        rows.append(Row("Continue", lambda: resume(app)))
     rows.append(Row("New game", lambda: app.show(new_game(app))))
     rows.append(Row("Rules", lambda: app.show(rules(app, app.title))))
     rows.append(Row("Settings", lambda: app.show(settings(app, app.title))))
@@ -57,7 +77,7 @@ def new_game(app):
         Row("Level", choices=LEVELS, get=lambda: s.level, set=lambda i: setattr(s, "level", i)),
         Row("You play", choices=PLAYER_NAMES_4, get=lambda: min(s.seat, len(seats())) - 1,
             set=set_seat),
-        Row("Start", app.start_game),
+        Row("Start", lambda: start_game(app)),
     ]
     return Menu(app, "New game", rows, app.title)
 
@@ -79,7 +99,7 @@ def settings(app, back):
         return set
 
     def leave():
-        app.save_settings()
+        app.save_game(app.saved_game)
         back()
 
     onoff = ("on", "off")

@@ -23,7 +23,7 @@ the title offers a new game. Moves rather than record text: a 19x19 game of
 
 import struct
 
-from tanbo import Game, VARIANTS
+from tanbo import VARIANTS
 
 try:
     from binascii import crc32
@@ -38,10 +38,6 @@ NO_GAME = 255
 
 def checksum(data, crc=0):
     return crc32(data, crc) & 0xFFFFFFFF
-
-
-class SaveError(ValueError):
-    """The stored record fails its checks; the message says which check."""
 
 
 def encode(settings, game):
@@ -62,29 +58,6 @@ def encode(settings, game):
     return bytes(out)
 
 
-def decode(payload, settings_size):
-    """(settings bytes, Game or None) from a payload; SaveError naming what is wrong."""
-    if len(payload) < settings_size + 1 or (len(payload) - settings_size - 1) % 2:
-        raise SaveError("payload of %d bytes has the wrong shape" % len(payload))
-    settings = payload[:settings_size]
-    v = payload[settings_size]
-    if v == NO_GAME:
-        return settings, None
-    if v >= len(VARIANTS):
-        raise SaveError("unknown variant number %d" % v)
-    game = Game(VARIANTS[v])
-    for i in range(settings_size + 1, len(payload), 2):
-        m = payload[i] | payload[i + 1] << 8
-        try:
-            if m >= RESIGN:
-                game.resign(m - RESIGN)
-            else:
-                game.play(m)
-        except ValueError as e:
-            raise SaveError("ply %d: %s" % ((i - settings_size - 1) // 2 + 1, e))
-    return settings, game
-
-
 class Saves:
     """The save record of ``storage`` (:class:`boards.common.Storage`).
 
@@ -103,24 +76,11 @@ class Saves:
         """``(settings, game, problem)`` of the stored save.
 
         ``settings``/``game`` are None when there is none; ``problem`` is a
-        message when a damaged save was found (and erased), else None.
+        message when a damaged save was found (and erased), else None. Read
+        once at start: its code (:mod:`app.save_load`) is dropped afterwards.
         """
-        head = self.storage.read(0, HEADER)
-        if head[:4] != MAGIC:
-            return None, None, None
-        length, crc = struct.unpack("<HI", head[4:])
-        try:
-            if length > self.capacity:
-                raise SaveError("length %d exceeds %d" % (length, self.capacity))
-            payload = self.storage.read(HEADER, length)
-            if checksum(payload, checksum(head[4:6])) != crc:
-                raise SaveError("CRC mismatch")
-            settings, game = decode(payload, settings_size)
-        except SaveError as e:
-            self.erase()
-            return None, None, str(e)
-        self.stored = head
-        return settings, game, None
+        from app.save_load import load
+        return load(self, settings_size)
 
     def save(self, settings, game):
         """Store ``settings`` and ``game`` (None: no game) in one write, or none if

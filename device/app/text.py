@@ -10,7 +10,8 @@ change) redraws the whole label.
 
 import displayio
 
-from app import font
+from app import drop_modules
+from app.font import FIRST, HEIGHT, LAST, WIDTH
 
 _bitmap = None
 
@@ -19,10 +20,10 @@ def glyph_bitmap():
     """The shared 1-bit bitmap of all glyphs side by side (built on first use)."""
     global _bitmap
     if _bitmap is None:
-        count = font.LAST - font.FIRST + 1
-        w, h = font.WIDTH, font.HEIGHT
+        from app.font import GLYPHS as data
+        count = LAST - FIRST + 1
+        w, h = WIDTH, HEIGHT
         bm = displayio.Bitmap(w * count, h, 2)
-        data = font.GLYPHS
         for c in range(count):
             for y in range(h):
                 row = data[c * h + y]
@@ -31,6 +32,7 @@ def glyph_bitmap():
                         if row & (0x20 >> x):
                             bm[c * w + x, y] = 1
         _bitmap = bm
+        drop_modules("font")  # the bitmap holds the glyphs now
     return _bitmap
 
 
@@ -52,7 +54,7 @@ class Label:
         self.fg = fg
         self.width = width
         self.grid = displayio.TileGrid(glyph_bitmap(), pixel_shader=pal, width=width, height=1,
-                                       tile_width=font.WIDTH, tile_height=font.HEIGHT,
+                                       tile_width=WIDTH, tile_height=HEIGHT,
                                        default_tile=0)
         self.group = displayio.Group(x=x, y=y, scale=scale)
         self.group.append(self.grid)
@@ -73,9 +75,9 @@ class Label:
             c = ord(value[i]) if i < len(value) else 32
             o = ord(old[i]) if i < len(old) else 32
             if c != o:
-                if c < font.FIRST or c > font.LAST:
+                if c < FIRST or c > LAST:
                     c = 63  # '?'
-                grid[i] = c - font.FIRST
+                grid[i] = c - FIRST
         self._text = value
 
     def set_color(self, fg):

@@ -1,27 +1,21 @@
-"""Cell tiles of the board renderer, drawn once per cell size into one bitmap.
+"""Tile numbers of the board renderer and what the game screen needs of them while it plays.
 
-Tile numbers (constants below) index a strip of ``cell`` x ``cell`` tiles;
-their pixels are slots of the board palette (:mod:`app.theme`). Tiles are
-drawn as rectangles and disc rows with ``bitmaptools.fill_region`` (C on the
-boards): drawing them pixel by pixel in Python took 2.76 s of a PicoSystem's
-start of a 9x9 game.
+Tile numbers (constants below) index a strip of ``cell`` x ``cell`` tiles
+(drawn once per cell size by :mod:`app.tile_art`, whose code is dropped
+once a screen is built); their pixels are slots of the board palette
+(:mod:`app.theme`).
 """
-
-import bitmaptools
-import displayio
-
-from app import theme
 
 T_OFF = 0
 T_EMPTY = 1
 T_HINT = 2
 T_SPACE = 3
 T_SPACE_HINT = 4
-T_STONE = 5  # 5..8: players 1..4
-T_RING = 9  # 9..12: stones of the root under the cursor
-T_FLASH = 13
-T_LINK = 14  # the 1D line passing through a gap row
-TILES = 15  # then 4 tiles (T_EMPTY..T_SPACE_HINT) for each extra arm mask
+T_FLASH = 5
+T_LINK = 6  # the 1D line passing through a gap row
+TILES = 7  # then 4 tiles (T_EMPTY..T_SPACE_HINT) for each extra arm mask, then the
+# stones of the game's players and their rings (the root under the cursor):
+# a 2-player board has no tiles for players 3 and 4 (see stone_tile)
 
 # Arms: which half-lines leave a cell's centre (bit set = drawn). Edge
 # points draw none outward, so the grid stops at the outer points.
@@ -33,66 +27,6 @@ ARMS_2D = ARM_L | ARM_R | ARM_U | ARM_D
 ARMS_1D = ARM_L | ARM_R
 
 
-def board_palette():
-    pal = displayio.Palette(theme.SLOTS)
-    for i, c in enumerate(theme.BOARD_COLORS):
-        pal[i] = c
-    return pal
-
-
-def _fill(bm, x1, y1, x2, y2, color):
-    if x1 < x2 and y1 < y2:
-        bitmaptools.fill_region(bm, x1, y1, x2, y2, color)
-
-
-def _half(m, c):
-    """The largest x of a ``c`` px row with (2x + 1 - c)^2 <= ``m``, or -1 if none."""
-    if m < 0:
-        return -1
-    k = int(m ** 0.5)
-    while k * k > m:
-        k -= 1
-    while (k + 1) * (k + 1) <= m:
-        k += 1
-    if (k + c + 1) % 2:  # 2x + 1 - c has the parity of c + 1
-        k -= 1
-    return -1 if k < 0 else (k + c - 1) // 2
-
-
-def disc_rows(c, edge_width):
-    """A stone of diameter ``c`` as rectangles ``(y0, y1, outer, inner)``: rows
-    y0..y1-1 hold pixels ``c-1-outer .. outer`` (``inner`` likewise for the fill;
-    -1: none). A pixel is inside when its centre is within the radius, in whole
-    numbers: (2x+1-c)^2 + (2y+1-c)^2 <= (2r)^2."""
-    # Small cells: a rounded square (a true circle of 6 px reads as a plus sign).
-    d = c - 0.5 if c >= 9 else c + 0.3  # the diameter 2r
-    di = d - 2 * edge_width
-    out, inn = d * d, di * di if di >= 0 else -1
-    rects = []
-    for y in range(c):
-        dy = (2 * y + 1 - c) * (2 * y + 1 - c)
-        row = (_half(out - dy, c), _half(inn - dy, c))
-        if rects and rects[-1][2:] == row:
-            rects[-1] = (rects[-1][0], y + 1) + row
-        else:
-            rects.append((y, y + 1) + row)
-    return rects
-
-
-def _disc(bm, x0, c, rects, fill, edge):
-    """A stone at tile column ``x0`` from ``rects`` (:func:`disc_rows`)."""
-    for y0, y1, outer, inner in rects:
-        if outer >= 0:
-            _fill(bm, x0 + c - 1 - outer, y0, x0 + outer + 1, y1, edge)
-            if inner >= 0 and fill != edge:
-                _fill(bm, x0 + c - 1 - inner, y0, x0 + inner + 1, y1, fill)
-
-
-def _square(bm, x0, c, size, color):
-    a = (c - size) // 2
-    _fill(bm, x0 + a, a, x0 + a + size, a + size, color)
-
-
 def tile_of(base, arm_set):
     """Tile number of ``base`` (T_EMPTY..T_SPACE_HINT) with arm mask number ``arm_set``."""
     if arm_set == 0:
@@ -100,13 +34,11 @@ def tile_of(base, arm_set):
     return TILES + (arm_set - 1) * 4 + base - T_EMPTY
 
 
-def _lines(bm, x0, c, arms, back):
-    mid = c // 2
-    _fill(bm, x0, 0, x0 + c, c, back)
-    _fill(bm, x0 + (0 if arms & ARM_L else mid), mid, x0 + (c if arms & ARM_R else mid + 1), mid + 1,
-          theme.LINE)
-    _fill(bm, x0 + mid, 0 if arms & ARM_U else mid, x0 + mid + 1, c if arms & ARM_D else mid + 1,
-          theme.LINE)
+def stone_tile(masks):
+    """The tile of player 1's stone in a strip drawn for ``masks`` arm masks
+    (:func:`app.tile_art.tile_bitmap`); the other players' stones follow it,
+    then, for ``players`` players, their rings from ``stone_tile(masks) + players``."""
+    return TILES + 4 * (masks - 1)
 
 
 def mark_size(cell):
@@ -114,59 +46,4 @@ def mark_size(cell):
     return max(2, cell // 4)
 
 
-def tile_bitmap(cell, arm_masks=(ARMS_2D,)):
-    """The strip of tiles for ``cell`` px: TILES tiles whose lines follow
-    ``arm_masks[0]``, then T_EMPTY..T_SPACE_HINT again for each further mask
-    (see :func:`tile_of`). Stones cover their cell's lines, so only those
-    four tiles need variants. Costs cell*cell/2 bytes per tile (4 bits a px)."""
-    c = cell
-    extra = len(arm_masks) - 1
-    bm = displayio.Bitmap(c * (TILES + 4 * extra), c, theme.SLOTS)  # all theme.OFF (0)
-    mid = c // 2
-    _fill(bm, T_LINK * c + c // 4, 0, T_LINK * c + c - c // 4, c, theme.WOOD)
-    _fill(bm, T_LINK * c + mid, 0, T_LINK * c + mid + 1, c, theme.LINE)
-    for k in range(extra + 1):
-        for t in range(T_EMPTY, T_SPACE_HINT + 1):
-            x0 = tile_of(t, k) * c
-            _lines(bm, x0, c, arm_masks[k], theme.SPACE if t >= T_SPACE else theme.WOOD)
-            if t in (T_HINT, T_SPACE_HINT):
-                _square(bm, x0, c, max(2, c // 5), theme.HINT)
-    # Stones hide their cell's lines but not its corners: wood behind them.
-    stone = disc_rows(c, 1 if c >= 9 else 0)
-    ring = disc_rows(c, 2 if c >= 12 else 1)
-    for t in range(T_STONE, T_LINK):
-        x0 = t * c
-        _lines(bm, x0, c, arm_masks[0], theme.WOOD)
-        if t == T_FLASH:
-            _disc(bm, x0, c, stone, theme.FLASH, theme.FLASH)
-        elif t >= T_RING:
-            _disc(bm, x0, c, ring, theme.PLAYER + t - T_RING, theme.RING)
-        else:
-            _disc(bm, x0, c, stone, theme.PLAYER + t - T_STONE, theme.RIM)
-    return bm
-
-
-def icon_bitmap(size):
-    """Four stone icons of ``size`` px side by side (players 1..4), board palette."""
-    bm = displayio.Bitmap(size * 4, size, theme.SLOTS)
-    rows = disc_rows(size, 1)
-    for p in range(4):
-        _disc(bm, p * size, size, rows, theme.PLAYER + p, theme.RIM)
-    return bm
-
-
 CURSOR_OUT = 2  # px the cursor sprite reaches outside its cell
-
-
-def cursor_bitmap(cell):
-    """The cursor: a bright square outline just outside the cell (2 px thick from
-    12 px cells, its inner px on the cell's rim) ringed by 1 px of dark, so it
-    shows on wood, green, every stone colour and the dark screen alike.
-    ``cell`` + 4 px wide; 0 = clear, 1 = bright, 2 = dark."""
-    s = cell + 2 * CURSOR_OUT
-    t = 2 if cell >= 12 else 1
-    bm = displayio.Bitmap(s, s, 3)
-    _fill(bm, 0, 0, s, s, 2)
-    _fill(bm, 1, 1, s - 1, s - 1, 1)
-    _fill(bm, 1 + t, 1 + t, s - 1 - t, s - 1 - t, 0)
-    return bm

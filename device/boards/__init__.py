@@ -5,6 +5,8 @@ it runs on. A new board is one more module of the same shape and one line
 in ``MODULES``.
 """
 
+import sys
+
 import board
 
 # board.board_id -> module in this package
@@ -30,4 +32,10 @@ def hardware():
         raise UnknownBoard("board %r is not supported (known: %s)"
                            % (board_id(), ", ".join(sorted(MODULES))))
     module = __import__("boards." + name, None, None, ["hardware"])
-    return module.hardware()
+    hw = module.hardware()
+    # Their code ran once (on the boards a module's code takes heap while it
+    # is loaded): what the app uses from here on is boards.common's.
+    for done in (name, "waves"):
+        sys.modules.pop("boards." + done, None)
+        globals().pop(done, None)
+    return hw

@@ -6,9 +6,6 @@ sees one key vocabulary (the ``UP``..``SELECT`` constants below) whatever
 the board, and never asks which board it is on.
 """
 
-import math
-from array import array
-
 import keypad
 
 # The one key vocabulary of the app (ints, so events allocate nothing).
@@ -20,15 +17,6 @@ A = 4
 B = 5
 START = 6
 SELECT = 7
-KEY_NAMES = ("UP", "DOWN", "LEFT", "RIGHT", "A", "B", "START", "SELECT")
-
-
-def key_code(name):
-    """The key constant of ``name`` (``"UP"`` ... ``"SELECT"``); ValueError quoting it."""
-    try:
-        return KEY_NAMES.index(name)
-    except ValueError:
-        raise ValueError("%r: not a key (keys: %s)" % (name, " ".join(KEY_NAMES)))
 
 
 class Hardware:
@@ -52,8 +40,9 @@ class Hardware:
 class Buttons:
     """Press/release events of a ``keypad`` scanner, translated into the key vocabulary.
 
-    ``order`` names the scanner's key numbers in order (e.g. the PyBadge's
-    shift register: B, A, START, SELECT, RIGHT, DOWN, UP, LEFT). After
+    ``order`` holds the key (``UP``..``SELECT``) of each of the scanner's key
+    numbers in order (e.g. the PyBadge's shift register: B, A, START, SELECT,
+    RIGHT, DOWN, UP, LEFT), as bytes. After
     :meth:`read` returns True, ``key`` and ``pressed`` describe the event;
     ``held`` is a bit mask (``1 << key``) of keys down now. A ``keypad``
     queue overflow drops the queue and rescans, so no key stays stuck.
@@ -61,7 +50,7 @@ class Buttons:
 
     def __init__(self, keys, order, joystick=None):
         self.keys = keys
-        self.codes = bytes(key_code(n) for n in order)
+        self.codes = order
         self.joystick = joystick
         self.event = keypad.Event()
         self.key = 0
@@ -87,23 +76,6 @@ class Buttons:
         return True
 
 
-RATE = 8000  # Hz: plenty for beeps, small buffers
-
-
-def _wave(freqs, ms, volume):
-    """Signed 8-bit samples (half the heap of 16-bit; plenty for a beep): the sum of
-    sine ``freqs`` (Hz) for ``ms`` with a linear fade-out."""
-    n = RATE * ms // 1000
-    buf = array("b", bytes(n))
-    amp = volume * 127 / len(freqs)
-    for i in range(n):
-        s = 0.0
-        for f in freqs:
-            s += math.sin(2 * math.pi * f * i / RATE)
-        buf[i] = int(amp * s * (n - i) / n)
-    return buf
-
-
 # The app's sounds (indexes into Tones.samples).
 CLICK = 0  # a stone placed
 CHORD = 1  # roots removed
@@ -120,8 +92,9 @@ class Tones:
     def __init__(self, out, rawsample):
         self.out = out
         self.enabled = True
-        self.samples = (rawsample(_wave((1760,), 25, 0.5), sample_rate=RATE),
-                        rawsample(_wave((523, 659, 784), 160, 0.6), sample_rate=RATE))
+        from boards.waves import RATE, wave  # dropped by boards.hardware() afterwards
+        self.samples = (rawsample(wave((1760,), 25, 0.5), sample_rate=RATE),
+                        rawsample(wave((523, 659, 784), 160, 0.6), sample_rate=RATE))
 
     def play(self, sound):
         if self.enabled:

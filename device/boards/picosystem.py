@@ -11,11 +11,11 @@ import board
 import keypad
 import microcontroller
 
-from boards.common import Buttons, Hardware, Storage, Tones
+from boards.common import A, B, DOWN, LEFT, RIGHT, SELECT, START, UP, Buttons, Hardware, Storage, Tones
 
 PINS = (board.SW_A, board.SW_B, board.SW_X, board.SW_Y,
         board.SW_UP, board.SW_DOWN, board.SW_LEFT, board.SW_RIGHT)
-KEY_ORDER = ("A", "B", "START", "SELECT", "UP", "DOWN", "LEFT", "RIGHT")
+KEY_ORDER = bytes((A, B, START, SELECT, UP, DOWN, LEFT, RIGHT))
 # RP2040 (Cortex-M0+, 125 MHz) against the SAMD51 (Cortex-M4, 120 MHz): the
 # same search took 3.4x as long on CircuitPython 10.2.1 firmware (issue 12).
 SLOWNESS = 3.4

@@ -7,10 +7,10 @@ import digitalio
 import keypad
 import microcontroller
 
-from boards.common import Buttons, Hardware, Storage, Tones
+from boards.common import A, B, DOWN, LEFT, RIGHT, SELECT, START, UP, Buttons, Hardware, Storage, Tones
 
 # The shift register's bit order (key numbers 0..7).
-KEY_ORDER = ("B", "A", "START", "SELECT", "RIGHT", "DOWN", "UP", "LEFT")
+KEY_ORDER = bytes((B, A, START, SELECT, RIGHT, DOWN, UP, LEFT))
 SLOWNESS = 1.0  # SAMD51 at 120 MHz: the board the search budgets are measured for
 
 

@@ -9,7 +9,7 @@ import analogio
 import board
 import microcontroller
 
-from boards.common import DOWN, LEFT, RIGHT, UP, Buttons, Hardware, Storage
+from boards.common import A, B, DOWN, LEFT, RIGHT, SELECT, START, UP, Buttons, Hardware, Storage
 from boards.pybadge import SLOWNESS, shift_register_keys, speaker
 
 
@@ -53,7 +53,7 @@ class Joystick:
 
 
 # The shift register's bit order; the D-pad is the joystick.
-KEY_ORDER = ("B", "A", "START", "SELECT")
+KEY_ORDER = bytes((B, A, START, SELECT))
 
 
 def hardware():

@@ -1,0 +1,154 @@
+"""How a board is laid out (see :class:`app.layout.BoardLayout`): only needed while a
+screen is built, so :func:`app.game_screen.board_parts` drops this module afterwards."""
+
+from array import array
+
+from app.layout import NO_POINT, text_scale
+
+MAX_CELL = 24
+PANEL_MIN = 34  # px: an icon and 4 characters (DESIGN: 9x9 -> 14 px on 160x128)
+
+
+def plan(lay, variant, width, height):
+    """Fill in :class:`app.layout.BoardLayout` ``lay`` for ``variant`` on ``width`` x ``height``."""
+    lay.width, lay.height = width, height
+    lay.links = ()
+    lay.label_cells = ()
+    if variant.dims == 1:
+        _most_cells(lay, variant, _snake, (31, 16, 11, 8))
+    elif variant.dims == 3:
+        # Most cells win: one row of 5 slices or rows of 3 (then 2).
+        _most_cells(lay, variant, _slices, (5, 3))
+    else:
+        lay.cols, lay.rows = variant.width, variant.height
+        lay.cell_of = array("H", range(variant.size))
+    _fit(lay, variant)
+    lay.point_at = array("H", [NO_POINT] * (lay.cols * lay.rows))
+    for p in range(variant.size):
+        lay.point_at[lay.cell_of[p]] = p
+    lay.labels = tuple((text, lay.x0 + (i % lay.cols) * lay.cell,
+                        lay.y0 + (i // lay.cols) * lay.cell) for text, i in lay.label_cells)
+    _arms(lay, variant)
+
+
+def _most_cells(lay, variant, arrange, options):
+    """``arrange(lay, variant, per_row)`` with the ``per_row`` of ``options``
+    that gives the biggest cells (the first of equals)."""
+    best = None
+    for per_row in options:
+        arrange(lay, variant, per_row)
+        _fit(lay, variant)
+        if best is None or lay.cell > best:
+            best, best_per_row = lay.cell, per_row
+    arrange(lay, variant, best_per_row)
+
+
+def _arms(lay, variant):
+    # Each point draws half-lines only towards neighbours in the next cell
+    # (or across a 1D link cell): the grid stops at the outer points, the
+    # 1D line turns into its links, 3D layer neighbours draw none.
+    # ``arm_masks``: the masks in use, the usual one first;
+    # ``arm_set[p]``: index of p's mask in it (see tiles.tile_of).
+    cols = lay.cols
+    cell_of, links = lay.cell_of, lay.links
+    nb = variant.neighbours  # builds a tuple per point: 28 ms a 19x19 board on a SAMD51
+    usual = 15 if variant.dims != 1 else 3  # tiles.ARMS_2D / ARMS_1D
+    masks = [usual]
+    slot = bytearray([255] * 16)
+    slot[usual] = 0
+    sets = bytearray(variant.size)
+    flat = variant.dims == 2  # grid neighbours: the arms follow from the cell alone
+    for p in range(variant.size):
+        i = cell_of[p]
+        col = i % cols
+        if flat:
+            arms = ((col > 0) | (col < cols - 1) << 1 | (i >= cols) << 2
+                    | (i < len(lay.point_at) - cols) << 3)
+            if slot[arms] == 255:
+                slot[arms] = len(masks)
+                masks.append(arms)
+            sets[p] = slot[arms]
+            continue
+        arms = 0
+        for q in nb[p]:
+            j = cell_of[q]
+            if j == i - 1 and col > 0:
+                arms |= 1
+            elif j == i + 1 and col < cols - 1:
+                arms |= 2
+            elif j == i - cols or (j == i - 2 * cols and i - cols in links):
+                arms |= 4
+            elif j == i + cols or (j == i + 2 * cols and i + cols in links):
+                arms |= 8
+        if slot[arms] == 255:
+            slot[arms] = len(masks)
+            masks.append(arms)
+        sets[p] = slot[arms]
+    lay.arm_masks = tuple(masks)
+    lay.arm_set = sets
+
+def _snake(lay, variant, per_row):
+    # The line in rows of per_row points, every other row right to left,
+    # an empty row between rows; ``links`` are the gap cells joining the
+    # ends of consecutive rows (the view draws the line through them).
+    n = variant.size
+    lines = (n + per_row - 1) // per_row
+    lay.cols, lay.rows = per_row, 2 * lines - 1
+    cells = array("H", [0] * n)
+    for p in range(n):
+        r, i = divmod(p, per_row)
+        col = i if r % 2 == 0 else per_row - 1 - i
+        cells[p] = 2 * r * per_row + col
+    lay.cell_of = cells
+    links = []
+    for r in range(lines - 1):
+        col = per_row - 1 if r % 2 == 0 else 0
+        links.append((2 * r + 1) * per_row + col)
+    lay.links = tuple(links)
+
+def _slices(lay, variant, per_row):
+    n = variant.depth
+    # Each row of slices has a label row above it (the gap between rows of
+    # slices is that row); the label "Z=k" starts over the slice's first column.
+    rows_of_slices = (n + per_row - 1) // per_row
+    w, h = variant.width, variant.height
+    lay.cols = per_row * (w + 1) - 1
+    lay.rows = rows_of_slices * (h + 1)
+    cells = array("H", [0] * variant.size)
+    for p in range(variant.size):
+        z, rest = divmod(p, w * h)
+        y, x = divmod(rest, w)
+        col = (z % per_row) * (w + 1) + x
+        row = (z // per_row) * (h + 1) + 1 + y
+        cells[p] = row * lay.cols + col
+    lay.cell_of = cells
+    lay.label_cells = tuple(("Z=%d" % (z + 1), (z // per_row) * (h + 1) * lay.cols
+                              + (z % per_row) * (w + 1)) for z in range(n))
+
+def _fit(lay, variant):
+    W, H = lay.width, lay.height
+    best = None
+    # (cell, text scale, side?) for each place and scale; the biggest cell
+    # wins, then the bigger text, then the side panel.
+    for scale in (text_scale(W, H), 1):
+        side = min((W - PANEL_MIN * scale) // lay.cols, H // lay.rows, MAX_CELL)
+        below = min(W // lay.cols, (H - 12 * scale) // lay.rows, MAX_CELL)
+        for option in ((side, scale, 1), (below, scale, 0)):
+            if best is None or option > best:
+                best = option
+    lay.cell, lay.scale, lay.side = best[0], best[1], bool(best[2])
+    c = lay.cell
+    bw, bh = c * lay.cols, c * lay.rows
+    if lay.side:
+        lay.x0, lay.y0 = 0, (H - bh) // 2
+        # 2 px of gap: glyphs with ink in their first column (p, l, 1)
+        # would otherwise touch the board's wood.
+        lay.status_x, lay.status_y = bw + 2, 0
+        lay.status_w, lay.status_h = W - bw - 2, H
+    else:
+        lay.x0, lay.y0 = (W - bw) // 2, 0
+        # Under the board, clear of the screen's edges (a wider margin
+        # would cost the info text characters on 9x9 at 240x240).
+        sx = 2 * lay.scale
+        lay.status_x, lay.status_y = sx, bh + 1
+        lay.status_w, lay.status_h = W - 2 * sx, H - bh - 1

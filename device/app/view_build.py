@@ -1,0 +1,110 @@
+"""Building the board and status views (see :mod:`app.board_view`): needed while a
+screen is built only, so :func:`app.game_screen.board_parts` drops this module
+(and :mod:`app.tile_art`, :mod:`app.cell_plan`) afterwards."""
+
+import displayio
+
+from app import theme, tile_art, tiles
+from app.layout import CHIP_CHARS, BoardLayout
+from app.text import Label
+
+UNSET = 255  # BoardView.shown: no tile drawn yet
+
+
+def build_board(view, variant, width, height):
+    """Fill in :class:`app.board_view.BoardView` ``view``."""
+    view.variant = variant
+    lay = view.layout = BoardLayout(variant, width, height)
+    c = lay.cell
+    view.palette = tile_art.board_palette()
+    bitmap = tile_art.tile_bitmap(c, variant.players, lay.arm_masks)
+    # render(): stone + s and ring + s are player s's tiles
+    view.stone = tiles.stone_tile(len(lay.arm_masks)) - 1
+    view.ring = view.stone + variant.players
+    view.group = displayio.Group()
+    view.rows = []
+    for r in range(lay.rows):
+        row = displayio.TileGrid(bitmap, pixel_shader=view.palette, width=lay.cols, height=1,
+                                 tile_width=c, tile_height=c, default_tile=tiles.T_OFF,
+                                 x=lay.x0, y=lay.y0 + r * c)
+        view.rows.append(row)
+        view.group.append(row)
+    for i in lay.links:
+        view.rows[i // lay.cols][i % lay.cols] = tiles.T_LINK
+    # Captions in empty cells (3D layers): 1x text, its 8 px of ink
+    # (glyph rows 2-9) centred in the cell row.
+    for text, x, y in lay.labels:
+        view.group.append(Label(x, y + (c - 8) // 2 - 2, len(text), theme.DIM,
+                                text=text).group)
+    m = tiles.mark_size(c)
+    mpal = displayio.Palette(1)
+    mpal[0] = theme.BOARD_COLORS[theme.LAST]
+    view.mark = displayio.TileGrid(displayio.Bitmap(m, m, 1), pixel_shader=mpal)
+    view.mark.hidden = True
+    view.mark_at = -1
+    view.group.append(view.mark)
+    cpal = displayio.Palette(3)
+    cpal[1] = theme.CURSOR
+    cpal[2] = theme.CURSOR_EDGE
+    cpal.make_transparent(0)
+    view.cursor = displayio.TileGrid(tile_art.cursor_bitmap(c), pixel_shader=cpal)
+    view.group.append(view.cursor)
+    n = variant.size
+    view.shown = bytearray(bytes((UNSET,)) * n)  # MicroPython has no bytearray * int
+    view.want = bytearray(n)
+    view.hint_player = 0
+
+
+def build_status(view, layout, players):
+    """Fill in :class:`app.board_view.StatusView` ``view``."""
+    s = layout.scale
+    line, icon, gap = 12 * s, 10 * s, 2
+    text_w = 6 * s * CHIP_CHARS - s  # the last glyph's blank column may be cut
+    if icon + gap + text_w > layout.status_w:
+        # A narrow side panel (9x9 on 160x128: 33 px): smaller icon, 1 px gap.
+        gap = 1
+        icon = max(6, layout.status_w - text_w - gap)
+    view.group = displayio.Group(x=layout.status_x, y=layout.status_y)
+    icons = tile_art.icon_bitmap(icon)
+    pal = tile_art.board_palette()
+    pal.make_transparent(theme.OFF)
+    pal[theme.RIM] = theme.DIM  # a light rim: a black stone must show on the dark panel
+    view.chips = []
+    chip_w = icon + gap + 6 * s * CHIP_CHARS + 4
+    per_row = 1 if layout.side else max(1, min(players, layout.status_w // chip_w))
+    # The bar: glyph rows 10-11 (descenders), which "24/3" leaves empty.
+    bpal = displayio.Palette(1)
+    bpal[0] = theme.ACCENT
+    view.bar = displayio.TileGrid(displayio.Bitmap(text_w, 2 * s, 1), pixel_shader=bpal)
+    view.bar.hidden = True
+    view.bar_at = []
+    for k in range(players):
+        col, row = k % per_row, k // per_row
+        x, y = col * chip_w, row * line
+        t = displayio.TileGrid(icons, pixel_shader=pal, width=1, height=1, tile_width=icon,
+                               tile_height=icon, default_tile=k, x=x, y=y + (line - icon) // 2)
+        view.group.append(t)
+        label = Label(x + icon + gap, y, CHIP_CHARS, theme.TEXT, scale=s)
+        view.group.append(label.group)
+        view.chips.append(label)
+        view.bar_at.append((x + icon + gap, y + line - 2 * s))
+    view.group.append(view.bar)
+    rows = (players + per_row - 1) // per_row
+    below = rows * line + (4 if layout.side else 0)
+    if layout.side or layout.status_h - below >= line:
+        # Info lines under the chips.
+        ix, iy = 0, below
+        chars = layout.status_w // (6 * s)
+        view.info_lines = max(1, min(3, (layout.status_h - iy) // line))
+    else:
+        # One info line after the chips on the same row.
+        ix, iy = per_row * chip_w, 0
+        chars = (layout.status_w - ix) // (6 * s)
+        view.info_lines = 1
+    view.info = []
+    for i in range(view.info_lines):
+        label = Label(ix, iy + i * line, max(1, chars), theme.DIM, scale=s)
+        view.group.append(label.group)
+        view.info.append(label)
+    view.chars = chars
+    view.turn = 0
