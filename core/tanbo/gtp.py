@@ -342,21 +342,13 @@ class GtpEngine:
     def cmd_tanbo_level(self, args):
         if not args:
             return self._level()
-        _nargs("tanbo-level", args, 1, "NAME")
-        try:
-            self.level = _check_level(args[0])
-        except ValueError as e:
-            raise GtpError(str(e))
+        self.level = _setting("tanbo-level", args, "NAME", _check_level)
         return ""
 
     def cmd_tanbo_movetime(self, args):
         if not args:
             return "none" if self.movetime_ms is None else str(self.movetime_ms)
-        _nargs("tanbo-movetime", args, 1, "MS")
-        try:
-            self.movetime_ms = _check_movetime(args[0])
-        except ValueError as e:
-            raise GtpError(str(e))
+        self.movetime_ms = _setting("tanbo-movetime", args, "MS", _check_movetime)
         return ""
 
     def cmd_tanbo_record(self, args):
@@ -473,6 +465,15 @@ def _nargs(command, args, n, usage=""):
 
 def _side(player, players):
     return "%s (%s)" % (player_name(player, players), ".XOYZ"[player])
+
+
+def _setting(command, args, metavar, check):
+    """The one argument of a setting command, read by ``check``; GtpError for a bad one."""
+    _nargs(command, args, 1, metavar)
+    try:
+        return check(args[0])
+    except ValueError as e:
+        raise GtpError(str(e))
 
 
 def _check_level(level):

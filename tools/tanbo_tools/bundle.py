@@ -17,6 +17,7 @@ import json
 import os
 import shutil
 import zipfile
+from collections import namedtuple
 
 from . import closure, mpy
 from .boards import BOARDS
@@ -63,22 +64,10 @@ def sha256_file(path):
     return h.hexdigest()
 
 
-class Bundle:
-    """What a build made: paths, the manifest dict, and the files as ``{path: bytes}``.
-
-    ``mpy_unpatched`` maps ``lib/…`` paths of compiled modules to their
-    MicroPython-header bytes (for running under the MicroPython unix port).
-    """
-
-    def __init__(self, name, root, tree, zip_path, manifest_path, manifest, files, mpy_unpatched):
-        self.name = name
-        self.root = root
-        self.tree = tree
-        self.zip_path = zip_path
-        self.manifest_path = manifest_path
-        self.manifest = manifest
-        self.files = files
-        self.mpy_unpatched = mpy_unpatched
+# What a build made: paths, the manifest dict, and the files as ``{path: bytes}``.
+# ``mpy_unpatched`` maps ``lib/...`` paths of compiled modules to their
+# MicroPython-header bytes (for running under the MicroPython unix port).
+Bundle = namedtuple("Bundle", "name root tree zip_path manifest_path manifest files mpy_unpatched")
 
 
 def select_sources(board, device_dir, core_dir):

@@ -20,6 +20,7 @@ use it as an independent reader of the images :mod:`tanbo_tools.image` writes.
 """
 
 import struct
+from collections import namedtuple
 
 from .boards import family_name
 
@@ -35,19 +36,13 @@ class UF2Error(ValueError):
     """The file is not a UF2 firmware for the board; the message names the block and the problem."""
 
 
-class Summary:
+class Summary(namedtuple("Summary", "blocks family payload low high not_main")):
     """What a valid file holds: ``blocks``, ``family``, ``payload`` bytes, ``low``/``high`` addresses.
 
     ``not_main`` counts the blocks flagged "not main flash" (skipped by bootloaders).
     """
 
-    def __init__(self, blocks, family, payload, low, high, not_main=0):
-        self.blocks = blocks
-        self.family = family
-        self.payload = payload
-        self.low = low
-        self.high = high
-        self.not_main = not_main
+    __slots__ = ()
 
     def describe(self):
         return ("%d blocks, family %s (0x%08X), %d bytes for 0x%08X-0x%08X"
