@@ -232,3 +232,41 @@ def test_every_level_has_a_description():
     from tanbo.ai import DESCRIPTIONS
     assert sorted(DESCRIPTIONS) == sorted(LEVELS)
     assert all(DESCRIPTIONS[level] for level in LEVELS)
+
+
+def _minimax(search, g, depth, ply):
+    """Plain full-width minimax with the search's own evaluation (the reference)."""
+    if g.over:
+        return WIN - ply if g.winner == search.me else -WIN + ply
+    if depth == 0:
+        return search.evaluate(g)
+    values = []
+    for m in g.legal_moves():
+        g.play(m)
+        values.append(_minimax(search, g, depth - 1, ply + 1))
+        g.undo()
+    return max(values) if g.to_move == search.me else min(values)
+
+
+def test_full_width_search_finds_the_minimax_value(monkeypatch):
+    # depth 3, no beam, no noise, no budget limit: alpha-beta with the
+    # incremental last ply must give exactly the plain minimax value
+    monkeypatch.setitem(LEVEL_TABLE, "hard", (3, 0, 10 ** 8, 10 ** 8, 0))
+    for seed in range(4):
+        g = random_position("9x9", 12 + 8 * seed, seed)
+        s = Search(g, "hard", 0)
+        m = s.run()
+        assert s.depth == 3
+        me, roots = g.to_move, g.root_count[g.to_move]
+        best = None
+        for move in g.legal_moves():
+            g.play(move)
+            safe = g.winner == me or g.root_count[me] == roots
+            v = _minimax(s, g, 2, 1)
+            g.undo()
+            if safe and (best is None or v > best):
+                best = v
+        assert s.score == best, (seed, g.position())
+        g.play(m)
+        assert _minimax(s, g, 2, 1) == best
+        g.undo()

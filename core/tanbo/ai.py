@@ -63,11 +63,24 @@ DEFAULT_SLOWNESS = 3.4
 #         larger boards, root noise: random points added to each root
 #         move's score). Budgets are a SAMD51's (see SLOWNESS).
 # Board time per move ~= nodes x node cost; `tanbo bench` reports both.
+# Measured (mean of tanbo bench's four probe positions; board time from exact
+# instruction counts, tanbo_tools.board_time; each board with its own budget):
+#
+#   level   board   nodes SAMD51/RP2040   CPython ms   SAMD51 ms   RP2040 ms
+#   easy    9x9     71                    0.3          37          126
+#   easy    13x13   229                   0.6          74          252
+#   easy    19x19   231                   0.5          88          301
+#   medium  9x9     91                    0.3          44          149
+#   medium  13x13   334 / 328             2.3 / 4.7    102         374
+#   medium  19x19   377 / 330             4.4 / 8.3    129         416
+#   hard    9x9     18982 / 5567          43.7 / 9.9   2602        2684
+#   hard    13x13   30993 / 9095          63.1 / 20.1  4344        4106
+#   hard    19x19   30993 / 9094          166.7 / 15.3 4469        4524
 LEVEL_TABLE = {
     "random": (0, 0, 0, 0, 0),
     "easy": (1, 0, 3400, 3400, 30),
     "medium": (2, 0, 1700, 1200, 6),
-    "hard": (8, 6, 13600, 31000, 2),
+    "hard": (8, 6, 19000, 31000, 2),
 }
 
 # -- evaluation weights (points; a root is worth ROOT) ---------------------------
@@ -99,14 +112,19 @@ SHIFT = 10
 KEY_MAX = (1 << 18) - 1
 
 # A stone really placed and taken back costs several scanned moves of
-# board time: it counts as PUSH_COST nodes (PLAYED_COST with its
-# evaluation), so that a node budget stays a time budget.
+# board time: it counts as PUSH_COST nodes, REMOVAL_COST more if it removed
+# a root (removal and restoration walk the root's stones), and a move of a
+# scan that had to be played (always a removal, plus an evaluation) as
+# PLAYED_COST, so that a node budget stays a time budget in the fights of
+# the late game too (measured: 13k Cortex-M4 instructions a scanned move).
 PUSH_COST = 6
-PLAYED_COST = 8
+REMOVAL_COST = 16
+PLAYED_COST = 24
 
-# Nodes between progress callbacks and clock reads: a scanned move costs
-# about 0.1 ms of SAMD51 time, a played one about 1 ms, so the UI hears
-# from the search every few ms (well inside 150 ms even on an RP2040).
+# Nodes between progress callbacks and clock reads: a node costs about
+# 0.15 ms of SAMD51 time, so the UI hears from the search every ~4 ms
+# (~12 ms on an RP2040; the longest gap measured 2.3 times the mean: well
+# inside the 150 ms the spinner needs).
 PROGRESS_EVERY = 24
 
 
@@ -321,8 +339,17 @@ class Search:
     def push(self, m):
         """Play legal point ``m`` on the private game (undoable) and count the node."""
         g = self.game
+        roots = self.roots_left(g)
         g.play_unchecked(m)
-        self.count(PUSH_COST)
+        self.count(PUSH_COST if self.roots_left(g) == roots else PUSH_COST + REMOVAL_COST)
+
+    @staticmethod
+    def roots_left(g):
+        """How many roots are on the board (a removal lowers it)."""
+        n = 0
+        for k in g.root_count:
+            n += k
+        return n
 
     def count(self, n):
         """Count ``n`` nodes; report progress and check the limits every PROGRESS_EVERY."""

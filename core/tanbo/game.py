@@ -86,7 +86,10 @@ def _cells_of(values):
 def _writable(tables):
     """Slice-assignable views of ``tables``: on MicroPython assigning into an
     array's slice allocates, into a memoryview of it does not."""
-    return tuple(memoryview(t) if isinstance(t, array) else t for t in tables)
+    views = []
+    for t in tables:
+        views.append(memoryview(t) if isinstance(t, array) else t)
+    return tuple(views)
 
 
 def _cells(n, fill, wide=False):
@@ -163,21 +166,26 @@ class Game:
         n = v.size
         self.variant = v
         self.players = v.players
-        self.pids = tuple(range(1, v.players + 1))
+        pids = self.pids = tuple(range(1, v.players + 1))
         # succ[k]: the player after k; others[k]: everyone but k.
-        self.succ = tuple([0] + [k % v.players + 1 for k in self.pids])
-        self.others = tuple([()] + [tuple(j for j in self.pids if j != k) for k in self.pids])
+        succ, others = [0], [()]
+        for k in pids:
+            succ.append(k % v.players + 1)
+            others.append(pids[:k - 1] + pids[k:])
+        self.succ, self.others = tuple(succ), tuple(others)
         self.nbr = v.nbr
         self.nbr_off = v.nbr_off
         self.board = board
         self.root_of = bytearray(b"\xff" * n)
         self.nxt = _cells(n, NIL)
         # one table of each kind, then copies (a slice is no Python call)
-        counts, roots, points, index = _cells(n, 0), _cells(n, NO_ROOT), _cells(n, 0, True), _cells(n, NIL)
-        self.touch_count = [None, counts] + [counts[:] for _ in self.pids[1:]]
-        self.space_root = [None, roots] + [roots[:] for _ in self.pids[1:]]
-        self.legal_points = [None, points] + [points[:] for _ in self.pids[1:]]
-        self.legal_index = [None, index] + [index[:] for _ in self.pids[1:]]
+        counts = self.touch_count = [None, _cells(n, 0)]
+        roots = self.space_root = [None, _cells(n, NO_ROOT)]
+        points = self.legal_points = [None, _cells(n, 0, True)]
+        index = self.legal_index = [None, _cells(n, NIL)]
+        for _ in range(1, v.players):
+            for t in (counts, roots, points, index):
+                t.append(t[1][:])
         self.legal_total = [0] * (v.players + 1)
         self.stone_count = [0] * (v.players + 1)
         self.root_count = [0] * (v.players + 1)
@@ -344,15 +352,23 @@ class Game:
         for name in _TABLES + _HISTORY + _COUNTS:
             setattr(g, name, getattr(self, name)[:])
         for name in _PLAYER_TABLES:
-            setattr(g, name, [None] + [t[:] for t in getattr(self, name)[1:]])
+            tables = [None]
+            for t in getattr(self, name)[1:]:
+                tables.append(t[:])
+            setattr(g, name, tables)
         g._bind()
         return g
 
     def _tables(self):
-        """Every table of :data:`_TABLES` and :data:`_PLAYER_TABLES`, in a fixed order (see load_state)."""
-        t = [getattr(self, name) for name in _TABLES]
+        """Every table load_state copies, in a fixed order: :data:`_TABLES`,
+        each player's :data:`_PLAYER_TABLES`, then :data:`_COUNTS`."""
+        t = []
+        for name in _TABLES:
+            t.append(getattr(self, name))
         for name in _PLAYER_TABLES:
             t.extend(getattr(self, name)[1:])
+        for name in _COUNTS:
+            t.append(getattr(self, name))
         return tuple(t)
 
     def load_state(self, other):
@@ -365,10 +381,10 @@ class Game:
         """
         targets = self._targets
         if targets is None:
-            targets = self._targets = _writable(self._tables() + tuple(getattr(self, name) for name in _COUNTS))
+            targets = self._targets = _writable(self._tables())
         sources = other._tables_cache
         if sources is None:
-            sources = other._tables_cache = other._tables() + tuple(getattr(other, name) for name in _COUNTS)
+            sources = other._tables_cache = other._tables()
         for i in range(len(targets)):
             targets[i][:] = sources[i]
         self.to_move = other.to_move
@@ -446,7 +462,11 @@ class Game:
 
     def roots(self, player):
         """Root ids of ``player`` still on the board."""
-        return [r for r in range(len(self.alive)) if self.alive[r] and self.root_player[r] == player]
+        out = []
+        for r in range(len(self.alive)):
+            if self.alive[r] and self.root_player[r] == player:
+                out.append(r)
+        return out
 
     def stones(self, player):
         """How many stones ``player`` has on the board."""
@@ -526,20 +546,13 @@ class Game:
                 or self.space_root[self.to_move][point] == NO_ROOT):
             raise IllegalMove(self.why_illegal(point))  # or its ValueError for no point
         mark = self._nrem
-        self._push_ply(point)
-        self._place_loop(point, True, None, 1)
+        self._place_loop(point)
         return self._rem_points(mark)
-
-    def play_unchecked(self, point):
-        """:meth:`play` for the search: ``point`` must be legal (nothing
-        checks it). Undo takes it back; returns nothing."""
-        self._push_ply(point)
-        self._place_loop(point, True, None, 1)
 
     def place_unrecorded(self, point):
         """Place the side to move's stone on legal ``point`` (unchecked), keeping
         nothing for undo: for a scratch game reset with :meth:`load_state`."""
-        self._place_loop(point, False, None, 1)
+        self._place_loop(point, False)
 
     def _push_ply(self, move):
         n = self._nh
@@ -565,8 +578,7 @@ class Game:
     @property
     def history(self):
         """The plies played, oldest first: points, or ``-player`` for a resignation."""
-        moves = self._moves
-        return [moves[i] for i in range(self._nh)]
+        return list(self._moves[:self._nh])
 
     def play_move(self, text):
         """Like :meth:`play`, from notation (``'D4'``)."""
@@ -659,19 +671,8 @@ class Game:
         a = off[e]
         b = off[e + 1]
         for k in others[c]:
-            ownk, lk, pk, cntk = mine[k]
-            if cntk[e] == 1:
-                for j in range(a, b):
-                    t = nbr[j]
-                    if board[t] == k:
-                        t = root_of[t]
-                        break
-                ownk[e] = t
-                space[t] += 1
-                m = legal_total[k]
-                lk[m] = e
-                pk[e] = m
-                legal_total[k] = m + 1
+            if mine[k][3][e] == 1:
+                self._credit(e, k)
         ownc, lc, pc, cntc = mine[c]
         ownc[e] = r
         sr = space[r] + 1
@@ -711,16 +712,18 @@ class Game:
         return e
 
     # -- the hot path -------------------------------------------------------------
-    def _place_loop(self, e, record, rng, limit):
+    def _place_loop(self, e, record=True, rng=None, limit=1):
         """Place the side to move's stone on legal point ``e`` and apply removals.
 
-        With ``rng``, ``e`` is ignored: each ply places a uniformly random
-        legal stone of the side to move instead, ``limit`` plies in all (-1:
-        to the end of the game), so a playout runs in one call with its
-        tables in locals (on MicroPython a call with this many locals
-        allocates its frame). ``record`` keeps removed stones for undo
-        (search playouts pass False).
+        ``record`` keeps the ply and the removed stones for undo (a scratch
+        game passes False). With ``rng``, ``e`` is ignored: each ply places
+        a uniformly random legal stone of the side to move instead, ``limit``
+        plies in all (-1: to the end of the game), so a playout runs in one
+        call with its tables in locals (on MicroPython a call with this many
+        locals allocates its frame).
         """
+        if record:
+            self._push_ply(e)
         board, root_of, nxt, head, space, mine, legal_total, stone_count, others, succ, nbr, off = self._hot
         c = self.to_move
         ply = self.ply
@@ -878,6 +881,24 @@ class Game:
             pk[last] = i
             self.legal_total[k] = n
 
+    def _credit(self, q, k):
+        """Empty ``q``, touching one stone of ``k`` and credited to no root,
+        becomes root space of that stone's root and joins ``k``'s legal set."""
+        # Few locals on purpose: a MicroPython frame of more than 11 words
+        # goes on the heap, which costs more than these attribute reads.
+        off = self.nbr_off
+        for j in range(off[q], off[q + 1]):
+            t = self.nbr[j]
+            if self.board[t] == k:
+                break
+        t = self.root_of[t]
+        self.space_root[k][q] = t
+        self.space[t] += 1
+        n = self.legal_total[k]
+        self.legal_points[k][n] = q
+        self.legal_index[k][q] = n
+        self.legal_total[k] = n + 1
+
     def _remove_root(self, r, record):
         """Take root ``r`` off the board; ``record`` keeps its stones for undo."""
         board, root_of, nxt, head, space, mine, legal_total, stone_count, others, succ, nbr, off = self._hot
@@ -918,19 +939,8 @@ class Game:
         s = head[r]
         while s != NIL:
             for k in others[c]:
-                ownk, lk, pk, cntk = mine[k]
-                if cntk[s] == 1:
-                    for j in range(off[s], off[s + 1]):
-                        t = nbr[j]
-                        if board[t] == k:
-                            t = root_of[t]
-                            break
-                    ownk[s] = t
-                    space[t] += 1
-                    m = legal_total[k]
-                    lk[m] = s
-                    pk[s] = m
-                    legal_total[k] = m + 1
+                if mine[k][3][s] == 1:
+                    self._credit(s, k)
             for j in range(off[s], off[s + 1]):
                 q = nbr[j]
                 if board[q] == 0:
@@ -953,14 +963,7 @@ class Game:
                             continue
                         space[old] -= 1
                     elif old != NO_ROOT:
-                        ownc[q] = NO_ROOT
-                        space[old] -= 1
-                        i = pc[q]
-                        m = legal_total[c] - 1
-                        last = lc[m]
-                        lc[i] = last
-                        pc[last] = i
-                        legal_total[c] = m
+                        self._refresh(q, c)  # it leaves c's legal set
             s = nxt[s]
         self.alive[r] = 0
         stone_count[c] -= count
@@ -1008,7 +1011,14 @@ class Game:
     def state_key(self):
         """Everything that defines the position, as comparable text and numbers."""
         legal = self.legal_moves()
-        roots = tuple(tuple(self.root_stones(r)) for r in range(len(self.alive)))
-        spaces = tuple(self.space[r] if self.alive[r] else 0 for r in range(len(self.alive)))
-        return (self.position(), self.to_move, self.winner, self.ply, tuple(legal), roots, spaces,
+        roots, spaces = [], []
+        for r in range(len(self.alive)):
+            roots.append(tuple(self.root_stones(r)))
+            spaces.append(self.space[r] if self.alive[r] else 0)
+        return (self.position(), self.to_move, self.winner, self.ply, tuple(legal), tuple(roots), tuple(spaces),
                 tuple(self.stone_count), tuple(self.root_count))
+
+    # :meth:`play` for the search: ``play_unchecked(point)`` plays legal
+    # ``point`` (nothing checks it) as a ply undo takes back; returns nothing.
+    # The hot function itself, under its public name: one call a ply less.
+    play_unchecked = _place_loop

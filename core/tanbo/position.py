@@ -118,15 +118,28 @@ def _col(v, x):
     return str(x + 1) if v.dims != 2 else COLUMNS[x]
 
 
+def _row_text(cell, start, count, sep):
+    """``cell(p)`` for ``count`` points from ``start``, joined by ``sep``.
+
+    Loops, not generator expressions: each of those is one more code object
+    on a board's heap."""
+    out = []
+    for p in range(start, start + count):
+        out.append(cell(p))
+    return sep.join(out)
+
+
 def format_position(v, board, to_move):
     """The position text of ``board`` with ``to_move`` to play."""
+    def stone(p):
+        return PLAYER_CHARS[board[p]]
+
     plane = v.width * v.height
     layers = []
     for z in range(v.depth):
         rows = []
         for y in range(v.height):
-            start = z * plane + y * v.width
-            rows.append("".join(PLAYER_CHARS[board[p]] for p in range(start, start + v.width)))
+            rows.append(_row_text(stone, z * plane + y * v.width, v.width, ""))
         layers.append("/".join(rows))
     return "|".join(layers) + " " + PLAYER_CHARS[to_move]
 
@@ -142,28 +155,30 @@ def diagram(v, board, marks=None):
         return PLAYER_CHARS[board[p]]
 
     if v.dims == 1:
-        nums = "".join(str((x + 1) // 10) if (x + 1) % 5 == 0 and x + 1 >= 10 else " " for x in range(v.width))
-        ones = "".join(str((x + 1) % 10) if (x + 1) % 5 == 0 or x == 0 else " " for x in range(v.width))
-        return "\n".join((nums, ones, "".join(cell(p) for p in range(v.width))))
+        nums, ones = [], []
+        for x in range(1, v.width + 1):
+            nums.append(str(x // 10) if x % 5 == 0 and x >= 10 else " ")
+            ones.append(str(x % 10) if x % 5 == 0 or x == 1 else " ")
+        return "\n".join(("".join(nums), "".join(ones), _row_text(cell, 0, v.width, "")))
     letters = COLUMNS[: v.width]
     plane = v.width * v.height
     lines = []
     if v.dims == 3:
-        head = "    ".join("Z=%d %s" % (z + 1, " " * (2 * v.width - 4)) for z in range(v.depth))
-        lines.append("   " + head.rstrip())
+        heads = []
+        for z in range(v.depth):
+            heads.append("Z=%d %s" % (z + 1, " " * (2 * v.width - 4)))
+        lines.append("   " + "    ".join(heads).rstrip())
         for y in range(v.height):
             parts = []
             for z in range(v.depth):
-                base = z * plane + y * v.width
-                parts.append(" ".join(cell(base + x) for x in range(v.width)))
+                parts.append(_row_text(cell, z * plane + y * v.width, v.width, " "))
             lines.append("%2d " % (v.height - y) + "    ".join(parts))
-        lines.append("   " + "    ".join(" ".join(str(x + 1) for x in range(v.width)) for _ in range(v.depth)))
+        lines.append("   " + "    ".join([_row_text(str, 1, v.width, " ")] * v.depth))
         return "\n".join(lines)
     header = "   " + " ".join(letters)
     lines.append(header)
     for y in range(v.height):
         n = v.height - y
-        row = " ".join(cell(y * v.width + x) for x in range(v.width))
-        lines.append("%2d %s %d" % (n, row, n))
+        lines.append("%2d %s %d" % (n, _row_text(cell, y * v.width, v.width, " "), n))
     lines.append(header)
     return "\n".join(lines)

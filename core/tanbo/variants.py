@@ -72,7 +72,10 @@ class Variant:
         self.players = players
         self.description = description
         self.setup = sorted(setup)
-        self.setup_points = tuple(p for p, _ in self.setup)
+        points = []
+        for p, _ in self.setup:
+            points.append(p)
+        self.setup_points = tuple(points)
         # Flat tables (two small arrays, not 361 tuples: a 64 KB heap
         # matters more than the tuple's speed): the neighbours of p are
         # nbr[nbr_off[p]:nbr_off[p + 1]].

@@ -9,7 +9,7 @@ import sys
 COMMANDS = {
     "sim": ("sim", "play in the desktop simulator of the handheld"),
     "gtp": ("gtp", "speak the GTP text protocol on stdin/stdout"),
-    "bench": ("bench", "measure engine and AI speed and memory (JSON)"),
+    "bench": ("bench", "measure engine and AI speed, memory and board time (JSON)"),
     "match": ("match", "play AI levels or GTP engines against each other"),
     "build": ("build", "build a CIRCUITPY bundle for a board"),
     "deploy": ("deploy", "copy a built bundle onto a CIRCUITPY drive"),

@@ -3,8 +3,9 @@
 :func:`play_check` writes a bundle's ``lib/`` to a temporary folder and runs
 :data:`GAME_SCRIPT` there under a MicroPython-family VM with a capped heap:
 it imports every engine module of the bundle and plays a random 9x9 game to
-the end with the public API. The MicroPython unix port takes the unpatched
-(``M``) ``.mpy`` files; CircuitPython's VM takes the bundle as shipped.
+the end with the public API (run by :mod:`tanbo_tools.vm`). The MicroPython
+unix port takes the unpatched (``M``) ``.mpy`` files; a CircuitPython VM
+(none ships with the project) would take the bundle as shipped.
 """
 
 import os
