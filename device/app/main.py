@@ -15,18 +15,10 @@ so none acts later as a surprise.
 """
 
 import gc
-import time
 
-import displayio
-
-from app import drop_modules, theme
-from app.clock import Clock
+from app import drop_modules
 from app.game_screen import (CHANGED, HINTS, MENU, OVER, PLACED, REMOVED, THINK, UNDONE,
                              GameScreen)
-from app.input import Repeater
-from app.layout import text_scale
-from app.save import Saves
-from app.settings import SIZE, Settings
 from boards.common import A, B, CHORD, CLICK
 
 # Not needed while a game is on screen (see drop_modules): loaded again
@@ -34,22 +26,6 @@ from boards.common import A, B, CHORD, CLICK
 OFF_GAME_MODULES = ("menus", "menu", "help", "review_screen")
 LOOP_MS = 10  # main loop period: keypad scans in the background meanwhile
 LOOP_S = LOOP_MS / 1000
-
-
-def background(width, height):
-    """A SCREEN-coloured backdrop: one pixel, tiled and scaled up (no full-screen bitmap in RAM).
-
-    CircuitPython keeps a group's per-pixel step in 8 signed bits: at a scale
-    of 128 or more it draws nothing (Blinka draws it; the simulator's twin
-    refuses it). So the pixel is tiled n x n at a scale below 128.
-    """
-    pal = displayio.Palette(1)
-    pal[0] = theme.SCREEN
-    side = max(width, height)
-    n = (side + 126) // 127
-    g = displayio.Group(scale=(side + n - 1) // n)
-    g.append(displayio.TileGrid(displayio.Bitmap(1, 1, 1), pixel_shader=pal, width=n, height=n))
-    return g
 
 
 def menus():
@@ -62,38 +38,8 @@ class App:
     """The Tanbo app on hardware ``hw``; ``clock()`` returns ms, ``sleep(s)`` waits."""
 
     def __init__(self, hw, clock=None, sleep=None):
-        self.hw = hw
-        self.clock = clock or Clock().now
-        self.sleep = sleep or time.sleep
-        d = self.display = hw.display
-        self.width, self.height = d.width, d.height
-        self.scale = text_scale(self.width, self.height)
-        self.root = displayio.Group()
-        self.root.append(background(self.width, self.height))
-        d.root_group = self.root
-        self.settings = Settings()
-        self.saves = Saves(hw.storage) if hw.storage is not None else None
-        self.repeat = Repeater()
-        self.screen = None
-        self.dirty = True
-        self.busy = False  # a slow step ran: the presses queued meanwhile are stale
-        self.stop_search = False
-        self.refreshes = 0
-        self.notice = None
-        self.saved_game = None  # the game a resume continues (None: none)
-        self.save_full_shown = False
-        if self.saves is not None:
-            settings, game, problem = self.saves.load(SIZE)
-            if settings is not None:
-                self.settings.unpack(settings)
-            if game is not None and game.winner is None:
-                self.saved_game = game
-            if problem is not None:
-                self.notice = problem
-                print("save discarded:", problem)
-            drop_modules("save_load")
-        self.apply_settings()
-        self.title()
+        from app.start import set_up  # code that runs once: code.py drops app.start
+        set_up(self, hw, clock, sleep)
 
     # -- plumbing ---------------------------------------------------------------
 

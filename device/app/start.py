@@ -1,16 +1,76 @@
 """What ``code.py`` does, as one function the simulator runs too: the app for
-this board, or the unknown-board screen."""
+this board, or the unknown-board screen; and the app's set-up. All of it
+runs once: code.py drops this module afterwards (app.drop_modules)."""
+
+import time
 
 import board
 import displayio
 
-from app import theme
+from app import drop_modules, theme
+from app.clock import Clock
+from app.input import Repeater
 from app.layout import text_scale
-from app.main import App, background
+from app.main import App
+from app.save import Saves
+from app.settings import SIZE, Settings
 from app.text import Label
 
 UNSUPPORTED = ("Tanbo cannot run", "on this board:", None, "", "Supported:", "PyBadge, PyGamer,",
                "PicoSystem")
+
+
+def background(width, height):
+    """A SCREEN-coloured backdrop: one pixel, tiled and scaled up (no full-screen bitmap in RAM).
+
+    CircuitPython keeps a group's per-pixel step in 8 signed bits: at a scale
+    of 128 or more it draws nothing (Blinka draws it; the simulator's twin
+    refuses it). So the pixel is tiled n x n at a scale below 128.
+    """
+    pal = displayio.Palette(1)
+    pal[0] = theme.SCREEN
+    side = max(width, height)
+    n = (side + 126) // 127
+    g = displayio.Group(scale=(side + n - 1) // n)
+    g.append(displayio.TileGrid(displayio.Bitmap(1, 1, 1), pixel_shader=pal, width=n, height=n))
+    return g
+
+
+def set_up(app, hw, clock, sleep):
+    """What :class:`app.main.App` on ``hw`` starts with: its screen and
+    settings, the saved game to resume; then the title menu."""
+    app.hw = hw
+    app.clock = clock or Clock().now
+    app.sleep = sleep or time.sleep
+    d = app.display = hw.display
+    app.width, app.height = d.width, d.height
+    app.scale = text_scale(app.width, app.height)
+    app.root = displayio.Group()
+    app.root.append(background(app.width, app.height))
+    d.root_group = app.root
+    app.settings = Settings()
+    app.saves = Saves(hw.storage) if hw.storage is not None else None
+    app.repeat = Repeater()
+    app.screen = None
+    app.dirty = True
+    app.busy = False  # a slow step ran: the presses queued meanwhile are stale
+    app.stop_search = False
+    app.refreshes = 0
+    app.notice = None
+    app.saved_game = None  # the game a resume continues (None: none)
+    app.save_full_shown = False
+    if app.saves is not None:
+        settings, game, problem = app.saves.load(SIZE)
+        if settings is not None:
+            app.settings.unpack(settings)
+        if game is not None and game.winner is None:
+            app.saved_game = game
+        if problem is not None:
+            app.notice = problem
+            print("save discarded:", problem)
+        drop_modules("save_load")
+    app.apply_settings()
+    app.title()
 
 
 def show_message(display, lines):
