@@ -11,7 +11,7 @@ import subprocess
 REPO = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 
 SCRIPT = r'''
-from app import crc32, save, layout, settings
+from app import crc32, save, save_load, layout, settings
 from tanbo import Game, get_variant
 
 class RamStorage:
@@ -31,13 +31,13 @@ s = settings.Settings()
 s.level = 3
 save.Saves(st).save(s.pack(), g)
 st.d[2048 + 20] ^= 1  # past the record: no harm
-packed, loaded, problem = save.Saves(st).load(settings.SIZE)
+packed, loaded, problem = save_load.load(save.Saves(st), settings.SIZE)
 t = settings.Settings()
 t.unpack(packed)
 print("history", loaded.history, t.level, problem)
 print("crc", crc32.crc32(b"Tanbo by Mark Steere"), save.checksum(b"Tanbo by Mark Steere"))
 st.d[save.HEADER + 3] ^= 0x10
-print("damaged", save.Saves(st).load(settings.SIZE)[2])
+print("damaged", save_load.load(save.Saves(st), settings.SIZE)[2])
 for v, w, h in (("9x9", 160, 128), ("19x19", 160, 128), ("19x19", 240, 240), ("1d", 160, 128), ("3d", 240, 240)):
     lay = layout.BoardLayout(get_variant(v), w, h)
     print("cell", v, w, lay.cell)

@@ -10,7 +10,7 @@ DEVICE = os.path.join(os.path.dirname(os.path.dirname(os.path.abspath(__file__))
 sys.path.insert(0, DEVICE)
 
 from tanbo import VARIANTS, Game  # noqa: E402
-from app import crc32, save  # noqa: E402
+from app import crc32, save, save_load  # noqa: E402
 
 SETTINGS = bytes(range(8))
 
@@ -49,7 +49,7 @@ def test_round_trip_restores_game_and_settings():
     g = played("9x9", ["H7", "B7", "G8"])
     g.resign()
     assert save.Saves(st).save(SETTINGS, g)
-    settings, loaded, problem = save.Saves(st).load(len(SETTINGS))
+    settings, loaded, problem = save_load.load(save.Saves(st), len(SETTINGS))
     assert problem is None and settings == SETTINGS
     assert loaded.history == g.history and loaded.position() == g.position()
     assert loaded.winner == g.winner
@@ -67,7 +67,7 @@ def test_a_save_is_one_slice_write_and_an_unchanged_save_writes_nothing():
     assert len(st.writes) == 2 and st.writes[1][0] == 0
     # A fresh start knows what the NVM holds: saving the same again writes nothing.
     again = save.Saves(st)
-    _, loaded, _ = again.load(8)
+    _, loaded, _ = save_load.load(again, 8)
     again.save(SETTINGS, loaded)
     assert len(st.writes) == 2 and again.writes == 0
     again.save(bytes(8), loaded)  # the settings changed
@@ -80,12 +80,12 @@ def test_a_flipped_byte_is_reported_once_and_the_save_dropped(where):
     save.Saves(st).save(SETTINGS, played("9x9", ["H7", "B7"]))
     st.data[where] ^= 0x41
     s = save.Saves(st)
-    settings, g, problem = s.load(8)
+    settings, g, problem = save_load.load(s, 8)
     assert g is None and settings is None
     assert (problem is None) == (where == 0)  # a broken magic is no save at all
-    assert save.Saves(st).load(8) == (None, None, None)  # erased: not reported again
+    assert save_load.load(save.Saves(st), 8) == (None, None, None)  # erased: not reported again
     assert s.save(SETTINGS, played("9x9", ["H7"]))  # and the next save works
-    assert save.Saves(st).load(8)[1].ply == 1
+    assert save_load.load(save.Saves(st), 8)[1].ply == 1
 
 
 @pytest.mark.parametrize("programmed", [0, 3, save.HEADER, save.HEADER + 9, 23])
@@ -101,7 +101,7 @@ def test_a_power_cut_during_the_write_is_found_never_a_crash(programmed):
     assert old != new[:len(old)]
     st.data[:] = b"\xff" * 4096
     st.data[:programmed] = new[:programmed]
-    settings, g, problem = save.Saves(st).load(8)
+    settings, g, problem = save_load.load(save.Saves(st), 8)
     assert g is None and settings is None
     assert (problem is None) == (programmed < 4)
 
@@ -109,7 +109,7 @@ def test_a_power_cut_during_the_write_is_found_never_a_crash(programmed):
 def test_an_older_versions_save_is_not_mistaken_for_one():
     st = RamStorage(4096)
     st.data[:8] = b"TNB1\x01\x00\x00\x00"
-    assert save.Saves(st).load(8) == (None, None, None)
+    assert save_load.load(save.Saves(st), 8) == (None, None, None)
 
 
 def test_valid_crc_but_illegal_moves_is_damage_not_a_crash():
@@ -121,12 +121,12 @@ def test_valid_crc_but_illegal_moves_is_damage_not_a_crash():
     fields = struct.pack("<H", len(payload))
     crc = save.checksum(payload, save.checksum(fields))
     st.write(0, save.MAGIC + fields + struct.pack("<I", crc) + payload)
-    settings, g, problem = s.load(8)
+    settings, g, problem = save_load.load(s, 8)
     assert g is None and settings is None and "ply" in problem
 
 
 def test_empty_storage_has_no_save_and_no_problem():
-    assert save.Saves(RamStorage(4096)).load(8) == (None, None, None)
+    assert save_load.load(save.Saves(RamStorage(4096)), 8) == (None, None, None)
 
 
 def test_too_long_game_is_refused_without_writing():

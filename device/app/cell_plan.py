@@ -3,7 +3,7 @@ screen is built, so :func:`app.game_screen.board_parts` drops this module afterw
 
 from array import array
 
-from app.layout import NO_POINT, text_scale
+from app.sizes import NO_POINT, text_scale
 
 MAX_CELL = 24
 PANEL_MIN = 34  # px: an icon and 4 characters (DESIGN: 9x9 -> 14 px on 160x128)

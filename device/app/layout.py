@@ -9,13 +9,9 @@ whichever leaves the bigger cells. The 1D line snakes through rows when
 that gives bigger cells, its turns drawn as links in the gap rows.
 """
 
-NO_POINT = 0xFFFF
+from app.sizes import NO_POINT
+
 CHIP_CHARS = 4  # "24/3": stones/roots of one player
-
-
-def text_scale(width, height):
-    """1 on 160x128 screens, 2 on 240x240 (6x12 glyphs would be too small there)."""
-    return 2 if min(width, height) >= 200 else 1
 
 
 class BoardLayout:

@@ -37,9 +37,8 @@ def menus():
 class App:
     """The Tanbo app on hardware ``hw``; ``clock()`` returns ms, ``sleep(s)`` waits."""
 
-    def __init__(self, hw, clock=None, sleep=None):
-        from app.start import set_up  # code that runs once: code.py drops app.start
-        set_up(self, hw, clock, sleep)
+    # Built by :func:`app.start.start` (App(), then set_up): that code runs
+    # once, so code.py drops it from the heap afterwards.
 
     # -- plumbing ---------------------------------------------------------------
 

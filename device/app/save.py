@@ -72,16 +72,6 @@ class Saves:
         self.stored = None
         self.writes = 0
 
-    def load(self, settings_size):
-        """``(settings, game, problem)`` of the stored save.
-
-        ``settings``/``game`` are None when there is none; ``problem`` is a
-        message when a damaged save was found (and erased), else None. Read
-        once at start: its code (:mod:`app.save_load`) is dropped afterwards.
-        """
-        from app.save_load import load
-        return load(self, settings_size)
-
     def save(self, settings, game):
         """Store ``settings`` and ``game`` (None: no game) in one write, or none if
         the NVM already holds exactly that; False (nothing written) if it does not fit."""

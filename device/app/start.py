@@ -10,7 +10,7 @@ import displayio
 from app import drop_modules, theme
 from app.clock import Clock
 from app.input import Repeater
-from app.layout import text_scale
+from app.sizes import text_scale
 from app.main import App
 from app.save import Saves
 from app.settings import SIZE, Settings
@@ -60,7 +60,8 @@ def set_up(app, hw, clock, sleep):
     app.saved_game = None  # the game a resume continues (None: none)
     app.save_full_shown = False
     if app.saves is not None:
-        settings, game, problem = app.saves.load(SIZE)
+        from app.save_load import load  # read once: dropped below
+        settings, game, problem = load(app.saves, SIZE)
         if settings is not None:
             app.settings.unpack(settings)
         if game is not None and game.winner is None:
@@ -96,4 +97,6 @@ def start(boards, clock=None, sleep=None, on_problem=print):
         if display is not None:
             show_message(display, [boards.board_id() if line is None else line for line in UNSUPPORTED])
         return None
-    return App(hw, clock, sleep)
+    app = App()
+    set_up(app, hw, clock, sleep)
+    return app
