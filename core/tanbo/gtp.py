@@ -44,7 +44,7 @@ from .game import Game
 # Game imports position lazily; loading it now, on a fresh heap, spares a
 # late compile or load in a fragmented one (showboard after a long game).
 from . import position
-from .position import quote
+from .position import PLAYER_CODES, quote
 from .record import record_lines
 from .rng import Rng
 from .variants import VARIANTS, get_variant, is_digits, player_name
@@ -83,7 +83,7 @@ COMMANDS = (
     "tanbo-level", "tanbo-movetime", "tanbo-record",
 )
 
-_COLOURS = {"b": 1, "black": 1, "w": 2, "white": 2, "1": 1, "2": 2, "3": 3, "4": 4}
+_COLOUR_WORDS = {"BLACK": "B", "WHITE": "W"}  # GTP's long colour names; letters and digits: PLAYER_CODES
 
 # Upper bound of tanbo-movetime (ms): about a day; keeps the number a small int.
 MAX_MOVETIME = 86400000
@@ -375,7 +375,8 @@ class GtpEngine:
             raise
 
     def _colour(self, text):
-        player = _COLOURS.get(text.lower())
+        upper = text.upper()
+        player = PLAYER_CODES.get(_COLOUR_WORDS.get(upper, upper))
         if player is None:
             raise GtpError("invalid color %s (b, black, w, white or 1-4)" % quote(text))
         players = self.game.players

@@ -12,7 +12,10 @@ parses.
 from .variants import COLUMNS, PLAYER_CHARS, get_variant
 
 _CELL = {".": 0, ",": 0, "+": 0, "X": 1, "#": 1, "O": 2, "Y": 3, "Z": 4}
-_SIDE = {"X": 1, "#": 1, "B": 1, "O": 2, "W": 2, "Y": 3, "Z": 4, "1": 1, "2": 2, "3": 3, "4": 4}
+# The one map from a player's letter or digit (upper case) to its number, for
+# position text, records and the text protocol: the stone letters of RULES.md
+# (X/# black, O white, Y, Z), the colour initials B/W and the digits 1-4.
+PLAYER_CODES = {"X": 1, "#": 1, "B": 1, "O": 2, "W": 2, "Y": 3, "Z": 4, "1": 1, "2": 2, "3": 3, "4": 4}
 
 # Rows of a square board -> its variant name (a 19x19 board with players 3
 # or 4 is "4p" in position text; the text protocol's boardsize uses it too).
@@ -39,7 +42,7 @@ def parse_position(text, variant=None):
     if len(parts[-1]) != 1:
         raise ValueError("position: missing the side to move (X, O, Y or Z) after the board, got %s"
                          % quote(parts[-1]))
-    side = _SIDE.get(parts[-1].upper())
+    side = PLAYER_CODES.get(parts[-1].upper())
     if side is None:
         raise ValueError("position: side to move %r is not one of X, O, Y, Z" % parts[-1])
     layers = [layer.split("/") for layer in "".join(parts[:-1]).split("|")]

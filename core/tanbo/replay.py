@@ -5,9 +5,9 @@ so a program that only writes records (the text protocol on a board) does
 not load the parser.
 """
 
+from .position import PLAYER_CODES
 from .variants import get_variant, is_digits, player_name
 
-_PLAYER = {"B": 1, "W": 2, "X": 1, "O": 2, "1": 1, "2": 2, "3": 3, "4": 4}
 
 
 def load_record(cls, text):
@@ -59,7 +59,7 @@ def load_record(cls, text):
         game, v = _start(cls, headers, header_line)
     result = headers.get("result", "*").upper()
     if result not in ("*", ""):
-        want = _PLAYER.get(result)
+        want = PLAYER_CODES.get(result)
         if want is None:
             raise ValueError("record line %d: unknown result %r (B, W, 1-4 or *)" % (header_line["result"], result))
         if game.winner != want:
@@ -97,7 +97,7 @@ def _replay(game, v, token, lineno):
         if low == "resign":
             game.resign()
         elif low.startswith("resign:"):
-            who = _PLAYER.get(token[7:].upper())
+            who = PLAYER_CODES.get(token[7:].upper())
             if who is None or who > v.players:
                 raise ValueError("%r: unknown player" % token[7:])
             game.resign(who)
