@@ -83,7 +83,10 @@ COMMANDS = (
     "tanbo-level", "tanbo-movetime", "tanbo-record",
 )
 
-_COLOUR_WORDS = {"BLACK": "B", "WHITE": "W"}  # GTP's long colour names; letters and digits: PLAYER_CODES
+# GTP's colours (b/black, w/white; 1-4 for more players), read through the
+# engine's PLAYER_CODES; the stone letters X/O of position text are not colours here.
+_COLOUR_WORDS = {"BLACK": "B", "WHITE": "W"}
+_COLOUR_CODES = ("B", "W", "1", "2", "3", "4")
 
 # Upper bound of tanbo-movetime (ms): about a day; keeps the number a small int.
 MAX_MOVETIME = 86400000
@@ -375,8 +378,8 @@ class GtpEngine:
             raise
 
     def _colour(self, text):
-        upper = text.upper()
-        player = PLAYER_CODES.get(_COLOUR_WORDS.get(upper, upper))
+        code = _COLOUR_WORDS.get(text.upper(), text.upper())
+        player = PLAYER_CODES[code] if code in _COLOUR_CODES else None
         if player is None:
             raise GtpError("invalid color %s (b, black, w, white or 1-4)" % quote(text))
         players = self.game.players
