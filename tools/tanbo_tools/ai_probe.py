@@ -14,7 +14,7 @@ interpreter's own clock.
 import gc
 import json
 
-from tanbo.ai import choose_move
+from tanbo.ai import DEFAULT_SLOWNESS, choose_move
 from tanbo.perf import now_us, random_position
 
 PLIES = (4, 16, 30, 50)  # random plies before each measured move
@@ -26,11 +26,8 @@ def positions(variant, seed=1):
         yield random_position(variant, plies, seed + plies)
 
 
-def search(g, level, seed, stats=None, progress=None, slowness=None):
-    """``choose_move`` for a board of ``slowness`` (None: the AI's default,
-    and the only way before the AI knew boards apart)."""
-    if slowness is None:
-        return choose_move(g, level, seed=seed, progress=progress, stats=stats)
+def search(g, level, seed, stats=None, progress=None, slowness=DEFAULT_SLOWNESS):
+    """``choose_move`` for a board of ``slowness`` (default: the AI's, the slowest board)."""
     return choose_move(g, level, seed=seed, progress=progress, stats=stats, slowness=slowness)
 
 
@@ -94,12 +91,11 @@ def main(variant, level, with_heap=True):
 
 def board_work(work):
     """The AI's board-time workload (see :mod:`tanbo_tools.board_time`): each
-    position of ``work`` (``"LEVEL:VARIANT"`` or ``"LEVEL:VARIANT:SLOWNESS"``)
+    position of ``work`` (``"LEVEL:VARIANT:SLOWNESS"``)
     searched as :func:`timing` does, between marks (``divmod(0, 1)``,
     ``board_time.MARK``). Prints the nodes of each search."""
-    parts = work.split(":")
-    level, variant = parts[0], parts[1]
-    slowness = float(parts[2]) if len(parts) > 2 else None
+    level, variant, slowness = work.split(":")
+    slowness = float(slowness)
     games = list(positions(variant))
     nodes = []
     divmod(0, 1)

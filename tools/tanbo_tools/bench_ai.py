@@ -57,9 +57,8 @@ def on_micropython(exe, lib, heap, variant, level, tmp):
 
 
 def board_slowness():
-    """``{board: slowness}`` the AI budgets its nodes by (``tanbo.ai.SLOWNESS``), or
-    ``{None: None}`` for an AI that searches the same nodes on every board."""
-    return dict(getattr(ai, "SLOWNESS", None) or {None: None})
+    """``{board: slowness}`` the AI budgets its nodes by (``tanbo.ai.SLOWNESS``)."""
+    return dict(ai.SLOWNESS)
 
 
 def board_times(lib, levels, variants, tmp):
@@ -71,15 +70,14 @@ def board_times(lib, levels, variants, tmp):
         for v in variants:
             row = out.setdefault(level, {}).setdefault(v, {})
             for board, slowness in board_slowness().items():
-                work = "%s:%s%s" % (level, v, "" if slowness is None else ":%s" % slowness)
+                work = "%s:%s:%s" % (level, v, slowness)
                 counts, stdout = board_time.count_units(script, 1, [lib], work=work)
                 nodes = vm.last_json(stdout)["nodes"]
                 mean = board_time.estimate(sum(counts) / float(len(counts)))
                 worst = board_time.estimate(max(counts))
-                for name in ([board] if board else ["samd51", "rp2040"]):
-                    row.update({name + "_ms": mean[name + "_ms"], name + "_max_ms": worst[name + "_ms"],
-                                name + "_nodes": sum(nodes) // len(nodes),
-                                name + "_cortex_m4_instructions": mean["cortex_m4_instructions"]})
+                row.update({board + "_ms": mean[board + "_ms"], board + "_max_ms": worst[board + "_ms"],
+                            board + "_nodes": sum(nodes) // len(nodes),
+                            board + "_cortex_m4_instructions": mean["cortex_m4_instructions"]})
     return out
 
 
