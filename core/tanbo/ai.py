@@ -271,8 +271,8 @@ class Search:
             if self.stopped:
                 break
             self.depth = depth
-            if scores[0] >= WIN - 10000 or self.iterations >= self.budget:
-                break  # a forced win, or no budget left for a deeper pass
+            if scores[0] >= WIN - 10000:
+                break  # a forced win (an exhausted budget has set ``stopped`` above)
         return best
 
     @staticmethod
