@@ -29,6 +29,7 @@ def check_invariants(g, o, initial_alive):
         assert set(g.root_space(min(group))) == o.space(player, group)
     for k in range(1, g.players + 1):
         assert g.stones(k) == sum(1 for c in o.board if c == k)
+        assert g.legal_moves(k) == sorted(o.legal(k))  # the hints of the player not to move
     # the public questions a UI asks, against the referee's board
     if g.winner is None:
         nb = g.variant.neighbours

@@ -399,11 +399,11 @@ class Game:
         """True once one player is left."""
         return self.winner is not None
 
-    def legal_moves(self):
-        """The legal points of the side to move, sorted (empty when over)."""
+    def legal_moves(self, player=None):
+        """The legal points of ``player`` (default: the side to move), sorted (empty when over)."""
         if self.winner is not None:
             return []
-        k = self.to_move
+        k = self.to_move if player is None else player
         moves = list(self.legal_points[k][: self.legal_total[k]])
         moves.sort()
         return moves

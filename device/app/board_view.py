@@ -46,12 +46,6 @@ class BoardView:
                 mark.hidden = False  # the firmware redraws on every hidden = False: only on a change
         self.mark_at = p
 
-    def _hints(self, game, player):
-        """Legal points of ``player`` (the side to move when None)."""
-        if player is None or player == game.to_move:
-            return game.legal_moves()
-        return [p for p in range(self.variant.size) if game.is_legal(p, player)]
-
     def render(self, game, hints=True, root_stones=None, root_space=None, last=None,
                flash=None, flash_on=False, hint_player=None):
         """Show ``game``: legal-move dots of ``hint_player`` (default: the side to
@@ -73,7 +67,7 @@ class BoardView:
             if who != self.hint_player:
                 self.hint_player = who
                 self.palette[theme.HINT] = theme.HINT_COLORS[who - 1]
-            for p in self._hints(game, hint_player):
+            for p in game.legal_moves(hint_player):
                 want[p] = tiles.T_HINT
         if root_space:
             for p in root_space:
