@@ -34,9 +34,6 @@ class EventLog:
             self.out.flush()
         return event
 
-    def of_kind(self, kind):
-        return [e for e in self.events if e["kind"] == kind]
-
     def since(self, index, kind=None):
         """Events from position ``index`` of ``events`` on (only ``kind`` if given)."""
         return [e for e in self.events[index:] if kind is None or e["kind"] == kind]

@@ -55,7 +55,6 @@ class App:
 
     def refresh(self):
         self.display.refresh()
-        self.refreshes += 1
         self.dirty = False
 
     def step(self):

@@ -55,7 +55,6 @@ def set_up(app, hw, clock, sleep):
     app.dirty = True
     app.busy = False  # a slow step ran: the presses queued meanwhile are stale
     app.stop_search = False
-    app.refreshes = 0
     app.notice = None
     app.saved_game = None  # the game a resume continues (None: none)
     app.save_full_shown = False

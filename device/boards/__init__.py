@@ -34,8 +34,9 @@ def hardware():
     module = __import__("boards." + name, None, None, ["hardware"])
     hw = module.hardware()
     # Their code ran once (on the boards a module's code takes heap while it
-    # is loaded): what the app uses from here on is boards.common's.
-    for done in (name, "waves"):
+    # is loaded): what the app uses from here on is boards.common's. (The
+    # PyGamer's module builds on the PyBadge's: drop both.)
+    for done in (name, "pybadge", "waves"):
         sys.modules.pop("boards." + done, None)
         globals().pop(done, None)
     return hw
