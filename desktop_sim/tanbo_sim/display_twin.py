@@ -24,6 +24,7 @@ shared-module/busdisplay/BusDisplay.c of that tag):
 Areas are ``(x1, y1, x2, y2)``, x2/y2 exclusive, in screen pixels.
 """
 
+import inspect
 import types
 
 import bitmaptools as _bitmaptools
@@ -88,14 +89,7 @@ class _OnlyCircuitPython(type):
     """Leaves the names a class refuses (:class:`_NotInCircuitPython`) out of ``dir()``."""
 
     def __dir__(cls):
-        return [n for n in super().__dir__() if not isinstance(getattr_static(cls, n), _NotInCircuitPython)]
-
-
-def getattr_static(cls, name):
-    for klass in cls.__mro__:
-        if name in vars(klass):
-            return vars(klass)[name]
-    return None
+        return [n for n in super().__dir__() if not isinstance(inspect.getattr_static(cls, n, None), _NotInCircuitPython)]
 
 
 class Bitmap(_blinka.Bitmap, metaclass=_OnlyCircuitPython):
@@ -163,7 +157,6 @@ class TileGrid(_blinka.TileGrid):
         self._cp_dirty = None  # tile area changed, in the grid's own pixels
         self._cp_hidden_by_parent = False
         self._cp_rendered_hidden = False
-        self._cp_tiles_in_bitmap = (bitmap.width // self.tile_width) * (bitmap.height // self.tile_height)
 
     def __setitem__(self, index, value):
         super().__setitem__(index, value)
@@ -172,16 +165,7 @@ class TileGrid(_blinka.TileGrid):
         self._cp_dirty = _union(self._cp_dirty, (x * tw, y * th, (x + 1) * tw, (y + 1) * th))
 
     # The firmware checks x/y for a change, not hidden: hidden = False always redraws.
-    @property
-    def hidden(self):
-        return _blinka.TileGrid.hidden.fget(self)
-
-    @hidden.setter
-    def hidden(self, value):
-        _blinka.TileGrid.hidden.fset(self, value)
-        self._cp_rendered_hidden = False
-        if not value:
-            self._cp_full = True
+    hidden = _watched(_blinka.TileGrid.hidden, lambda tg: tg._cp_shown(tg.hidden))
 
     x = _watched(_blinka.TileGrid.x, lambda tg: setattr(tg, "_cp_moved", True), True)
     y = _watched(_blinka.TileGrid.y, lambda tg: setattr(tg, "_cp_moved", True), True)
@@ -196,6 +180,10 @@ class TileGrid(_blinka.TileGrid):
 
     def _cp_set_hidden_by_parent(self, hidden):
         self._cp_hidden_by_parent = hidden
+        self._cp_shown(hidden)
+
+    def _cp_shown(self, hidden):
+        """Its own or its parent's ``hidden`` was written: shown again, it redraws whole."""
         self._cp_rendered_hidden = False
         if not hidden:
             self._cp_full = True
@@ -240,7 +228,7 @@ class TileGrid(_blinka.TileGrid):
             return
         bm, pal = self.bitmap, self.pixel_shader
         if isinstance(bm, Bitmap) and bm._cp_dirty is not None:
-            if self._cp_tiles_in_bitmap == 1:
+            if bm.width // self.tile_width * (bm.height // self.tile_height) == 1:
                 self._cp_dirty = bm._cp_dirty  # replaces the tile area, as the firmware does
             else:
                 self._cp_full = True
@@ -442,17 +430,16 @@ def _bitmaptools_module():
     m = types.ModuleType("bitmaptools")
 
     def fill_region(dest_bitmap, x1, y1, x2, y2, value):
-        x1, y1 = max(min(x1, x2), 0), max(min(y1, y2), 0)
-        x2, y2 = min(max(x1, x2), dest_bitmap.width), min(max(y1, y2), dest_bitmap.height)
+        # Corners in either order, as the firmware takes them (all four from the originals).
+        x1, y1, x2, y2 = (max(min(x1, x2), 0), max(min(y1, y2), 0),
+                          min(max(x1, x2), dest_bitmap.width), min(max(y1, y2), dest_bitmap.height))
         if value & dest_bitmap._value_reject or value < 0:
             raise ValueError("out of range of target")
         for y in range(y1, y2):
             for x in range(x1, x2):
                 dest_bitmap._write_pixel(x, y, value)
         if x1 < x2 and y1 < y2:
-            _blinka.Bitmap.dirty(dest_bitmap, x1, y1, x2, y2)
-            if isinstance(dest_bitmap, Bitmap):
-                dest_bitmap._cp_mark(x1, y1, x2, y2)
+            dest_bitmap.dirty(x1, y1, x2, y2)  # the twin's dirty() also marks the refresh area
 
     def blit(dest_bitmap, source_bitmap, x, y, *, x1=0, y1=0, x2=None, y2=None,
              skip_source_index=None, skip_dest_index=None):
