@@ -47,7 +47,7 @@ from . import position
 from .position import PLAYER_CODES, quote
 from .record import record_lines
 from .rng import Rng
-from .variants import VARIANTS, get_variant, is_digits, player_name
+from .variants import VARIANTS, get_variant, is_digits, player_name, small_int
 
 # Memory is tight on a board-sized heap: tanbo.ai loads only when a level
 # other than "random" is asked for, and on MicroPython/CircuitPython the
@@ -215,10 +215,8 @@ class GtpEngine:
         _nargs("boardsize", args, 1, "SIZE")
         if not args[0].isdigit():  # ASCII by now, so ASCII digits
             raise GtpError("boardsize: %s is not a number" % quote(args[0]))
-        # The square boards by rows; the other variants are reached with
-        # tanbo-variant. int() of thousands of digits is slow (CPython refuses).
-        size = args[0].lstrip("0")
-        name = position.VARIANT_BY_ROWS.get(int(size)) if 0 < len(size) < 3 else None
+        # The square boards by rows; the other variants are reached with tanbo-variant.
+        name = position.VARIANT_BY_ROWS.get(small_int(args[0], 100))
         if name is None:
             raise GtpError("unacceptable size")
         self._new_game(get_variant(name))
@@ -492,12 +490,12 @@ def _check_movetime(text):
     """``text`` as milliseconds (a positive integer up to a day), or None for ``none``/``0``."""
     if text.lower() == "none":
         return None
-    digits = text.lstrip("0")
-    # is_digits: ASCII only; the length check spares int() thousands of digits.
-    if not is_digits(text) or len(digits) > 8 or int(digits or "0") > MAX_MOVETIME:
+    # is_digits: ASCII only; small_int spares int() thousands of digits.
+    n = small_int(text, MAX_MOVETIME + 1) if is_digits(text) else MAX_MOVETIME + 1
+    if n > MAX_MOVETIME:
         raise ValueError("movetime %s: expected milliseconds 1-%d, or 0/none for no limit"
                          % (quote(text), MAX_MOVETIME))
-    return int(digits or "0") or None
+    return n or None
 
 
 def _table():

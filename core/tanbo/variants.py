@@ -35,7 +35,7 @@ def is_digits(text):
     return True
 
 
-def _small_int(digits, limit):
+def small_int(digits, limit):
     """``int(digits)`` of ASCII ``digits``, or ``limit`` if it is larger
     (without converting thousands of digits: CPython refuses those)."""
     digits = digits.lstrip("0") or "0"
@@ -105,7 +105,7 @@ class Variant:
         if self.dims == 1:
             if not is_digits(s):
                 raise ValueError("%r: malformed point (1D points are numbers 1-%d)" % (text, self.size))
-            n = _small_int(s, self.size + 1)
+            n = small_int(s, self.size + 1)
             if not 1 <= n <= self.size:
                 raise ValueError("%r: not on the %s board (1-%d)" % (text, self.name, self.size))
             return n - 1
@@ -121,7 +121,7 @@ class Variant:
         if s[0] == "I":
             raise ValueError("%r: there is no column I (Go notation skips it)" % (text,))
         x = COLUMNS.index(s[0])
-        row = _small_int(s[1:], self.height + 1)
+        row = small_int(s[1:], self.height + 1)
         if x >= self.width or not 1 <= row <= self.height:
             raise ValueError("%r: not on the %s board (%s1-%s%d)" % (
                 text, self.name, COLUMNS[0], COLUMNS[self.width - 1], self.height))
