@@ -3,8 +3,8 @@
 import pytest
 
 from tanbo import VARIANTS, Game
-from tanbo.ai import (DEFAULT_SLOWNESS, KEY_MAX, LEVEL_TABLE, LEVELS, PLAYED_COST, PROGRESS_EVERY, SHIFT,
-                      SLOWNESS, WIN, Search, choose_move, node_budget)
+from tanbo.ai import (DEFAULT_SLOWNESS, KEY_MAX, LEVEL_TABLE, LEVELS, PLAYED_COST, PROGRESS_EVERY, REACH_COST,
+                      REACH_EIGHTHS, SHIFT, SLOWNESS, WIN, Search, choose_move, node_budget)
 from tanbo.perf import random_position
 
 SEARCHING = ("easy", "medium", "hard")
@@ -114,8 +114,9 @@ def test_hard_uses_its_whole_budget_on_a_big_board_and_no_more():
     choose_move(g, "hard", stats=stats)
     # the default board is the slowest, the RP2040
     assert stats["budget"] == LEVEL_TABLE["hard"][3] * 10 // 34
-    # a real play is not started without the budget for it
-    assert stats["budget"] - PLAYED_COST < stats["iterations"] <= stats["budget"]
+    # a real play (and its reach) is not started without the budget for it
+    margin = PLAYED_COST + REACH_COST + 361 * REACH_EIGHTHS // 8
+    assert stats["budget"] - margin < stats["iterations"] <= stats["budget"]
 
 
 def test_budgets_scale_with_the_boards_slowness():
@@ -142,23 +143,37 @@ def test_scan_values_every_move_as_the_evaluation_after_playing_it(variant):
         g = random_position(variant, 5 + 4 * seed, seed)
         s = Search(g, "hard", 0)
         s.forcing = 0  # keep values, not ordering keys, in the buffer
+        s.budget = 10 ** 9  # the checks' own reach calls count nodes too
         sg = s.game
+        played = set()  # moves the scan values by really playing them
+        real = s.played
+
+        def spy(m, root, ply):
+            played.add(m)
+            return real(m, root, ply)
+
+        s.played = spy
         for replies in (False, True):
             if replies:
                 s.push(sg.legal_move_at(0))
                 if sg.over:
                     break
             buf = s.bufs[0]
+            reach = s.reach(sg)  # a quiet move is valued with its position's reach
+            played.clear()
             n = s.scan(buf, sg.legal_count(), None, False, 1)
             assert sorted(buf[i] & 0x3FF for i in range(n)) == sg.legal_moves()
             sign = 1 if sg.to_move == s.me else -1
             for i in range(n):
                 e, key = buf[i] & 0x3FF, buf[i] >> SHIFT
+                roots = sum(sg.root_count)
                 sg.play(e)
+                if sum(sg.root_count) < roots:
+                    assert e in played, "a removal is played out"
                 if sg.over:  # the search's depth: the scan is at depth 1, its moves at 2
                     v = WIN - 2 if sg.winner == s.me else -WIN + 2
                 else:
-                    v = s.evaluate(sg)
+                    v = s.evaluate(sg) + (s.reach(sg) if e in played else reach)
                 sg.undo()
                 assert key == max(-KEY_MAX, min(KEY_MAX, sign * v)), (variant, seed, sg.name(e))
                 checked += 1
@@ -251,7 +266,7 @@ def _minimax(search, g, depth, ply):
 def test_full_width_search_finds_the_minimax_value(monkeypatch):
     # depth 3, no beam, no noise, no budget limit: alpha-beta with the
     # incremental last ply must give exactly the plain minimax value
-    monkeypatch.setitem(LEVEL_TABLE, "hard", (3, 0, 10 ** 8, 10 ** 8, 0))
+    monkeypatch.setitem(LEVEL_TABLE, "hard", (3, 0, 10 ** 8, 10 ** 8, 0, 0))
     for seed in range(4):
         g = random_position("9x9", 12 + 8 * seed, seed)
         s = Search(g, "hard", 0)

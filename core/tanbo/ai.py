@@ -61,7 +61,8 @@ DEFAULT_SLOWNESS = 3.4
 # level: (max depth in plies, beam: moves searched deeper at an inner node
 #         (0 = all), node budget on boards of <= 125 points, node budget on
 #         larger boards, root noise: random points added to each root
-#         move's score). Budgets are a SAMD51's (see SLOWNESS).
+#         move's score, reach: 1 if leaves value each root's reach, see
+#         Search.reach). Budgets are a SAMD51's (see SLOWNESS).
 # Board time per move ~= nodes x node cost; `tanbo bench` reports both.
 # Measured (mean of tanbo bench's four probe positions; board time from exact
 # instruction counts, tanbo_tools.board_time; each board with its own budget):
@@ -77,10 +78,10 @@ DEFAULT_SLOWNESS = 3.4
 #   hard    13x13   30993 / 9095          63.1 / 20.1  4344        4106
 #   hard    19x19   30993 / 9094          166.7 / 15.3 4469        4524
 LEVEL_TABLE = {
-    "random": (0, 0, 0, 0, 0),
-    "easy": (1, 0, 3400, 3400, 30),
-    "medium": (2, 0, 1700, 1200, 6),
-    "hard": (8, 6, 19000, 31000, 2),
+    "random": (0, 0, 0, 0, 0, 0),
+    "easy": (1, 0, 3400, 3400, 30, 0),
+    "medium": (2, 0, 1700, 1200, 6, 0),
+    "hard": (8, 6, 21000, 34000, 2, 1),
 }
 
 # -- evaluation weights (points; a root is worth ROOT) ---------------------------
@@ -91,6 +92,11 @@ ROOT = 1000  # each live root
 SPACE = (0, 0, 140, 240, 310, 360, 400, 430, 455, 475, 490, 500)
 ROOM = 30  # each point of root space, beyond the concave SPACE table: mobility
 HANGING = 450  # a root with space 1 whose owner is not to move: likely lost
+# REACH[t]: what a root gains from the t empty points it reaches first
+# (see Search.reach; t capped at the last entry): a root walled into a
+# few points dies once it must grow there, however much root space it
+# shows now, while one with room keeps moves to spare.
+REACH = tuple(sum(80 if i <= 4 else (40 if i <= 10 else 20) for i in range(1, t + 1)) for t in range(21))
 EASY_REMOVE = 100  # easy level: per opposing root a move removes (own: minus)
 EASY_HANGING = 50  # easy level: per own root a move leaves with root space 1
 EASY_ROOM = 10  # easy level: per legal point (= own root space) after the move
@@ -120,6 +126,12 @@ KEY_MAX = (1 << 18) - 1
 PUSH_COST = 6
 REMOVAL_COST = 16
 PLAYED_COST = 24
+# Search.reach costs REACH_COST nodes plus REACH_EIGHTHS eighths of a node
+# per point it labels (measured: 26k Cortex-M4 instructions plus 7.2k a
+# point; a scanned move costs ~12.3k).
+REACH_COST = 2
+REACH_EIGHTHS = 5
+CONTESTED = 255  # Search.reach's label of a point two colours reach at once
 
 # Nodes between progress callbacks and clock reads: a node costs about
 # 0.15 ms of SAMD51 time, so the UI hears from the search every ~4 ms
@@ -175,7 +187,7 @@ class Search:
     def __init__(self, game, level="medium", seed=0, progress=None, movetime_ms=None, slowness=DEFAULT_SLOWNESS):
         self.budget = node_budget(level, game.variant.size, slowness)
         self.level = level
-        self.max_depth, self.beam, _, _, self.noise = LEVEL_TABLE[level]
+        self.max_depth, self.beam, _, _, self.noise, self.with_reach = LEVEL_TABLE[level]
         self.game = game.copy()
         self.me = game.to_move
         self.rng = Rng(seed)
@@ -219,6 +231,17 @@ class Search:
             self.attack[s] = KEY_CAPTURE if s == 1 else (KEY_ATTACK[s] if s < len(KEY_ATTACK) else 1)
             self.rescue[s] = KEY_RESCUE[s] if s < len(KEY_RESCUE) else 0
         self.forcing = FORCING
+        # Nodes kept in hand when the budget runs low: a played move with its reach.
+        self.margin = PLAYED_COST + (REACH_COST + size * REACH_EIGHTHS // 8 if self.with_reach else 0)
+        # Search.reach's work space: per point its label (root + 1, or
+        # CONTESTED) and distance, the queue of labelled points, per root
+        # its count.
+        self.label = bytearray(size)
+        self.unlabelled = bytes(size)
+        self.dist = bytearray(size)
+        self.queue = array("h", bytes(2 * size))
+        self.reached = array("h", bytes(2 * nroots))
+        self.none_reached = array("h", bytes(2 * nroots))
 
     # -- the search loop --------------------------------------------------------
     def run(self):
@@ -231,7 +254,7 @@ class Search:
         if self.level == "random" or len(moves) == 1:
             return moves[rng.below(len(moves))]
         if self.level == "easy":
-            return self.easy(self.safe(moves))
+            return self.easy(moves)
         # Depth 1 is the root's scan; deeper passes re-sort by their values.
         buf = self.bufs[0]
         n = self.scan(buf, len(buf), None, True, 0)
@@ -295,11 +318,8 @@ class Search:
 
         A person never throws a root away while a move keeps them all; the
         search might, when every safe move looks lost deeper down. Only a
-        move that bounds some root can remove one: :meth:`scan` marks them
-        (the easy level scans here first).
+        move that bounds some root can remove one: :meth:`scan` marks them.
         """
-        if self.level == "easy":
-            self.scan(None, 0, None, True, 0)
         unsafe = self.unsafe
         keep = [m for m in moves if not unsafe[m]]
         return keep if keep else moves
@@ -354,7 +374,7 @@ class Search:
     def count(self, n):
         """Count ``n`` nodes; report progress and check the limits every PROGRESS_EVERY."""
         self.iterations += n
-        if self.iterations > self.budget - PLAYED_COST:
+        if self.iterations > self.budget - self.margin:
             self.stopped = True  # no room left for a real play: stop within the budget
         if self.iterations >= self.next_tick:
             self.next_tick += PROGRESS_EVERY
@@ -388,6 +408,79 @@ class Search:
                 total += weight[r] * v
         return total
 
+    def reach(self, g):
+        """Value for ``self.me`` of what each root of ``g`` can still grow into.
+
+        A breadth-first search from every root space at once, growing
+        through empty points that touch no stone of the root's colour (a
+        stone there would touch only the one placed before it): a point
+        goes to the root that reaches it first, to none if two colours
+        reach it at the same distance (a function of the position, not of
+        the order of its legal lists). Each live root adds ``weight x
+        REACH[points it got]``. Unlike the root-space terms this is not
+        kept move by move: :meth:`scan` adds a position's reach to the
+        values of all its moves (a quiet move changes it little).
+        """
+        label, dist, queue, reached = self.label, self.dist, self.queue, self.reached
+        label[:] = self.unlabelled
+        reached[:] = self.none_reached
+        board, rplayer, tc = g.board, g.root_player, g.touch_count
+        nbr, off = g.nbr, g.nbr_off
+        tail = 0
+        for c in g.pids:
+            lp, own = g.legal_points[c], g.space_root[c]
+            for i in range(g.legal_total[c]):
+                q = lp[i]
+                k = label[q]
+                if k == 0:
+                    r = own[q]
+                    label[q] = r + 1
+                    reached[r] += 1
+                    dist[q] = 0
+                    queue[tail] = q
+                    tail += 1
+                elif k != CONTESTED and rplayer[k - 1] != c:
+                    label[q] = CONTESTED
+                    reached[k - 1] -= 1
+        head = 0
+        while head < tail:
+            q = queue[head]
+            head += 1
+            l = label[q]
+            if l == CONTESTED:
+                continue
+            c = rplayer[l - 1]
+            cnt = tc[c]
+            d = dist[q] + 1
+            for j in range(off[q], off[q + 1]):
+                p = nbr[j]
+                if board[p] or cnt[p]:
+                    continue
+                k = label[p]
+                if k == 0:
+                    label[p] = l
+                    dist[p] = d
+                    reached[l - 1] += 1
+                    queue[tail] = p
+                    tail += 1
+                elif k != CONTESTED and k != l and dist[p] == d:
+                    # A tie (p is queued once, still unexpanded): settled
+                    # alike in any order of the legal lists.
+                    if rplayer[k - 1] != c:
+                        label[p] = CONTESTED
+                        reached[k - 1] -= 1
+                    elif l < k:  # two roots of one colour: the first in number
+                        label[p] = l
+                        reached[k - 1] -= 1
+                        reached[l - 1] += 1
+        weight, cap = self.weight, len(REACH) - 1
+        total = 0
+        for r in range(len(reached)):
+            t = reached[r]
+            total += weight[r] * REACH[t if t < cap else cap]
+        self.count(REACH_COST + tail * REACH_EIGHTHS // 8)
+        return total
+
     def played(self, m, root, ply):
         """The value for ``self.me`` after really playing ``m`` (a removal) at
         search depth ``ply``, taken back. At the ``root``, marks ``m`` unsafe
@@ -400,6 +493,8 @@ class Search:
         w = g.winner
         if w is None:
             v = self.evaluate(g)
+            if self.with_reach and (root or not self.stopped):  # (else discarded)
+                v += self.reach(g)
             if root and g.root_count[me] < roots:
                 self.unsafe[m] = 1
         else:
@@ -439,6 +534,8 @@ class Search:
                 v *= weight[r]
                 term[r] = v
                 total += v
+        if self.with_reach:
+            total += self.reach(g)
         lst, n = self.snaps[ply], g.legal_total[c]
         lst[:] = g.legal_points[c]
         own, board = g.space_root, g.board  # (two at a time: a 4-tuple unpack allocates on MicroPython)
@@ -536,27 +633,34 @@ class Search:
 
     # -- the easy level -------------------------------------------------------------
     def easy(self, moves):
-        """One ply: remove opposing roots, keep own ones, otherwise chance."""
+        """One ply: remove opposing roots, keep own ones, otherwise chance.
+
+        One pass over the moves, each played and taken back: a move that
+        loses one of the mover's roots (and does not win) only counts while
+        no safe move has been seen, as :meth:`safe` would have it.
+        """
         g = self.game
         me, rng = self.me, self.rng
         mine, total = g.root_count[me], sum(g.root_count)
-        best, best_score = moves[0], -WIN - 1
+        best, best_score, best_safe = moves[0], -WIN - 1, False
         for m in moves:
             self.push(m)
             counts = g.root_count
             lost = mine - counts[me]
-            taken = total - sum(counts) - lost
-            hanging = 0
-            for r in range(len(g.alive)):
-                if g.alive[r] and g.space[r] == 1 and g.root_player[r] == me:
-                    hanging += 1
-            s = (EASY_REMOVE * (taken - lost) - EASY_HANGING * hanging + EASY_ROOM * g.legal_total[me]
-                 + rng.below(self.noise + 1))
-            if g.winner == me:
-                s += WIN
+            safe = lost == 0 or g.winner == me
+            if safe or not best_safe:
+                taken = total - sum(counts) - lost
+                hanging = 0
+                for r in range(len(g.alive)):
+                    if g.alive[r] and g.space[r] == 1 and g.root_player[r] == me:
+                        hanging += 1
+                s = (EASY_REMOVE * (taken - lost) - EASY_HANGING * hanging + EASY_ROOM * g.legal_total[me]
+                     + rng.below(self.noise + 1))
+                if g.winner == me:
+                    s += WIN
+                if s > best_score or (safe and not best_safe):
+                    best, best_score, best_safe = m, s, safe
             g.undo()
-            if s > best_score:
-                best, best_score = m, s
         self.score = best_score
         return best
 

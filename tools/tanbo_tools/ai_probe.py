@@ -31,13 +31,14 @@ def search(g, level, seed, stats=None, progress=None, slowness=DEFAULT_SLOWNESS)
     return choose_move(g, level, seed=seed, progress=progress, stats=stats, slowness=slowness)
 
 
-def timing(variant, level):
-    """``{"moves", "iterations", "ms_per_move", "max_ms"}`` over :func:`positions`."""
+def timing(variant, level, slowness=DEFAULT_SLOWNESS):
+    """``{"moves", "iterations", "ms_per_move", "max_ms"}`` over :func:`positions`,
+    searching with the node budget of a board of ``slowness``."""
     total_us = worst_us = nodes = n = 0
     for g in positions(variant):
         stats = {}
         t0 = now_us()
-        search(g, level, n, stats)
+        search(g, level, n, stats, slowness=slowness)
         dt = now_us() - t0
         total_us += dt
         if dt > worst_us:

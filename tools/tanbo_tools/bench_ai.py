@@ -9,8 +9,12 @@ instruction counts (:mod:`tanbo_tools.board_time`): ``BOARD_nodes``,
 ``BOARD_ms`` (and the worst, ``BOARD_max_ms``) and
 ``BOARD_cortex_m4_instructions`` per move, each board
 searching with its own budget where the AI has one per board
-(``tanbo.ai.SLOWNESS``). Times are the mean over the positions of
+(``tanbo.ai.SLOWNESS``), and ``BOARD_cpython_ms``, CPython searching with
+that board's budget. Times are the mean over the positions of
 :mod:`tanbo_tools.ai_probe`. Nothing is asserted: the machine is shared.
+
+It ends with the level table (:func:`level_table`): the rows the README
+and ``tanbo/ai.py`` quote, as they are printed.
 """
 
 import os
@@ -126,12 +130,39 @@ def run_ai_bench(args, tmp=None):
     finally:
         if own_tmp:
             shutil.rmtree(tmp, ignore_errors=True)
+    say("ai level table (README, tanbo/ai.py):")
+    for line in level_table(report):
+        say(line)
     return report
 
 
+def _pair(row, key, fmt):
+    """``row``'s figure ``key`` for each board, "a / b" where the boards differ ("-" if unmeasured)."""
+    texts = [fmt % row[b + key] if b + key in row else "-" for b in ("samd51_", "rp2040_")]
+    return texts[0] if texts[0] == texts[1] else " / ".join(texts)
+
+
+def level_table(report):
+    """The report's level table as Markdown lines: per level and variant, nodes
+    and CPython ms with each board's budget, and each board's time."""
+    lines = ["| level | board | nodes (SAMD51 / RP2040) | CPython ms | SAMD51 ms | RP2040 ms |",
+             "|---|---|---|---|---|---|"]
+    for level, rows in report["levels"].items():
+        for variant, row in rows.items():
+            lines.append("| %s | %s | %s | %s | %s | %s |" % (
+                level, variant, _pair(row, "nodes", "%d"), _pair(row, "cpython_ms", "%.1f"),
+                "%.0f" % row["samd51_ms"] if "samd51_ms" in row else "-",
+                "%.0f" % row["rp2040_ms"] if "rp2040_ms" in row else "-"))
+    return lines
+
+
 def _row(level, variant, exe, lib, tmp):
-    cp = ai_probe.timing(variant, level)
-    row = {"nodes": cp["iterations"], "cpython_ms": cp["ms_per_move"], "cpython_max_ms": cp["max_ms"]}
+    row = {}
+    for board, slowness in board_slowness().items():
+        cp = ai_probe.timing(variant, level, slowness)
+        row.update({board + "_nodes": cp["iterations"], board + "_cpython_ms": cp["ms_per_move"]})
+        if slowness == ai.DEFAULT_SLOWNESS:  # the AI's default board: the row's own figures
+            row.update({"nodes": cp["iterations"], "cpython_ms": cp["ms_per_move"], "cpython_max_ms": cp["max_ms"]})
     if lib:
         mp = on_micropython(exe, lib, AI_HEAP, variant, level, tmp)
         row.update({"micropython_ms": mp["ms_per_move"], "micropython_max_ms": mp["max_ms"],
