@@ -241,6 +241,7 @@ class Search:
         self.dist = bytearray(size)
         self.queue = array("h", bytes(2 * size))
         self.reached = array("h", bytes(2 * nroots))
+        self.reached_view = memoryview(self.reached)  # (assigning into an array's slice allocates)
         self.none_reached = array("h", bytes(2 * nroots))
 
     # -- the search loop --------------------------------------------------------
@@ -421,9 +422,10 @@ class Search:
         kept move by move: :meth:`scan` adds a position's reach to the
         values of all its moves (a quiet move changes it little).
         """
-        label, dist, queue, reached = self.label, self.dist, self.queue, self.reached
+        label, dist = self.label, self.dist  # (pairs: a 4-name unpack allocates on MicroPython)
+        queue, reached = self.queue, self.reached
         label[:] = self.unlabelled
-        reached[:] = self.none_reached
+        self.reached_view[:] = self.none_reached
         board, rplayer, tc = g.board, g.root_player, g.touch_count
         nbr, off = g.nbr, g.nbr_off
         tail = 0
