@@ -4,7 +4,7 @@ import pytest
 
 from tanbo import VARIANTS, Game
 from tanbo.ai import (DEFAULT_SLOWNESS, KEY_MAX, LEVEL_TABLE, LEVELS, PLAYED_COST, PROGRESS_EVERY, REACH_COST,
-                      REACH_EIGHTHS, SHIFT, SLOWNESS, WIN, Search, choose_move, node_budget)
+                      REACH_EIGHTHS, SHIFT, SLOWNESS, WIN, CONTESTED, Search, choose_move, node_budget)
 from tanbo.perf import random_position
 
 SEARCHING = ("easy", "medium", "hard")
@@ -178,6 +178,41 @@ def test_scan_values_every_move_as_the_evaluation_after_playing_it(variant):
                 assert key == max(-KEY_MAX, min(KEY_MAX, sign * v)), (variant, seed, sg.name(e))
                 checked += 1
     assert checked > 40
+
+
+# Black's A9 is walled in by White (its one point A8 leads nowhere), E5 and
+# White's G5 face each other across F5.
+WALLED = "XO......./.O......./OO......./........./....X.O../........./........./........./........O X"
+
+
+def test_reach_counts_the_points_a_root_gets_first():
+    g = Game.from_position(WALLED)
+    s = Search(g, "hard", 0)
+    s.reach(s.game)
+    reached = {p: s.reached[g.root_at(g.point(p))] for p in ("A9", "E5", "B9", "G5", "J1")}
+    assert reached["A9"] == 1  # A8: White cannot play there (two white stones touch it)
+    assert reached["E5"] > 15 and reached["G5"] > 15 and reached["J1"] > 2
+    assert s.label[g.point("F5")] == CONTESTED  # both colours at distance 0
+    assert s.label[g.point("A8")] == g.root_at(g.point("A9")) + 1
+    # every empty point is labelled at most once: the counts add up
+    labelled = sum(1 for p in range(g.variant.size) if s.label[p] not in (0, CONTESTED))
+    assert sum(s.reached) == labelled
+
+
+@pytest.mark.parametrize("variant", ("9x9", "19x19", "4p"))
+def test_reach_is_a_function_of_the_position(variant):
+    # A play and its undo reorder the legal lists: the reach (ties
+    # included) must not change.
+    for seed in range(6):
+        g = random_position(variant, 6 + 7 * seed, seed)
+        s = Search(g, "hard", 0)
+        s.budget = 10 ** 9
+        sg = s.game
+        first = s.reach(sg), list(s.reached)
+        for i in range(0, sg.legal_count(), 3):
+            sg.play(sg.legal_move_at(i))
+            sg.undo()
+        assert (s.reach(sg), list(s.reached)) == first
 
 
 def test_progress_is_called_with_nodes_and_budget():
