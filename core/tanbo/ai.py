@@ -26,9 +26,18 @@ values a move by adjusting the parent's sum, without playing it; only a
 move that bounds a root (a removal: the tactics) is really played and taken
 back on the search's one copy of the game.
 
+What root space misses: a root with room now may be walled in, and a
+walled root dies once it has to grow (measured: hard lost to a plain UCT
+from "won" positions, a root up, whose roots had nowhere left to go). So
+hard's leaves also value each root's *reach* (:meth:`Search.reach`, the
+empty points it gets to before any other colour), once per position
+scanned: that position's reach is added to the values of all its moves
+(a quiet move changes it little; a removal is valued with its own).
+
 Memory: one copy of the game, the move buffers and legal-list copies of
-each depth and a few per-root arrays, all allocated before the search; the
-walk itself allocates nothing (the engine's removals allocate a little).
+each depth and a few per-point and per-root arrays, all allocated before
+the search; the walk itself allocates nothing (the engine's removals
+allocate a little).
 """
 
 import time
