@@ -242,16 +242,17 @@ class Search:
         self.forcing = FORCING
         # Nodes kept in hand when the budget runs low: a played move with its reach.
         self.margin = PLAYED_COST + (REACH_COST + size * REACH_EIGHTHS // 8 if self.with_reach else 0)
-        # Search.reach's work space: per point its label (root + 1, or
-        # CONTESTED) and distance, the queue of labelled points, per root
-        # its count.
-        self.label = bytearray(size)
-        self.unlabelled = bytes(size)
-        self.dist = bytearray(size)
-        self.queue = array("h", bytes(2 * size))
-        self.reached = array("h", bytes(2 * nroots))
-        self.reached_view = memoryview(self.reached)  # (assigning into an array's slice allocates)
-        self.none_reached = array("h", bytes(2 * nroots))
+        # Search.reach's work space (levels that use it): per point its
+        # label (root + 1, or CONTESTED) and distance, the queue of
+        # labelled points, per root its count.
+        if self.with_reach:
+            self.label = bytearray(size)
+            self.unlabelled = bytes(size)
+            self.dist = bytearray(size)
+            self.queue = array("h", bytes(2 * size))
+            self.reached = array("h", bytes(2 * nroots))
+            self.reached_view = memoryview(self.reached)  # (assigning into an array's slice allocates)
+            self.none_reached = array("h", bytes(2 * nroots))
 
     # -- the search loop --------------------------------------------------------
     def run(self):
