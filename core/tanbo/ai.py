@@ -90,7 +90,7 @@ LEVEL_TABLE = {
     "random": (0, 0, 0, 0, 0, 0),
     "easy": (1, 0, 3400, 3400, 30, 0),
     "medium": (2, 0, 1700, 1200, 6, 0),
-    "hard": (8, 6, 21000, 34000, 2, 1),
+    "hard": (8, 6, 19000, 31000, 2, 1),
 }
 
 # -- evaluation weights (points; a root is worth ROOT) ---------------------------
@@ -240,8 +240,6 @@ class Search:
             self.attack[s] = KEY_CAPTURE if s == 1 else (KEY_ATTACK[s] if s < len(KEY_ATTACK) else 1)
             self.rescue[s] = KEY_RESCUE[s] if s < len(KEY_RESCUE) else 0
         self.forcing = FORCING
-        # Nodes kept in hand when the budget runs low: a played move with its reach.
-        self.margin = PLAYED_COST + (REACH_COST + size * REACH_EIGHTHS // 8 if self.with_reach else 0)
         # Search.reach's work space (levels that use it): per point its
         # label (root + 1, or CONTESTED) and distance, the queue of
         # labelled points, per root its count.
@@ -276,6 +274,14 @@ class Search:
             # a clamped value is a game won (lost) at once
             values[buf[i] & 0x3FF] = WIN - 1 if v >= KEY_MAX else (-WIN + 1 if v <= -KEY_MAX else v)
         noise = [rng.below(self.noise + 1) for _ in moves]
+        if self.with_reach and not self.stopped:
+            # Each root move's reach joins its noise: a term added to every
+            # value found under the move (see the module docstring).
+            for i in range(len(moves)):
+                self.push(moves[i])
+                if g.winner is None:
+                    noise[i] += self.reach(g)
+                g.undo()
         scores = [self.noisy(values[moves[i]], noise[i]) for i in range(len(moves))]
         moves, noise, scores = self.sorted_by(moves, noise, scores, len(moves))
         best = moves[0]
@@ -311,7 +317,7 @@ class Search:
 
     @staticmethod
     def noisy(score, noise):
-        """``score`` plus the root noise, unless it is a won or lost game (quickest win first)."""
+        """``score`` plus the root noise (and reach), unless it is a won or lost game (quickest win first)."""
         return score if score >= WIN - 10000 or score <= -WIN + 10000 else score + noise
 
     @staticmethod
@@ -385,7 +391,7 @@ class Search:
     def count(self, n):
         """Count ``n`` nodes; report progress and check the limits every PROGRESS_EVERY."""
         self.iterations += n
-        if self.iterations > self.budget - self.margin:
+        if self.iterations > self.budget - PLAYED_COST:
             self.stopped = True  # no room left for a real play: stop within the budget
         if self.iterations >= self.next_tick:
             self.next_tick += PROGRESS_EVERY
@@ -505,8 +511,6 @@ class Search:
         w = g.winner
         if w is None:
             v = self.evaluate(g)
-            if self.with_reach and (root or not self.stopped):  # (else discarded)
-                v += self.reach(g)
             if root and g.root_count[me] < roots:
                 self.unsafe[m] = 1
         else:
@@ -546,8 +550,6 @@ class Search:
                 v *= weight[r]
                 term[r] = v
                 total += v
-        if self.with_reach:
-            total += self.reach(g)
         lst, n = self.snaps[ply], g.legal_total[c]
         lst[:] = g.legal_points[c]
         own, board = g.space_root, g.board  # (two at a time: a 4-tuple unpack allocates on MicroPython)
