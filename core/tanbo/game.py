@@ -12,8 +12,10 @@ How the state stays cheap to update (no flood fill per move):
   points of ``k`` as an index set, so insertion, deletion and a uniform
   random pick are O(1) (membership is ``space_root[k][p] != NO_ROOT``;
   ``legal_index`` of a non-member is stale).
-- ``root_of[p]``, and per root a chain of its stones (``head``/``nxt``) so
-  a removal touches only that root; ``root_player[r]`` owns root ``r``.
+- ``root_of[p]`` for a stone (stale on an empty point: nothing reads it
+  there, and not clearing it spares removal and undo a write a stone), and
+  per root a chain of its stones (``head``/``nxt``) so a removal touches
+  only that root; ``root_player[r]`` owns root ``r``.
 
 Every derived table is a function of the board and the root ids.
 Placement, lifting (undo) and removal update them inline, in one order that
@@ -34,7 +36,7 @@ out in the hot paths, a method call there costing more than the steps::
 The search's interface (see :mod:`tanbo.ai`): the tables above, read only;
 ``board``, ``to_move``, ``winner``, ``players``, ``others[k]`` (the players
 but ``k``), ``nbr``/``nbr_off`` (the variant's neighbour table),
-``alive[r]``, ``root_count[k]``, ``stone_count[k]``; and to move,
+``alive[r]``, ``root_count[k]`` (a player with no root is out); and to move,
 :meth:`Game.play_unchecked` (an undoable ply, :meth:`Game.undo` takes it
 back), :meth:`Game.place_unrecorded` (on a scratch game reloaded with
 :meth:`Game.load_state`) and :meth:`Game.random_playout`.
@@ -65,10 +67,10 @@ GAME_OVER = const(4)  # one player is left
 # The state of a game, field by field, by how copy() and load_state() treat
 # them (the one list of them: a new field goes here).
 _SHARED = ("variant", "players", "pids", "succ", "others", "nbr", "nbr_off")  # read only: copies share them
-_SCALARS = ("to_move", "winner", "ply", "start")
+_SCALARS = ("to_move", "winner", "over", "ply", "start")
 _TABLES = ("board", "root_of", "nxt", "head", "space", "alive", "root_player")  # a cell a point or a root
 _PLAYER_TABLES = ("touch_count", "space_root", "legal_points", "legal_index")  # [None, player 1's, ...]
-_COUNTS = ("legal_total", "stone_count", "root_count")  # an int a player, index 0 unused
+_COUNTS = ("legal_total", "root_count")  # an int a player, index 0 unused
 _HISTORY = ("_moves", "_prevs", "_marks", "_rem")  # undo stacks: copy() keeps them, load_state() drops them
 
 try:
@@ -157,7 +159,7 @@ class Game:
         self._check_bounded()
         self.to_move = to_move
         self._check_winner()
-        if self.winner is None and self.stone_count[to_move] == 0:
+        if self.winner is None and self.root_count[to_move] == 0:
             raise ValueError("position: %s is to move but has no stones"
                              % player_name(to_move, v.players))
 
@@ -187,10 +189,10 @@ class Game:
             for t in (counts, roots, points, index):
                 t.append(t[1][:])
         self.legal_total = [0] * (v.players + 1)
-        self.stone_count = [0] * (v.players + 1)
         self.root_count = [0] * (v.players + 1)
         self.ply = 0
         self.winner = None
+        self.over = False  # winner is not None (an attribute: see the class docstring)
         self.start = None  # position text when not started from the setup
         # Undo stacks: arrays of 2-byte cells with explicit lengths, so a
         # long game costs 2 bytes a field a ply and popping allocates nothing.
@@ -243,7 +245,6 @@ class Game:
                             root_of[q] = r
                             stack.append(q)
             heads.append(chain)
-            self.stone_count[c] += stones
             self.root_count[c] += 1
             if links // 2 != stones - 1:
                 from .faults import not_a_tree
@@ -299,7 +300,7 @@ class Game:
         for k in self.pids:
             mine.append((self.space_root[k], self.legal_points[k], self.legal_index[k], self.touch_count[k]))
         self._hot = (self.board, self.root_of, self.nxt, self.head, self.space, tuple(mine), self.legal_total,
-                     self.stone_count, self.others, self.succ, self.nbr, self.nbr_off)
+                     self.root_count, self.others, self.succ, self.nbr, self.nbr_off)
         self._targets = self._tables_cache = None  # for load_state, built on first use
 
     @classmethod
@@ -321,7 +322,7 @@ class Game:
     def _is_setup(self):
         """True if the position is the variant's setup with Black to move."""
         setup = self.variant.setup
-        if self.to_move != 1 or sum(self.stone_count) != len(setup):
+        if self.to_move != 1 or self.stones() != len(setup):
             return False
         for p, player in setup:
             if self.board[p] != player:
@@ -389,16 +390,12 @@ class Game:
             targets[i][:] = sources[i]
         self.to_move = other.to_move
         self.winner = other.winner
+        self.over = other.over
         self.ply = other.ply
         self._nh = 0
         self._nrem = 0
 
     # -- queries ------------------------------------------------------------
-    @property
-    def over(self):
-        """True once one player is left."""
-        return self.winner is not None
-
     def legal_moves(self, player=None):
         """The legal points of ``player`` (default: the side to move), sorted (empty when over)."""
         if self.winner is not None:
@@ -424,8 +421,7 @@ class Game:
 
     def root_at(self, point):
         """The root id of the stone on ``point``, or None if it is empty."""
-        r = self.root_of[point]
-        return None if r == NO_ROOT else r
+        return self.root_of[point] if self.board[point] else None
 
     def root_stones(self, root):
         """The stones of root id ``root``, sorted (empty once removed)."""
@@ -445,7 +441,7 @@ class Game:
         """
         self._check_point(point)
         r = self.root_of[point]
-        if r == NO_ROOT:
+        if not self.board[point]:
             raise ValueError("%s is empty: root space is asked of a stone" % self.variant.format_point(point))
         nbr, off = self.nbr, self.nbr_off
         own = self.space_root[self.root_player[r]]
@@ -468,9 +464,16 @@ class Game:
                 out.append(r)
         return out
 
-    def stones(self, player):
-        """How many stones ``player`` has on the board."""
-        return self.stone_count[player]
+    def stones(self, player=None):
+        """How many stones ``player`` (default: every player) has on the board.
+
+        Counted, not kept: no move pays for a tally that only a display reads.
+        """
+        n = 0
+        for k in self.board:
+            if k and (k == player or player is None):
+                n += 1
+        return n
 
     def point(self, text):
         """Parse notation on this game's board (see :meth:`Variant.parse_point`)."""
@@ -575,8 +578,7 @@ class Game:
         self._prevs.extend(bytes(extra))
         self._marks.extend(array("H", bytes(2 * extra)))
 
-    @property
-    def history(self):
+    def moves(self):
         """The plies played, oldest first: points, or ``-player`` for a resignation."""
         return list(self._moves[:self._nh])
 
@@ -612,7 +614,7 @@ class Game:
         self._check_player(player)
         if self.winner is not None:
             raise IllegalMove("the game is over (%s won)" % player_name(self.winner, self.players))
-        if self.stone_count[player] == 0:
+        if self.root_count[player] == 0:
             raise IllegalMove("%s is already out" % player_name(player, self.players))
         mark = self._nrem
         self._push_ply(-player)
@@ -625,7 +627,7 @@ class Game:
             self.to_move = self.winner
         elif self.to_move == player:  # the turn passes to the next player with stones
             k = self.succ[player]
-            while not self.stone_count[k]:
+            while not self.root_count[k]:
                 k = self.succ[k]
             self.to_move = k
         return self._rem_points(mark)
@@ -642,16 +644,19 @@ class Game:
         e = self._moves[n]
         c = self._prevs[n]
         mark = self._marks[n]
-        rem = self._rem
         i = self._nrem
-        while i > mark:
-            count = rem[i - 1]
-            r = rem[i - 2]
-            i -= count + 2
-            self._restore_root(r, rem[i:i + count])
-        self._nrem = i
+        if i > mark:  # the ply removed roots: put them back, latest first
+            rem = self._rem
+            while i > mark:
+                count = rem[i - 1]
+                r = rem[i - 2]
+                i -= count + 2
+                self._restore_root(r, rem[i:i + count])
+            self._nrem = i
         self.to_move = c
-        self.winner = None
+        if self.over:
+            self.winner = None
+            self.over = False
         self.ply -= 1
         if e < 0:
             return e
@@ -661,18 +666,27 @@ class Game:
         # legal set of each player it touches once (c always: it was legal);
         # a neighbour it alone touched leaves c's; one it touched with a
         # second c stone joins it, credited to that stone's root.
-        board, root_of, nxt, head, space, mine, legal_total, stone_count, others, succ, nbr, off = self._hot
+        board, root_of, nxt, head, space, mine, legal_total, roots, others, succ, nbr, off = self._hot
         r = root_of[e]
         board[e] = 0
-        root_of[e] = NO_ROOT
         head[r] = nxt[e]
         nxt[e] = NIL
-        stone_count[c] -= 1
         a = off[e]
         b = off[e + 1]
         for k in others[c]:
-            if mine[k][3][e] == 1:
-                self._credit(e, k)
+            ownk, lk, pk, cntk = mine[k]
+            if cntk[e] == 1:  # e joins k's set, credited to the one k stone it touches
+                for j in range(a, b):
+                    t = nbr[j]
+                    if board[t] == k:
+                        break
+                t = root_of[t]
+                ownk[e] = t
+                space[t] += 1
+                n = legal_total[k]
+                lk[n] = e
+                pk[e] = n
+                legal_total[k] = n + 1
         ownc, lc, pc, cntc = mine[c]
         ownc[e] = r
         sr = space[r] + 1
@@ -722,10 +736,16 @@ class Game:
         call with its tables in locals (on MicroPython a call with this many
         locals allocates its frame).
         """
-        if record:
-            self._push_ply(e)
-        board, root_of, nxt, head, space, mine, legal_total, stone_count, others, succ, nbr, off = self._hot
+        board, root_of, nxt, head, space, mine, legal_total, roots, others, succ, nbr, off = self._hot
         c = self.to_move
+        if record:  # _push_ply, inlined: a call costs as much as the push
+            n = self._nh
+            if n == len(self._prevs):
+                self._grow_history()
+            self._moves[n] = e
+            self._prevs[n] = c
+            self._marks[n] = self._nrem
+            self._nh = n + 1
         ply = self.ply
         if rng is not None:
             x = rng.x
@@ -773,7 +793,6 @@ class Game:
             root_of[e] = r
             nxt[e] = head[r]
             head[r] = e
-            stone_count[c] += 1
             for j in range(off[e], off[e + 1]):
                 q = nbr[j]
                 m = cntc[q] + 1
@@ -821,7 +840,7 @@ class Game:
                     break
             # the next player who still has stones
             c = succ[c]
-            while not stone_count[c]:
+            while not roots[c]:
                 c = succ[c]
             limit -= 1
             if limit == 0:
@@ -836,11 +855,12 @@ class Game:
         left = 0
         last = None
         for k in self.pids:
-            if self.stone_count[k]:
+            if self.root_count[k]:
                 left += 1
                 last = k
         if left == 1:
             self.winner = last
+            self.over = True
         elif left == 0:
             raise ValueError("position: there are no stones on the board")
         return self.winner
@@ -881,47 +901,47 @@ class Game:
             pk[last] = i
             self.legal_total[k] = n
 
-    def _credit(self, q, k):
-        """Empty ``q``, touching one stone of ``k`` and credited to no root,
-        becomes root space of that stone's root and joins ``k``'s legal set."""
-        # Few locals on purpose: a MicroPython frame of more than 11 words
-        # goes on the heap, which costs more than these attribute reads.
-        off = self.nbr_off
-        for j in range(off[q], off[q + 1]):
-            t = self.nbr[j]
-            if self.board[t] == k:
-                break
-        t = self.root_of[t]
-        self.space_root[k][q] = t
-        self.space[t] += 1
-        n = self.legal_total[k]
-        self.legal_points[k][n] = q
-        self.legal_index[k][q] = n
-        self.legal_total[k] = n + 1
-
     def _remove_root(self, r, record):
         """Take root ``r`` off the board; ``record`` keeps its stones for undo."""
-        board, root_of, nxt, head, space, mine, legal_total, stone_count, others, succ, nbr, off = self._hot
+        board, root_of, nxt, head, space, mine, legal_total, roots, others, succ, nbr, off = self._hot
         c = self.root_player[r]
         ownc, lc, pc, cntc = mine[c]
         if record:
-            count = 2  # room for the whole root and its two trailing cells up front
-            s = head[r]
-            while s != NIL:
-                count += 1
-                s = nxt[s]
             rem = self._rem
             nrem = self._nrem
-            if nrem + count > len(rem):
-                # doubling, as _grow_history: no growth per removal
-                rem.extend(array("H", bytes(2 * max(len(rem), nrem + count - len(rem)))))
+            # Room for the root (at most a board of stones) and its two
+            # trailing cells, doubling as _grow_history: no walk to size it.
+            need = nrem + len(board) + 2 - len(rem)
+            if need > 0:
+                rem.extend(array("H", bytes(2 * max(len(rem), need))))
+        # The first walk takes r's touches off its neighbours' counts and
+        # settles colour c's side, which only r's outer neighbours can
+        # change: one r alone touched (r's root space, if r had any left)
+        # leaves c's legal set; one now touching a single c stone will join
+        # it, credited to that stone's root, once r's stones are off the
+        # board. Those wait at the top of c's legal list, below the end:
+        # each is an empty point outside the set, so they fit.
+        top = len(lc)
         count = 0
         s = head[r]
         while s != NIL:
-            board[s] = 0
-            root_of[s] = NO_ROOT
             for j in range(off[s], off[s + 1]):
-                cntc[nbr[j]] -= 1
+                q = nbr[j]
+                m = cntc[q] - 1
+                cntc[q] = m
+                if m < 2 and board[q] == 0:  # r's stones still show: q is outside r
+                    if m:
+                        top -= 1
+                        lc[top] = q
+                    elif ownc[q] != NO_ROOT:
+                        ownc[q] = NO_ROOT
+                        space[r] -= 1
+                        i = pc[q]
+                        m = legal_total[c] - 1
+                        last = lc[m]
+                        lc[i] = last
+                        pc[last] = i
+                        legal_total[c] = m
             if record:
                 rem[nrem] = s
                 nrem += 1
@@ -931,43 +951,48 @@ class Game:
             rem[nrem] = r
             rem[nrem + 1] = count
             self._nrem = nrem + 2
-        # What changed, as _refresh would recompute it, written out: each
-        # freed point touching one stone of another colour k becomes root
-        # space of that stone's root (its counts of k are unchanged); each
-        # empty neighbour lost a colour-c stone, so only one now touching
-        # one c stone, or one credited before, can change its credit.
-        s = head[r]
-        while s != NIL:
-            for k in others[c]:
-                if mine[k][3][s] == 1:
-                    self._credit(s, k)
-            for j in range(off[s], off[s + 1]):
-                q = nbr[j]
-                if board[q] == 0:
-                    old = ownc[q]
-                    if cntc[q] == 1:
-                        for i in range(off[q], off[q + 1]):
-                            t = nbr[i]
-                            if board[t] == c:
-                                t = root_of[t]
-                                break
-                        if t == old:
-                            continue
-                        ownc[q] = t
-                        space[t] += 1
-                        if old == NO_ROOT:
-                            m = legal_total[c]
-                            lc[m] = q
-                            pc[q] = m
-                            legal_total[c] = m + 1
-                            continue
-                        space[old] -= 1
-                    elif old != NO_ROOT:
-                        self._refresh(q, c)  # it leaves c's legal set
-            s = nxt[s]
+        # Off the board; each freed point touching one stone of another
+        # colour k becomes root space of that stone's root (its counts of k
+        # are unchanged): a walk a colour, so each legal set gains its
+        # points in stone order and pays for its tables once.
+        for k in others[c]:
+            ownk, lk, pk, cntk = mine[k]
+            m = legal_total[k]
+            s = head[r]
+            while s != NIL:
+                board[s] = 0
+                if cntk[s] == 1:
+                    for j in range(off[s], off[s + 1]):
+                        t = nbr[j]
+                        if board[t] == k:
+                            break
+                    t = root_of[t]
+                    ownk[s] = t
+                    space[t] += 1
+                    lk[m] = s
+                    pk[s] = m
+                    m += 1
+                s = nxt[s]
+            legal_total[k] = m
+        # The waiting points of c, latest first (an append never reaches
+        # one still waiting: it lands at or below the one just read).
+        m = legal_total[c]
+        for i in range(top, len(lc)):
+            q = lc[i]
+            if cntc[q] == 1:
+                for j in range(off[q], off[q + 1]):
+                    t = nbr[j]
+                    if board[t] == c:
+                        break
+                t = root_of[t]
+                ownc[q] = t
+                space[t] += 1
+                lc[m] = q
+                pc[q] = m
+                m += 1
+        legal_total[c] = m
         self.alive[r] = 0
-        stone_count[c] -= count
-        self.root_count[c] -= 1
+        roots[c] -= 1
 
     def _restore_root(self, r, stones):
         c = self.root_player[r]
@@ -992,7 +1017,6 @@ class Game:
                 if board[q] == 0:
                     self._refresh(q, c)
         self.alive[r] = 1
-        self.stone_count[c] += len(stones)
         self.root_count[c] += 1
 
     # -- playouts -------------------------------------------------------------------
@@ -1016,7 +1040,13 @@ class Game:
             roots.append(tuple(self.root_stones(r)))
             spaces.append(self.space[r] if self.alive[r] else 0)
         return (self.position(), self.to_move, self.winner, self.ply, tuple(legal), tuple(roots), tuple(spaces),
-                tuple(self.stone_count), tuple(self.root_count))
+                self._stone_counts(), tuple(self.root_count))
+
+    def _stone_counts(self):
+        out = []
+        for k in self.pids:
+            out.append(self.stones(k))
+        return tuple(out)
 
     # :meth:`play` for the search: ``play_unchecked(point)`` plays legal
     # ``point`` (nothing checks it) as a ply undo takes back; returns nothing.
