@@ -18,14 +18,15 @@ How the state stays cheap to update (no flood fill per move):
   only that root; ``root_player[r]`` owns root ``r``.
 
 Every derived table is a function of the board and the root ids.
-Placement, lifting (undo) and removal update them inline, in one order that
-is part of the behaviour: the order of ``legal_points`` decides which move
-a seeded random pick takes (``random_playout``, ``legal_move_at``), so an
-optimisation must keep every insertion and deletion where it is.
+Placement, lifting (undo), removal and restoration update them inline, in
+one order that is part of the behaviour: the order of ``legal_points``
+decides which move a seeded random pick takes (``random_playout``,
+``legal_move_at``), the same on every interpreter. A change of that order
+changes seeded games (never their rules): say so in its commit.
 
 Deleting point ``q`` from player ``k``'s legal set is the same five steps
-everywhere (placement, lifting, :meth:`Game._refresh`); they stay written
-out in the hot paths, a method call there costing more than the steps::
+everywhere; they stay written out, a method call on these paths costing
+more than the steps::
 
     i = legal_index[k][q]            # where q sits
     n = legal_total[k] - 1           # the last member
@@ -125,6 +126,12 @@ class Game:
     Players are numbered 1..4 (1 = Black ``X``, 2 = White ``O``, 3 ``Y``,
     4 ``Z``); points are indices of :attr:`variant` (see
     :mod:`tanbo.variants`).
+
+    State is plain attributes: ``to_move``, ``winner`` (None while two or
+    more players have stones), ``over`` (``winner is not None``) and ``ply``.
+    No properties, on purpose: under MicroPython one property on a class
+    makes every attribute store on its instances look the class up first,
+    which cost ~4,600 board instructions a ply on each of play and undo.
     """
 
     def __init__(self, variant="19x19", board=None, to_move=1):
@@ -201,6 +208,7 @@ class Game:
         self._prevs = bytearray(64)  # side to move before the ply
         self._marks = array("H", bytes(128))  # _nrem before the ply
         self._nh = 0
+        self._room = 64  # plies the three stacks hold (a len() call costs more than this read)
         self._rem = array("H", bytes(64))  # removed roots: stones..., root id, count
         self._nrem = 0
 
@@ -299,8 +307,16 @@ class Game:
         mine = [None]
         for k in self.pids:
             mine.append((self.space_root[k], self.legal_points[k], self.legal_index[k], self.touch_count[k]))
+        # theirs[c]: each other player's tables and number, for loops that
+        # unpack them in the loop header (cheaper than others[c], then mine[k])
+        theirs = [()]
+        for c in self.pids:
+            row = []
+            for k in self.others[c]:
+                row.append(mine[k] + (k,))
+            theirs.append(tuple(row))
         self._hot = (self.board, self.root_of, self.nxt, self.head, self.space, tuple(mine), self.legal_total,
-                     self.root_count, self.others, self.succ, self.nbr, self.nbr_off)
+                     self.root_count, tuple(theirs), self.succ, self.nbr, self.nbr_off)
         self._targets = self._tables_cache = None  # for load_state, built on first use
 
     @classmethod
@@ -348,7 +364,7 @@ class Game:
     def copy(self):
         """An independent game with the same position and history."""
         g = Game(_BLANK)
-        for name in _SHARED + _SCALARS + ("_nh", "_nrem"):
+        for name in _SHARED + _SCALARS + ("_nh", "_room", "_nrem"):
             setattr(g, name, getattr(self, name))
         for name in _TABLES + _HISTORY + _COUNTS:
             setattr(g, name, getattr(self, name)[:])
@@ -559,7 +575,7 @@ class Game:
 
     def _push_ply(self, move):
         n = self._nh
-        if n == len(self._moves):
+        if n == self._room:
             self._grow_history()
         self._moves[n] = move
         self._prevs[n] = self.to_move
@@ -572,11 +588,12 @@ class Game:
         # words are allocated there), several times the cost of the push.
         # Grow by doubling, not one cell at a time: MicroPython's array
         # append reallocates every 8 items, which fragments a small heap.
-        n = len(self._moves)
+        n = self._room
         extra = n if n > 16 else 16
         self._moves.extend(array("h", bytes(2 * extra)))
         self._prevs.extend(bytes(extra))
         self._marks.extend(array("H", bytes(2 * extra)))
+        self._room = n + extra
 
     def moves(self):
         """The plies played, oldest first: points, or ``-player`` for a resignation."""
@@ -651,7 +668,7 @@ class Game:
                 count = rem[i - 1]
                 r = rem[i - 2]
                 i -= count + 2
-                self._restore_root(r, rem[i:i + count])
+                self._restore_root(r, i, count)
             self._nrem = i
         self.to_move = c
         if self.over:
@@ -660,21 +677,18 @@ class Game:
         self.ply -= 1
         if e < 0:
             return e
-        # Lift c's stone from e (the head of its root's chain): the table
-        # changes _refresh would make for e and each empty neighbour, in its
-        # order within each player's legal set, written out. e rejoins the
+        # Lift c's stone from e (the head of its root's chain). e rejoins the
         # legal set of each player it touches once (c always: it was legal);
         # a neighbour it alone touched leaves c's; one it touched with a
         # second c stone joins it, credited to that stone's root.
-        board, root_of, nxt, head, space, mine, legal_total, roots, others, succ, nbr, off = self._hot
+        board, root_of, nxt, head, space, mine, legal_total, roots, theirs, succ, nbr, off = self._hot
         r = root_of[e]
         board[e] = 0
         head[r] = nxt[e]
         nxt[e] = NIL
         a = off[e]
         b = off[e + 1]
-        for k in others[c]:
-            ownk, lk, pk, cntk = mine[k]
+        for ownk, lk, pk, cntk, k in theirs[c]:
             if cntk[e] == 1:  # e joins k's set, credited to the one k stone it touches
                 for j in range(a, b):
                     t = nbr[j]
@@ -736,11 +750,11 @@ class Game:
         call with its tables in locals (on MicroPython a call with this many
         locals allocates its frame).
         """
-        board, root_of, nxt, head, space, mine, legal_total, roots, others, succ, nbr, off = self._hot
+        board, root_of, nxt, head, space, mine, legal_total, roots, theirs, succ, nbr, off = self._hot
         c = self.to_move
         if record:  # _push_ply, inlined: a call costs as much as the push
             n = self._nh
-            if n == len(self._prevs):
+            if n == self._room:
                 self._grow_history()
             self._moves[n] = e
             self._prevs[n] = c
@@ -771,8 +785,7 @@ class Game:
             # Space only falls during a placement, so a root that reaches 0
             # here is bounded at the end of it: collect those (rarely any).
             bounded = None
-            for k in others[c]:
-                ownk, lk, pk, _ = mine[k]
+            for ownk, lk, pk, _, k in theirs[c]:
                 o = ownk[e]
                 if o != NO_ROOT:
                     ownk[e] = NO_ROOT
@@ -865,55 +878,16 @@ class Game:
             raise ValueError("position: there are no stones on the board")
         return self.winner
 
-    # -- removal, restoration, lifting: the rare paths ------------------------------
-    def _refresh(self, q, k):
-        """Recompute whether empty-or-not point ``q`` is root space of a ``k`` root."""
-        board = self.board
-        nbr, off = self.nbr, self.nbr_off
-        new = NO_ROOT
-        if board[q] == 0 and self.touch_count[k][q] == 1:
-            for j in range(off[q], off[q + 1]):
-                t = nbr[j]
-                if board[t] == k:
-                    new = self.root_of[t]
-                    break
-        own = self.space_root[k]
-        old = own[q]
-        if old == new:
-            return
-        own[q] = new
-        if old != NO_ROOT:
-            self.space[old] -= 1
-        if new != NO_ROOT:
-            self.space[new] += 1
-        if old == NO_ROOT:
-            n = self.legal_total[k]
-            self.legal_points[k][n] = q
-            self.legal_index[k][q] = n
-            self.legal_total[k] = n + 1
-        elif new == NO_ROOT:
-            lk = self.legal_points[k]
-            pk = self.legal_index[k]
-            i = pk[q]
-            n = self.legal_total[k] - 1
-            last = lk[n]
-            lk[i] = last
-            pk[last] = i
-            self.legal_total[k] = n
-
+    # -- removal and restoration: the rare paths ------------------------------------
     def _remove_root(self, r, record):
         """Take root ``r`` off the board; ``record`` keeps its stones for undo."""
-        board, root_of, nxt, head, space, mine, legal_total, roots, others, succ, nbr, off = self._hot
+        board, root_of, nxt, head, space, mine, legal_total, roots, theirs, succ, nbr, off = self._hot
         c = self.root_player[r]
         ownc, lc, pc, cntc = mine[c]
         if record:
             rem = self._rem
             nrem = self._nrem
-            # Room for the root (at most a board of stones) and its two
-            # trailing cells, doubling as _grow_history: no walk to size it.
-            need = nrem + len(board) + 2 - len(rem)
-            if need > 0:
-                rem.extend(array("H", bytes(2 * max(len(rem), need))))
+            room = len(rem) - 2  # the root's stones, then its two trailing cells
         # The first walk takes r's touches off its neighbours' counts and
         # settles colour c's side, which only r's outer neighbours can
         # change: one r alone touched (r's root space, if r had any left)
@@ -943,6 +917,9 @@ class Game:
                         pc[last] = i
                         legal_total[c] = m
             if record:
+                if nrem >= room:  # doubling, as _grow_history: rarely
+                    rem.extend(array("H", bytes(2 * len(rem))))
+                    room = len(rem) - 2
                 rem[nrem] = s
                 nrem += 1
             count += 1
@@ -955,8 +932,7 @@ class Game:
         # colour k becomes root space of that stone's root (its counts of k
         # are unchanged): a walk a colour, so each legal set gains its
         # points in stone order and pays for its tables once.
-        for k in others[c]:
-            ownk, lk, pk, cntk = mine[k]
+        for ownk, lk, pk, cntk, k in theirs[c]:
             m = legal_total[k]
             s = head[r]
             while s != NIL:
@@ -994,30 +970,71 @@ class Game:
         self.alive[r] = 0
         roots[c] -= 1
 
-    def _restore_root(self, r, stones):
+    def _restore_root(self, r, i, count):
+        """Put back root ``r``, whose ``count`` stones are ``_rem[i:i + count]``
+        (undo of its removal; the game is as the removal left it)."""
+        board, root_of, nxt, head, space, mine, legal_total, roots, theirs, succ, nbr, off = self._hot
+        rem = self._rem
         c = self.root_player[r]
-        board, nxt, cntc = self.board, self.nxt, self.touch_count[c]
-        nbr, off = self.nbr, self.nbr_off
+        ownc, lc, pc, cntc = mine[c]
         prev = NIL
-        for i in range(len(stones) - 1, -1, -1):
-            s = stones[i]
+        j = i + count
+        while j > i:  # the chain in its old order: rem holds it head first
+            j -= 1
+            s = rem[j]
             board[s] = c
-            self.root_of[s] = r
+            root_of[s] = r
             nxt[s] = prev
             prev = s
-            for j in range(off[s], off[s + 1]):
-                cntc[nbr[j]] += 1
-        self.head[r] = prev
-        pids = self.pids
-        for s in stones:
-            for k in pids:
-                self._refresh(s, k)
-            for j in range(off[s], off[s + 1]):
-                q = nbr[j]
+            for t in range(off[s], off[s + 1]):
+                cntc[nbr[t]] += 1
+        head[r] = prev
+        # Each stone leaves the other colours' legal sets it had joined.
+        for ownk, lk, pk, _, k in theirs[c]:
+            n = legal_total[k]
+            s = prev
+            while s != NIL:
+                o = ownk[s]
+                if o != NO_ROOT:
+                    ownk[s] = NO_ROOT
+                    space[o] -= 1
+                    n -= 1
+                    t = pk[s]
+                    last = lk[n]
+                    lk[t] = last
+                    pk[last] = t
+                s = nxt[s]
+            legal_total[k] = n
+        # c's empty neighbours, on their final counts: r's root space where
+        # r alone touches them; out of c's set where two c stones now do.
+        n = legal_total[c]
+        sr = 0
+        s = prev
+        while s != NIL:
+            for t in range(off[s], off[s + 1]):
+                q = nbr[t]
                 if board[q] == 0:
-                    self._refresh(q, c)
+                    o = ownc[q]
+                    if cntc[q] == 1:
+                        if o == NO_ROOT:
+                            ownc[q] = r
+                            sr += 1
+                            lc[n] = q
+                            pc[q] = n
+                            n += 1
+                    elif o != NO_ROOT:
+                        ownc[q] = NO_ROOT
+                        space[o] -= 1
+                        n -= 1
+                        j = pc[q]
+                        last = lc[n]
+                        lc[j] = last
+                        pc[last] = j
+            s = nxt[s]
+        legal_total[c] = n
+        space[r] = sr
         self.alive[r] = 1
-        self.root_count[c] += 1
+        roots[c] += 1
 
     # -- playouts -------------------------------------------------------------------
     def random_playout(self, rng, limit=-1):
