@@ -276,12 +276,17 @@ class Search:
         noise = [rng.below(self.noise + 1) for _ in moves]
         if self.with_reach and not self.stopped:
             # Each root move's reach joins its noise: a term added to every
-            # value found under the move (see the module docstring).
-            for i in range(len(moves)):
-                self.push(moves[i])
-                if g.winner is None:
-                    noise[i] += self.reach(g)
+            # value found under the move (see the module docstring); all
+            # moves or none (a search stopped here keeps the scan's order).
+            reach = []
+            for m in moves:
+                self.push(m)
+                reach.append(self.reach(g) if g.winner is None else 0)
                 g.undo()
+                if self.stopped:
+                    break
+            if not self.stopped:
+                noise = [noise[i] + reach[i] for i in range(len(moves))]
         scores = [self.noisy(values[moves[i]], noise[i]) for i in range(len(moves))]
         moves, noise, scores = self.sorted_by(moves, noise, scores, len(moves))
         best = moves[0]
