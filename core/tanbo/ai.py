@@ -90,7 +90,7 @@ LEVEL_TABLE = {
     "random": (0, 0, 0, 0, 0, 0),
     "easy": (1, 0, 3400, 3400, 30, 0),
     "medium": (2, 0, 1700, 1200, 6, 0),
-    "hard": (8, 6, 19000, 31000, 2, 1),
+    "hard": (8, 6, 21000, 33000, 2, 1),
 }
 
 # -- evaluation weights (points; a root is worth ROOT) ---------------------------
@@ -131,10 +131,12 @@ KEY_MAX = (1 << 18) - 1
 # a root (removal and restoration walk the root's stones), and a move of a
 # scan that had to be played (always a removal, plus an evaluation) as
 # PLAYED_COST, so that a node budget stays a time budget in the fights of
-# the late game too (measured: 13k Cortex-M4 instructions a scanned move).
+# the late game too (measured with the engine of 5fa347e: ~12k Cortex-M4
+# instructions a scanned move, a removal played and taken back 16-18 times
+# that; hard's four probe positions then take 2.51-2.66 s on a SAMD51).
 PUSH_COST = 6
-REMOVAL_COST = 16
-PLAYED_COST = 24
+REMOVAL_COST = 12
+PLAYED_COST = 18
 # Search.reach costs REACH_COST nodes plus REACH_EIGHTHS eighths of a node
 # per point it labels (measured: 26k Cortex-M4 instructions plus 7.2k a
 # point; a scanned move costs ~12.3k).
@@ -143,9 +145,10 @@ REACH_EIGHTHS = 5
 CONTESTED = 255  # Search.reach's label of a point two colours reach at once
 
 # Nodes between progress callbacks and clock reads: a node costs about
-# 0.15 ms of SAMD51 time, so the UI hears from the search every ~4 ms
-# (~12 ms on an RP2040; the longest gap measured 2.3 times the mean: well
-# inside the 150 ms the spinner needs).
+# 0.13 ms of SAMD51 time, so the UI hears from the search every ~3 ms
+# (~11 ms on an RP2040). The longest gap is one root move's reach: on an
+# empty 19x19 board ~230 nodes, ~30 ms (~100 ms on an RP2040), still
+# inside the 150 ms the spinner needs.
 PROGRESS_EVERY = 24
 
 
