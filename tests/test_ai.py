@@ -185,15 +185,21 @@ WALLED = "XO......./.O......./OO......./........./....X.O../........./........./
 def test_reach_counts_the_points_a_root_gets_first():
     g = Game.from_position(WALLED)
     s = Search(g, "hard", 0)
-    s.reach(s.game)
+    tail = s.label_reach(s.game)
     reached = {p: s.reached[g.root_at(g.point(p))] for p in ("A9", "E5", "B9", "G5", "J1")}
     assert reached["A9"] == 1  # A8: White cannot play there (two white stones touch it)
     assert reached["E5"] > 15 and reached["G5"] > 15 and reached["J1"] > 2
     assert s.label[g.point("F5")] == CONTESTED  # both colours at distance 0
     assert s.label[g.point("A8")] == g.root_at(g.point("A9")) + 1
     # every empty point is labelled at most once: the counts add up
-    labelled = sum(1 for p in range(g.variant.size) if s.label[p] not in (0, CONTESTED))
-    assert sum(s.reached) == labelled
+    labelled = [p for p in range(g.variant.size) if s.label[p]]
+    assert sorted(s.queue[:tail]) == labelled
+    assert sum(s.reached) == sum(1 for p in labelled if s.label[p] != CONTESTED)
+    # reach() leaves every label cleared for the next call, as it finds them
+    for p in labelled:
+        s.label[p] = 0
+    s.reach(s.game)
+    assert not any(s.label)
 
 
 @pytest.mark.parametrize("variant", ("9x9", "19x19", "4p"))
