@@ -202,7 +202,7 @@ def test_reach_counts_the_points_a_root_gets_first():
     assert not any(s.label)
 
 
-@pytest.mark.parametrize("variant", ("9x9", "19x19", "4p"))
+@pytest.mark.parametrize("variant", ("9x9", "dense-11", "3d"))  # boards hard values reach on
 def test_reach_is_a_function_of_the_position(variant):
     # A play and its undo reorder the legal lists: the reach (ties
     # included) must not change.
@@ -217,6 +217,16 @@ def test_reach_is_a_function_of_the_position(variant):
             sg.undo()
         assert (s.reach(sg), list(s.reached)) == first
 
+
+
+def test_reach_values_root_moves_on_small_boards_only():
+    # On 19x19 a reach per root move would take most of an RP2040's budget.
+    reach_max = LEVEL_TABLE["hard"][5]
+    for variant in ("9x9", "3d", "13x13", "19x19"):
+        g = Game(variant)
+        assert Search(g, "hard", 0).with_reach == (g.variant.size <= reach_max)
+        assert not Search(g, "medium", 0).with_reach
+    assert 81 <= reach_max < 169
 
 def test_progress_is_called_with_nodes_and_budget():
     g = random_position("9x9", 20, 3)

@@ -71,8 +71,10 @@ DEFAULT_SLOWNESS = 3.4
 # level: (max depth in plies, beam: moves searched deeper at an inner node
 #         (0 = all), node budget on boards of <= 125 points, node budget on
 #         larger boards, root noise: random points added to each root
-#         move's score, reach: 1 if leaves value each root's reach, see
-#         Search.reach). Budgets are a SAMD51's (see SLOWNESS).
+#         move's score, reach: the largest board, in points, whose root
+#         moves are valued with their reach, see Search.reach: on 19x19
+#         it would take most of an RP2040's budget). Budgets are a
+#         SAMD51's (see SLOWNESS).
 # Board time per move ~= nodes x node cost; `tanbo bench` reports both.
 # Measured (mean of tanbo bench's four probe positions; board time from exact
 # instruction counts, tanbo_tools.board_time; each board with its own budget):
@@ -91,7 +93,7 @@ LEVEL_TABLE = {
     "random": (0, 0, 0, 0, 0, 0),
     "easy": (1, 0, 3400, 3400, 30, 0),
     "medium": (2, 0, 1700, 1200, 6, 0),
-    "hard": (8, 6, 21000, 33000, 2, 1),
+    "hard": (8, 6, 21000, 33000, 2, 125),
 }
 
 # -- evaluation weights (points; a root is worth ROOT) ---------------------------
@@ -200,7 +202,8 @@ class Search:
     def __init__(self, game, level="medium", seed=0, progress=None, movetime_ms=None, slowness=DEFAULT_SLOWNESS):
         self.budget = node_budget(level, game.variant.size, slowness)
         self.level = level
-        self.max_depth, self.beam, _, _, self.noise, self.with_reach = LEVEL_TABLE[level]
+        self.max_depth, self.beam, _, _, self.noise, reach_max = LEVEL_TABLE[level]
+        self.with_reach = game.variant.size <= reach_max
         self.game = game.copy()
         self.me = game.to_move
         self.rng = Rng(seed)
