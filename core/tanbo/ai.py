@@ -75,20 +75,25 @@ DEFAULT_SLOWNESS = 3.4
 #         moves are valued with their reach, see Search.reach: on 19x19
 #         it would take most of an RP2040's budget). Budgets are a
 #         SAMD51's (see SLOWNESS).
-# Board time per move ~= nodes x node cost; `tanbo bench` reports both.
-# Measured (mean of tanbo bench's four probe positions; board time from exact
-# instruction counts, tanbo_tools.board_time; each board with its own budget):
+# Board time per move ~= nodes x node cost. Measured with `tanbo bench --ai`
+# (its last lines, as printed: the mean over its four probe positions; board
+# time from exact instruction counts, tanbo_tools.board_time; each board
+# with its own budget; CPython wall clock on a loaded machine):
 #
-#   level   board   nodes SAMD51/RP2040   CPython ms   SAMD51 ms   RP2040 ms
-#   easy    9x9     71                    0.3          37          126
-#   easy    13x13   229                   0.6          74          252
-#   easy    19x19   231                   0.5          88          301
-#   medium  9x9     91                    0.3          44          149
-#   medium  13x13   334 / 328             2.3 / 4.7    102         374
-#   medium  19x19   377 / 330             4.4 / 8.3    129         416
-#   hard    9x9     18982 / 5567          43.7 / 9.9   2602        2684
-#   hard    13x13   30993 / 9095          63.1 / 20.1  4344        4106
-#   hard    19x19   30993 / 9094          166.7 / 15.3 4469        4524
+# | level | board | nodes (SAMD51 / RP2040) | CPython ms | SAMD51 ms | RP2040 ms |
+# |---|---|---|---|---|---|
+# | easy | 9x9 | 58 | 0.1 | 11 | 39 |
+# | easy | 13x13 | 195 | 0.3 | 32 | 108 |
+# | easy | 19x19 | 198 | 0.4 | 39 | 133 |
+# | medium | 9x9 | 95 | 0.3 | 20 | 68 |
+# | medium | 13x13 | 351 / 322 | 1.0 / 0.6 | 74 | 237 |
+# | medium | 19x19 | 379 / 322 | 1.4 / 1.1 | 86 | 270 |
+# | hard | 9x9 | 20986 / 6161 | 40.2 / 17.7 | 2593 | 2616 |
+# | hard | 13x13 | 32985 / 9691 | 56.3 / 32.2 | 4000 | 4196 |
+# | hard | 19x19 | 32983 / 9689 | 96.9 / 14.3 | 4371 | 4529 |
+#
+# Worst of the four positions: hard 9x9 2655 ms SAMD51, 2637 ms RP2040;
+# 19x19 4392 and 4628 ms (the limits: 3 s and 6 s on every board).
 LEVEL_TABLE = {
     "random": (0, 0, 0, 0, 0, 0),
     "easy": (1, 0, 3400, 3400, 30, 0),
