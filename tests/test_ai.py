@@ -200,11 +200,11 @@ def test_zero_movetime_stops_at_the_first_check():
 def test_same_seed_same_move_and_game_untouched(level):
     g = random_position("13x13", 25, 6)
     before = g.state_key()
-    history = g.history
+    history = g.moves()
     a = choose_move(g, level, seed=11)
     b = choose_move(g, level, seed=11)
     assert a == b
-    assert g.state_key() == before and g.history == history
+    assert g.state_key() == before and g.moves() == history
 
 
 def test_seeds_vary_the_choice_among_equal_moves():

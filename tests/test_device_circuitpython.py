@@ -34,7 +34,7 @@ st.d[2048 + 20] ^= 1  # past the record: no harm
 packed, loaded, problem = save_load.load(save.Saves(st), settings.SIZE)
 t = settings.Settings()
 t.unpack(packed)
-print("history", loaded.history, t.level, problem)
+print("history", loaded.moves(), t.level, problem)
 print("crc", crc32.crc32(b"Tanbo by Mark Steere"), save.checksum(b"Tanbo by Mark Steere"))
 st.d[save.HEADER + 3] ^= 0x10
 print("damaged", save_load.load(save.Saves(st), settings.SIZE)[2])

@@ -51,7 +51,7 @@ def test_round_trip_restores_game_and_settings():
     assert save.Saves(st).save(SETTINGS, g)
     settings, loaded, problem = save_load.load(save.Saves(st), len(SETTINGS))
     assert problem is None and settings == SETTINGS
-    assert loaded.history == g.history and loaded.position() == g.position()
+    assert loaded.moves() == g.moves() and loaded.position() == g.position()
     assert loaded.winner == g.winner
 
 

@@ -307,7 +307,7 @@ def test_two_player_resignation_ends_the_game():
     g.play_move("H7")
     g.resign()
     assert g.winner == 1
-    assert g.history == [g.point("H7"), -2]
+    assert g.moves() == [g.point("H7"), -2]
 
 
 # -- position text -----------------------------------------------------------------------
@@ -410,7 +410,7 @@ def test_records_replay_every_position(name):
     assert "Variant: " + name in text and "Mark Steere" in text
     again = Game.from_record(text)
     assert again.state_key() == g.state_key()
-    assert again.history == g.history
+    assert again.moves() == g.moves()
     assert again.headers["event"] == "test"
 
 
@@ -446,7 +446,7 @@ def test_corrupt_records_name_the_line(text, message):
 def test_copy_is_independent():
     g = random_game("13x13", 3, plies=40)
     c = g.copy()
-    assert c.state_key() == g.state_key() and c.history == g.history
+    assert c.state_key() == g.state_key() and c.moves() == g.moves()
     c.play(c.legal_moves()[0])
     assert c.state_key() != g.state_key()
     c.undo()
@@ -460,7 +460,7 @@ def test_load_state_copies_the_position_in_place():
     scratch.load_state(g)
     assert id(scratch.board) == board_id
     assert scratch.position() == g.position() and scratch.legal_moves() == g.legal_moves()
-    assert scratch.history == []
+    assert scratch.moves() == []
 
 
 def test_package_docstring_example_runs():
@@ -487,7 +487,7 @@ def test_resigning_a_bad_player_is_a_value_error_and_changes_nothing(player):
     before = g.state_key()
     with pytest.raises(ValueError, match="no such player in 9x9"):
         g.resign(player)
-    assert g.state_key() == before and g.history == [g.point("H7")]
+    assert g.state_key() == before and g.moves() == [g.point("H7")]
 
 
 @pytest.mark.parametrize("ends", ["\r\n", "\r"])
@@ -495,7 +495,7 @@ def test_records_with_a_bom_or_other_line_ends_are_read(ends):
     g = random_game("9x9", 3, 20)
     text = g.record()
     again = Game.from_record("\ufeff" + text.replace("\n", ends))
-    assert again.state_key() == g.state_key() and again.history == g.history
+    assert again.state_key() == g.state_key() and again.moves() == g.moves()
     # the line numbers of errors count those line ends too
     with pytest.raises(ValueError, match="record line 4: move 3 "):
         Game.from_record(ends.join(["\ufeffVariant: 9x9", "Moves:", "1. H7 B7", "2. E5"]))

@@ -36,7 +36,7 @@ def err(engine, line):
 def state(engine):
     """Everything a failed command must leave alone."""
     g = engine.game
-    return (g.variant.name, g.position(), g.history, g.winner, engine.level, engine.movetime_ms,
+    return (g.variant.name, g.position(), g.moves(), g.winner, engine.level, engine.movetime_ms,
             ok(engine, "tanbo-record"))
 
 
@@ -186,7 +186,7 @@ def test_genmove_is_legal_deterministic_and_equals_the_ai_random_level():
         assert ok(b, "genmove " + colour) == move
         g.play_move(move)
     # After an undo the same ply gets the same move.
-    last = a.game.history[-1]
+    last = a.game.moves()[-1]
     ok(a, "undo")
     assert ok(a, "genmove " + COLOUR[a.game.to_move]) == a.game.name(last)
 

@@ -134,7 +134,7 @@ def test_resign_asks_first_and_a_double_press_does_not_resign(sim):
 
 def test_resume_after_reset(sim, tmp_path):
     sim.run_keys(NEW_9X9_VS_RANDOM + ",A,wait:1000,RIGHT,A,wait:1000")
-    history = game_screen(sim).game.history
+    history = game_screen(sim).game.moves()
     assert len(history) >= 2
     sim.close()
     again = Simulator(sim.profile.name, nvm_path=sim.nvm_path)
@@ -142,7 +142,7 @@ def test_resume_after_reset(sim, tmp_path):
         assert again.app.saved_game is not None
         again.press("A")  # "Continue" is the first row
         gs = game_screen(again)
-        assert gs.game.history == history and gs.ai == (2,)
+        assert gs.game.moves() == history and gs.ai == (2,)
         p = history[0]
         assert near(again.pixel(*cell_edge(again, p)), BLACK)
     finally:
@@ -308,7 +308,7 @@ def test_one_nvm_write_per_full_turn_against_the_computer(sim):
     sim.close()
     again = Simulator(sim.profile.name, nvm_path=sim.nvm_path)
     try:
-        assert again.app.saved_game.history == gs.game.history
+        assert again.app.saved_game.moves() == gs.game.moves()
         mark = len(again.events)
         again.press("A")  # Continue: the NVM already holds this game
         assert nvm_writes(again, mark) == []

@@ -423,7 +423,7 @@ class Search:
         c = g.to_move
         sign = 1 if c == self.me else -1
         # Who moves next when nothing is removed: decides what "hanging" is.
-        succ, stones = g.succ, g.stone_count
+        succ, stones = g.succ, g.root_count
         nx = succ[c]
         while not stones[nx]:
             nx = succ[nx]

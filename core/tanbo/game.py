@@ -12,18 +12,21 @@ How the state stays cheap to update (no flood fill per move):
   points of ``k`` as an index set, so insertion, deletion and a uniform
   random pick are O(1) (membership is ``space_root[k][p] != NO_ROOT``;
   ``legal_index`` of a non-member is stale).
-- ``root_of[p]``, and per root a chain of its stones (``head``/``nxt``) so
-  a removal touches only that root; ``root_player[r]`` owns root ``r``.
+- ``root_of[p]`` for a stone (stale on an empty point: nothing reads it
+  there, and not clearing it spares removal and undo a write a stone), and
+  per root a chain of its stones (``head``/``nxt``) so a removal touches
+  only that root; ``root_player[r]`` owns root ``r``.
 
 Every derived table is a function of the board and the root ids.
-Placement, lifting (undo) and removal update them inline, in one order that
-is part of the behaviour: the order of ``legal_points`` decides which move
-a seeded random pick takes (``random_playout``, ``legal_move_at``), so an
-optimisation must keep every insertion and deletion where it is.
+Placement, lifting (undo), removal and restoration update them inline, in
+one order that is part of the behaviour: the order of ``legal_points``
+decides which move a seeded random pick takes (``random_playout``,
+``legal_move_at``), the same on every interpreter. A change of that order
+changes seeded games (never their rules): say so in its commit.
 
 Deleting point ``q`` from player ``k``'s legal set is the same five steps
-everywhere (placement, lifting, :meth:`Game._refresh`); they stay written
-out in the hot paths, a method call there costing more than the steps::
+everywhere; they stay written out, a method call on these paths costing
+more than the steps::
 
     i = legal_index[k][q]            # where q sits
     n = legal_total[k] - 1           # the last member
@@ -34,7 +37,7 @@ out in the hot paths, a method call there costing more than the steps::
 The search's interface (see :mod:`tanbo.ai`): the tables above, read only;
 ``board``, ``to_move``, ``winner``, ``players``, ``others[k]`` (the players
 but ``k``), ``nbr``/``nbr_off`` (the variant's neighbour table),
-``alive[r]``, ``root_count[k]``, ``stone_count[k]``; and to move,
+``alive[r]``, ``root_count[k]`` (a player with no root is out); and to move,
 :meth:`Game.play_unchecked` (an undoable ply, :meth:`Game.undo` takes it
 back), :meth:`Game.place_unrecorded` (on a scratch game reloaded with
 :meth:`Game.load_state`) and :meth:`Game.random_playout`.
@@ -65,10 +68,10 @@ GAME_OVER = const(4)  # one player is left
 # The state of a game, field by field, by how copy() and load_state() treat
 # them (the one list of them: a new field goes here).
 _SHARED = ("variant", "players", "pids", "succ", "others", "nbr", "nbr_off")  # read only: copies share them
-_SCALARS = ("to_move", "winner", "ply", "start")
+_SCALARS = ("to_move", "winner", "over", "ply", "start")
 _TABLES = ("board", "root_of", "nxt", "head", "space", "alive", "root_player")  # a cell a point or a root
 _PLAYER_TABLES = ("touch_count", "space_root", "legal_points", "legal_index")  # [None, player 1's, ...]
-_COUNTS = ("legal_total", "stone_count", "root_count")  # an int a player, index 0 unused
+_COUNTS = ("legal_total", "root_count")  # an int a player, index 0 unused
 _HISTORY = ("_moves", "_prevs", "_marks", "_rem")  # undo stacks: copy() keeps them, load_state() drops them
 
 try:
@@ -123,6 +126,12 @@ class Game:
     Players are numbered 1..4 (1 = Black ``X``, 2 = White ``O``, 3 ``Y``,
     4 ``Z``); points are indices of :attr:`variant` (see
     :mod:`tanbo.variants`).
+
+    State is plain attributes: ``to_move``, ``winner`` (None while two or
+    more players have stones), ``over`` (``winner is not None``) and ``ply``.
+    No properties, on purpose: under MicroPython one property on a class
+    makes every attribute store on its instances look the class up first,
+    which cost ~4,600 board instructions a ply on each of play and undo.
     """
 
     def __init__(self, variant="19x19", board=None, to_move=1):
@@ -157,7 +166,7 @@ class Game:
         self._check_bounded()
         self.to_move = to_move
         self._check_winner()
-        if self.winner is None and self.stone_count[to_move] == 0:
+        if self.winner is None and self.root_count[to_move] == 0:
             raise ValueError("position: %s is to move but has no stones"
                              % player_name(to_move, v.players))
 
@@ -187,10 +196,10 @@ class Game:
             for t in (counts, roots, points, index):
                 t.append(t[1][:])
         self.legal_total = [0] * (v.players + 1)
-        self.stone_count = [0] * (v.players + 1)
         self.root_count = [0] * (v.players + 1)
         self.ply = 0
         self.winner = None
+        self.over = False  # winner is not None (an attribute: see the class docstring)
         self.start = None  # position text when not started from the setup
         # Undo stacks: arrays of 2-byte cells with explicit lengths, so a
         # long game costs 2 bytes a field a ply and popping allocates nothing.
@@ -199,6 +208,7 @@ class Game:
         self._prevs = bytearray(64)  # side to move before the ply
         self._marks = array("H", bytes(128))  # _nrem before the ply
         self._nh = 0
+        self._room = 64  # plies the three stacks hold (a len() call costs more than this read)
         self._rem = array("H", bytes(64))  # removed roots: stones..., root id, count
         self._nrem = 0
 
@@ -243,7 +253,6 @@ class Game:
                             root_of[q] = r
                             stack.append(q)
             heads.append(chain)
-            self.stone_count[c] += stones
             self.root_count[c] += 1
             if links // 2 != stones - 1:
                 from .faults import not_a_tree
@@ -298,8 +307,16 @@ class Game:
         mine = [None]
         for k in self.pids:
             mine.append((self.space_root[k], self.legal_points[k], self.legal_index[k], self.touch_count[k]))
+        # theirs[c]: each other player's tables and number, for loops that
+        # unpack them in the loop header (cheaper than others[c], then mine[k])
+        theirs = [()]
+        for c in self.pids:
+            row = []
+            for k in self.others[c]:
+                row.append(mine[k] + (k,))
+            theirs.append(tuple(row))
         self._hot = (self.board, self.root_of, self.nxt, self.head, self.space, tuple(mine), self.legal_total,
-                     self.stone_count, self.others, self.succ, self.nbr, self.nbr_off)
+                     self.root_count, tuple(theirs), self.succ, self.nbr, self.nbr_off)
         self._targets = self._tables_cache = None  # for load_state, built on first use
 
     @classmethod
@@ -321,7 +338,7 @@ class Game:
     def _is_setup(self):
         """True if the position is the variant's setup with Black to move."""
         setup = self.variant.setup
-        if self.to_move != 1 or sum(self.stone_count) != len(setup):
+        if self.to_move != 1 or self.stones() != len(setup):
             return False
         for p, player in setup:
             if self.board[p] != player:
@@ -347,7 +364,7 @@ class Game:
     def copy(self):
         """An independent game with the same position and history."""
         g = Game(_BLANK)
-        for name in _SHARED + _SCALARS + ("_nh", "_nrem"):
+        for name in _SHARED + _SCALARS + ("_nh", "_room", "_nrem"):
             setattr(g, name, getattr(self, name))
         for name in _TABLES + _HISTORY + _COUNTS:
             setattr(g, name, getattr(self, name)[:])
@@ -389,16 +406,12 @@ class Game:
             targets[i][:] = sources[i]
         self.to_move = other.to_move
         self.winner = other.winner
+        self.over = other.over
         self.ply = other.ply
         self._nh = 0
         self._nrem = 0
 
     # -- queries ------------------------------------------------------------
-    @property
-    def over(self):
-        """True once one player is left."""
-        return self.winner is not None
-
     def legal_moves(self, player=None):
         """The legal points of ``player`` (default: the side to move), sorted (empty when over)."""
         if self.winner is not None:
@@ -424,8 +437,7 @@ class Game:
 
     def root_at(self, point):
         """The root id of the stone on ``point``, or None if it is empty."""
-        r = self.root_of[point]
-        return None if r == NO_ROOT else r
+        return self.root_of[point] if self.board[point] else None
 
     def root_stones(self, root):
         """The stones of root id ``root``, sorted (empty once removed)."""
@@ -445,7 +457,7 @@ class Game:
         """
         self._check_point(point)
         r = self.root_of[point]
-        if r == NO_ROOT:
+        if not self.board[point]:
             raise ValueError("%s is empty: root space is asked of a stone" % self.variant.format_point(point))
         nbr, off = self.nbr, self.nbr_off
         own = self.space_root[self.root_player[r]]
@@ -468,9 +480,16 @@ class Game:
                 out.append(r)
         return out
 
-    def stones(self, player):
-        """How many stones ``player`` has on the board."""
-        return self.stone_count[player]
+    def stones(self, player=None):
+        """How many stones ``player`` (default: every player) has on the board.
+
+        Counted, not kept: no move pays for a tally that only a display reads.
+        """
+        n = 0
+        for k in self.board:
+            if k and (k == player or player is None):
+                n += 1
+        return n
 
     def point(self, text):
         """Parse notation on this game's board (see :meth:`Variant.parse_point`)."""
@@ -556,7 +575,7 @@ class Game:
 
     def _push_ply(self, move):
         n = self._nh
-        if n == len(self._moves):
+        if n == self._room:
             self._grow_history()
         self._moves[n] = move
         self._prevs[n] = self.to_move
@@ -569,14 +588,14 @@ class Game:
         # words are allocated there), several times the cost of the push.
         # Grow by doubling, not one cell at a time: MicroPython's array
         # append reallocates every 8 items, which fragments a small heap.
-        n = len(self._moves)
+        n = self._room
         extra = n if n > 16 else 16
         self._moves.extend(array("h", bytes(2 * extra)))
         self._prevs.extend(bytes(extra))
         self._marks.extend(array("H", bytes(2 * extra)))
+        self._room = n + extra
 
-    @property
-    def history(self):
+    def moves(self):
         """The plies played, oldest first: points, or ``-player`` for a resignation."""
         return list(self._moves[:self._nh])
 
@@ -612,7 +631,7 @@ class Game:
         self._check_player(player)
         if self.winner is not None:
             raise IllegalMove("the game is over (%s won)" % player_name(self.winner, self.players))
-        if self.stone_count[player] == 0:
+        if self.root_count[player] == 0:
             raise IllegalMove("%s is already out" % player_name(player, self.players))
         mark = self._nrem
         self._push_ply(-player)
@@ -625,7 +644,7 @@ class Game:
             self.to_move = self.winner
         elif self.to_move == player:  # the turn passes to the next player with stones
             k = self.succ[player]
-            while not self.stone_count[k]:
+            while not self.root_count[k]:
                 k = self.succ[k]
             self.to_move = k
         return self._rem_points(mark)
@@ -642,37 +661,46 @@ class Game:
         e = self._moves[n]
         c = self._prevs[n]
         mark = self._marks[n]
-        rem = self._rem
         i = self._nrem
-        while i > mark:
-            count = rem[i - 1]
-            r = rem[i - 2]
-            i -= count + 2
-            self._restore_root(r, rem[i:i + count])
-        self._nrem = i
+        if i > mark:  # the ply removed roots: put them back, latest first
+            rem = self._rem
+            while i > mark:
+                count = rem[i - 1]
+                r = rem[i - 2]
+                i -= count + 2
+                self._restore_root(r, i, count)
+            self._nrem = i
         self.to_move = c
-        self.winner = None
+        if self.over:
+            self.winner = None
+            self.over = False
         self.ply -= 1
         if e < 0:
             return e
-        # Lift c's stone from e (the head of its root's chain): the table
-        # changes _refresh would make for e and each empty neighbour, in its
-        # order within each player's legal set, written out. e rejoins the
+        # Lift c's stone from e (the head of its root's chain). e rejoins the
         # legal set of each player it touches once (c always: it was legal);
         # a neighbour it alone touched leaves c's; one it touched with a
         # second c stone joins it, credited to that stone's root.
-        board, root_of, nxt, head, space, mine, legal_total, stone_count, others, succ, nbr, off = self._hot
+        board, root_of, nxt, head, space, mine, legal_total, roots, theirs, succ, nbr, off = self._hot
         r = root_of[e]
         board[e] = 0
-        root_of[e] = NO_ROOT
         head[r] = nxt[e]
         nxt[e] = NIL
-        stone_count[c] -= 1
         a = off[e]
         b = off[e + 1]
-        for k in others[c]:
-            if mine[k][3][e] == 1:
-                self._credit(e, k)
+        for ownk, lk, pk, cntk, k in theirs[c]:
+            if cntk[e] == 1:  # e joins k's set, credited to the one k stone it touches
+                for j in range(a, b):
+                    t = nbr[j]
+                    if board[t] == k:
+                        break
+                t = root_of[t]
+                ownk[e] = t
+                space[t] += 1
+                n = legal_total[k]
+                lk[n] = e
+                pk[e] = n
+                legal_total[k] = n + 1
         ownc, lc, pc, cntc = mine[c]
         ownc[e] = r
         sr = space[r] + 1
@@ -722,10 +750,16 @@ class Game:
         call with its tables in locals (on MicroPython a call with this many
         locals allocates its frame).
         """
-        if record:
-            self._push_ply(e)
-        board, root_of, nxt, head, space, mine, legal_total, stone_count, others, succ, nbr, off = self._hot
+        board, root_of, nxt, head, space, mine, legal_total, roots, theirs, succ, nbr, off = self._hot
         c = self.to_move
+        if record:  # _push_ply, inlined: a call costs as much as the push
+            n = self._nh
+            if n == self._room:
+                self._grow_history()
+            self._moves[n] = e
+            self._prevs[n] = c
+            self._marks[n] = self._nrem
+            self._nh = n + 1
         ply = self.ply
         if rng is not None:
             x = rng.x
@@ -751,8 +785,7 @@ class Game:
             # Space only falls during a placement, so a root that reaches 0
             # here is bounded at the end of it: collect those (rarely any).
             bounded = None
-            for k in others[c]:
-                ownk, lk, pk, _ = mine[k]
+            for ownk, lk, pk, _, k in theirs[c]:
                 o = ownk[e]
                 if o != NO_ROOT:
                     ownk[e] = NO_ROOT
@@ -773,7 +806,6 @@ class Game:
             root_of[e] = r
             nxt[e] = head[r]
             head[r] = e
-            stone_count[c] += 1
             for j in range(off[e], off[e + 1]):
                 q = nbr[j]
                 m = cntc[q] + 1
@@ -821,7 +853,7 @@ class Game:
                     break
             # the next player who still has stones
             c = succ[c]
-            while not stone_count[c]:
+            while not roots[c]:
                 c = succ[c]
             limit -= 1
             if limit == 0:
@@ -836,93 +868,58 @@ class Game:
         left = 0
         last = None
         for k in self.pids:
-            if self.stone_count[k]:
+            if self.root_count[k]:
                 left += 1
                 last = k
         if left == 1:
             self.winner = last
+            self.over = True
         elif left == 0:
             raise ValueError("position: there are no stones on the board")
         return self.winner
 
-    # -- removal, restoration, lifting: the rare paths ------------------------------
-    def _refresh(self, q, k):
-        """Recompute whether empty-or-not point ``q`` is root space of a ``k`` root."""
-        board = self.board
-        nbr, off = self.nbr, self.nbr_off
-        new = NO_ROOT
-        if board[q] == 0 and self.touch_count[k][q] == 1:
-            for j in range(off[q], off[q + 1]):
-                t = nbr[j]
-                if board[t] == k:
-                    new = self.root_of[t]
-                    break
-        own = self.space_root[k]
-        old = own[q]
-        if old == new:
-            return
-        own[q] = new
-        if old != NO_ROOT:
-            self.space[old] -= 1
-        if new != NO_ROOT:
-            self.space[new] += 1
-        if old == NO_ROOT:
-            n = self.legal_total[k]
-            self.legal_points[k][n] = q
-            self.legal_index[k][q] = n
-            self.legal_total[k] = n + 1
-        elif new == NO_ROOT:
-            lk = self.legal_points[k]
-            pk = self.legal_index[k]
-            i = pk[q]
-            n = self.legal_total[k] - 1
-            last = lk[n]
-            lk[i] = last
-            pk[last] = i
-            self.legal_total[k] = n
-
-    def _credit(self, q, k):
-        """Empty ``q``, touching one stone of ``k`` and credited to no root,
-        becomes root space of that stone's root and joins ``k``'s legal set."""
-        # Few locals on purpose: a MicroPython frame of more than 11 words
-        # goes on the heap, which costs more than these attribute reads.
-        off = self.nbr_off
-        for j in range(off[q], off[q + 1]):
-            t = self.nbr[j]
-            if self.board[t] == k:
-                break
-        t = self.root_of[t]
-        self.space_root[k][q] = t
-        self.space[t] += 1
-        n = self.legal_total[k]
-        self.legal_points[k][n] = q
-        self.legal_index[k][q] = n
-        self.legal_total[k] = n + 1
-
+    # -- removal and restoration: the rare paths ------------------------------------
     def _remove_root(self, r, record):
         """Take root ``r`` off the board; ``record`` keeps its stones for undo."""
-        board, root_of, nxt, head, space, mine, legal_total, stone_count, others, succ, nbr, off = self._hot
+        board, root_of, nxt, head, space, mine, legal_total, roots, theirs, succ, nbr, off = self._hot
         c = self.root_player[r]
         ownc, lc, pc, cntc = mine[c]
         if record:
-            count = 2  # room for the whole root and its two trailing cells up front
-            s = head[r]
-            while s != NIL:
-                count += 1
-                s = nxt[s]
             rem = self._rem
             nrem = self._nrem
-            if nrem + count > len(rem):
-                # doubling, as _grow_history: no growth per removal
-                rem.extend(array("H", bytes(2 * max(len(rem), nrem + count - len(rem)))))
+            room = len(rem) - 2  # the root's stones, then its two trailing cells
+        # The first walk takes r's touches off its neighbours' counts and
+        # settles colour c's side, which only r's outer neighbours can
+        # change: one r alone touched (r's root space, if r had any left)
+        # leaves c's legal set; one now touching a single c stone will join
+        # it, credited to that stone's root, once r's stones are off the
+        # board. Those wait at the top of c's legal list, below the end:
+        # each is an empty point outside the set, so they fit.
+        top = len(lc)
         count = 0
         s = head[r]
         while s != NIL:
-            board[s] = 0
-            root_of[s] = NO_ROOT
             for j in range(off[s], off[s + 1]):
-                cntc[nbr[j]] -= 1
+                q = nbr[j]
+                m = cntc[q] - 1
+                cntc[q] = m
+                if m < 2 and board[q] == 0:  # r's stones still show: q is outside r
+                    if m:
+                        top -= 1
+                        lc[top] = q
+                    elif ownc[q] != NO_ROOT:
+                        ownc[q] = NO_ROOT
+                        space[r] -= 1
+                        i = pc[q]
+                        m = legal_total[c] - 1
+                        last = lc[m]
+                        lc[i] = last
+                        pc[last] = i
+                        legal_total[c] = m
             if record:
+                if nrem >= room:  # doubling, as _grow_history: rarely
+                    rem.extend(array("H", bytes(2 * len(rem))))
+                    room = len(rem) - 2
                 rem[nrem] = s
                 nrem += 1
             count += 1
@@ -931,69 +928,113 @@ class Game:
             rem[nrem] = r
             rem[nrem + 1] = count
             self._nrem = nrem + 2
-        # What changed, as _refresh would recompute it, written out: each
-        # freed point touching one stone of another colour k becomes root
-        # space of that stone's root (its counts of k are unchanged); each
-        # empty neighbour lost a colour-c stone, so only one now touching
-        # one c stone, or one credited before, can change its credit.
-        s = head[r]
-        while s != NIL:
-            for k in others[c]:
-                if mine[k][3][s] == 1:
-                    self._credit(s, k)
-            for j in range(off[s], off[s + 1]):
-                q = nbr[j]
-                if board[q] == 0:
-                    old = ownc[q]
-                    if cntc[q] == 1:
-                        for i in range(off[q], off[q + 1]):
-                            t = nbr[i]
-                            if board[t] == c:
-                                t = root_of[t]
-                                break
-                        if t == old:
-                            continue
-                        ownc[q] = t
-                        space[t] += 1
-                        if old == NO_ROOT:
-                            m = legal_total[c]
-                            lc[m] = q
-                            pc[q] = m
-                            legal_total[c] = m + 1
-                            continue
-                        space[old] -= 1
-                    elif old != NO_ROOT:
-                        self._refresh(q, c)  # it leaves c's legal set
-            s = nxt[s]
+        # Off the board; each freed point touching one stone of another
+        # colour k becomes root space of that stone's root (its counts of k
+        # are unchanged): a walk a colour, so each legal set gains its
+        # points in stone order and pays for its tables once.
+        for ownk, lk, pk, cntk, k in theirs[c]:
+            m = legal_total[k]
+            s = head[r]
+            while s != NIL:
+                board[s] = 0
+                if cntk[s] == 1:
+                    for j in range(off[s], off[s + 1]):
+                        t = nbr[j]
+                        if board[t] == k:
+                            break
+                    t = root_of[t]
+                    ownk[s] = t
+                    space[t] += 1
+                    lk[m] = s
+                    pk[s] = m
+                    m += 1
+                s = nxt[s]
+            legal_total[k] = m
+        # The waiting points of c, latest first (an append never reaches
+        # one still waiting: it lands at or below the one just read).
+        m = legal_total[c]
+        for i in range(top, len(lc)):
+            q = lc[i]
+            if cntc[q] == 1:
+                for j in range(off[q], off[q + 1]):
+                    t = nbr[j]
+                    if board[t] == c:
+                        break
+                t = root_of[t]
+                ownc[q] = t
+                space[t] += 1
+                lc[m] = q
+                pc[q] = m
+                m += 1
+        legal_total[c] = m
         self.alive[r] = 0
-        stone_count[c] -= count
-        self.root_count[c] -= 1
+        roots[c] -= 1
 
-    def _restore_root(self, r, stones):
+    def _restore_root(self, r, i, count):
+        """Put back root ``r``, whose ``count`` stones are ``_rem[i:i + count]``
+        (undo of its removal; the game is as the removal left it)."""
+        board, root_of, nxt, head, space, mine, legal_total, roots, theirs, succ, nbr, off = self._hot
+        rem = self._rem
         c = self.root_player[r]
-        board, nxt, cntc = self.board, self.nxt, self.touch_count[c]
-        nbr, off = self.nbr, self.nbr_off
+        ownc, lc, pc, cntc = mine[c]
         prev = NIL
-        for i in range(len(stones) - 1, -1, -1):
-            s = stones[i]
+        j = i + count
+        while j > i:  # the chain in its old order: rem holds it head first
+            j -= 1
+            s = rem[j]
             board[s] = c
-            self.root_of[s] = r
+            root_of[s] = r
             nxt[s] = prev
             prev = s
-            for j in range(off[s], off[s + 1]):
-                cntc[nbr[j]] += 1
-        self.head[r] = prev
-        pids = self.pids
-        for s in stones:
-            for k in pids:
-                self._refresh(s, k)
-            for j in range(off[s], off[s + 1]):
-                q = nbr[j]
+            for t in range(off[s], off[s + 1]):
+                cntc[nbr[t]] += 1
+        head[r] = prev
+        # Each stone leaves the other colours' legal sets it had joined.
+        for ownk, lk, pk, _, k in theirs[c]:
+            n = legal_total[k]
+            s = prev
+            while s != NIL:
+                o = ownk[s]
+                if o != NO_ROOT:
+                    ownk[s] = NO_ROOT
+                    space[o] -= 1
+                    n -= 1
+                    t = pk[s]
+                    last = lk[n]
+                    lk[t] = last
+                    pk[last] = t
+                s = nxt[s]
+            legal_total[k] = n
+        # c's empty neighbours, on their final counts: r's root space where
+        # r alone touches them; out of c's set where two c stones now do.
+        n = legal_total[c]
+        sr = 0
+        s = prev
+        while s != NIL:
+            for t in range(off[s], off[s + 1]):
+                q = nbr[t]
                 if board[q] == 0:
-                    self._refresh(q, c)
+                    o = ownc[q]
+                    if cntc[q] == 1:
+                        if o == NO_ROOT:
+                            ownc[q] = r
+                            sr += 1
+                            lc[n] = q
+                            pc[q] = n
+                            n += 1
+                    elif o != NO_ROOT:
+                        ownc[q] = NO_ROOT
+                        space[o] -= 1
+                        n -= 1
+                        j = pc[q]
+                        last = lc[n]
+                        lc[j] = last
+                        pc[last] = j
+            s = nxt[s]
+        legal_total[c] = n
+        space[r] = sr
         self.alive[r] = 1
-        self.stone_count[c] += len(stones)
-        self.root_count[c] += 1
+        roots[c] += 1
 
     # -- playouts -------------------------------------------------------------------
     def random_playout(self, rng, limit=-1):
@@ -1016,7 +1057,13 @@ class Game:
             roots.append(tuple(self.root_stones(r)))
             spaces.append(self.space[r] if self.alive[r] else 0)
         return (self.position(), self.to_move, self.winner, self.ply, tuple(legal), tuple(roots), tuple(spaces),
-                tuple(self.stone_count), tuple(self.root_count))
+                self._stone_counts(), tuple(self.root_count))
+
+    def _stone_counts(self):
+        out = []
+        for k in self.pids:
+            out.append(self.stones(k))
+        return tuple(out)
 
     # :meth:`play` for the search: ``play_unchecked(point)`` plays legal
     # ``point`` (nothing checks it) as a ply undo takes back; returns nothing.

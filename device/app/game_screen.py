@@ -63,7 +63,7 @@ def board_parts(variant, width, height):
 
 
 def last_move(game):
-    hist = game.history
+    hist = game.moves()
     return hist[-1] if hist else None
 
 
@@ -171,11 +171,11 @@ class GameScreen:
     def undo(self):
         """Take back the last person's move (and the computer's replies after it): UNDONE or CHANGED."""
         g = self.game
-        if not g.history:
+        if not g.moves():
             self.message = ("nothing to undo", "no undo")
             return CHANGED
         g.undo()
-        while self.ai and g.history and g.to_move in self.ai:
+        while self.ai and g.moves() and g.to_move in self.ai:
             g.undo()
         self.flash = None
         return UNDONE

@@ -34,8 +34,8 @@ class ReviewScreen:
 
     def key(self, k):
         g = self.game
-        if k == LEFT and g.history:
-            self.redo.append(g.history[-1])
+        if k == LEFT and g.moves():
+            self.redo.append(g.moves()[-1])
             g.undo()
         elif k == RIGHT and self.redo:
             self._forward()

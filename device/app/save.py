@@ -44,7 +44,7 @@ def encode(settings, game):
     """Payload bytes of ``settings`` (bytes) and ``game`` (None: no game in progress)."""
     if game is None:
         return bytes(settings) + bytes((NO_GAME,))
-    moves = game.history
+    moves = game.moves()
     out = bytearray(len(settings) + 1 + 2 * len(moves))
     out[:len(settings)] = settings
     i = len(settings)

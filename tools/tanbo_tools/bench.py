@@ -20,12 +20,14 @@ from . import arg_checks, board_time, mpy, vm
 from .bench_ai import board_skipped, run_ai_bench, say
 
 # The board-time workloads, small: valgrind runs the port ~50x slower.
-BOARD_VARIANTS = ("9x9", "19x19")  # play+undo and Game() construction
+BOARD_VARIANTS = ("9x9", "19x19")  # play+undo, the search's ply and Game() construction
 BOARD_UNITS = 3  # of each workload, in one run; the first only warms up
 
 # Runs on the MicroPython port under valgrind, each unit between two marks
 # (see board_time's docstring); BOARD_TIME_WORK is "playout:9x9",
-# "play_undo:19x19", "game:9x9"...
+# "play_undo:19x19", "search_ply:9x9", "game:9x9"... play_undo is the public
+# path (play() checks the move and lists the removed stones); search_ply the
+# search's (play_unchecked, as tanbo.ai plays its lines).
 ENGINE_WORK = """\
 import json
 import os
@@ -45,6 +47,13 @@ for i in range(N):
         rng = Rng(i)
         while not g.over:
             g.play(g.legal_move_at(rng.below(g.legal_count())))
+        plies.append(g.ply)
+        for _ in range(g.ply):
+            g.undo()
+    elif kind == "search_ply":
+        rng = Rng(i)
+        while not g.over:
+            g.play_unchecked(g.legal_move_at(rng.below(g.legal_count())))
         plies.append(g.ply)
         for _ in range(g.ply):
             g.undo()
@@ -125,9 +134,10 @@ def measure_board(lib, variants, tmp):
     script = os.path.join(tmp, "engine_work.py")
     with open(script, "w") as f:
         f.write(ENGINE_WORK)
-    out = {"boards": board_time.BOARDS, "playouts": {}, "play_undo_per_ply": {}, "game_construction": {}}
+    out = {"boards": board_time.BOARDS, "playouts": {}, "play_undo_per_ply": {}, "search_ply": {},
+           "game_construction": {}}
     works = ([("playout", v) for v in variants] + [("play_undo", v) for v in BOARD_VARIANTS]
-             + [("game", v) for v in BOARD_VARIANTS])
+             + [("search_ply", v) for v in BOARD_VARIANTS] + [("game", v) for v in BOARD_VARIANTS])
     for kind, v in works:
         counts, stdout = board_time.count_units(script, BOARD_UNITS, [lib], work="%s:%s" % (kind, v))
         x86 = sum(counts[1:])
@@ -140,8 +150,9 @@ def measure_board(lib, variants, tmp):
                 "samd51_playouts_per_s": round(1000.0 / game["samd51_ms"], 1),
                 "rp2040_playouts_per_s": round(1000.0 / game["rp2040_ms"], 1),
                 "samd51_ms": game["samd51_ms"], "rp2040_ms": game["rp2040_ms"]}
-        elif kind == "play_undo":
-            out["play_undo_per_ply"][v] = board_time.estimate(x86 / float(plies))
+        elif kind in ("play_undo", "search_ply"):
+            out["play_undo_per_ply" if kind == "play_undo" else "search_ply"][v] = board_time.estimate(
+                x86 / float(plies))
         else:
             out["game_construction"][v] = board_time.estimate(x86 / float(len(counts) - 1))
     return out
@@ -177,8 +188,8 @@ def _engine_report(args, report, tmp):
             v, row["samd51_playouts_per_s"], row["rp2040_playouts_per_s"],
             row["cortex_m4_instructions_per_playout"]))
     for v in BOARD_VARIANTS:
-        say("board   %-9s play+undo %d instructions a ply, Game() %d" % (
-            v, b["play_undo_per_ply"][v]["cortex_m4_instructions"],
+        say("board   %-9s play+undo %d instructions a ply (the search's play_unchecked+undo %d), Game() %d" % (
+            v, b["play_undo_per_ply"][v]["cortex_m4_instructions"], b["search_ply"][v]["cortex_m4_instructions"],
             b["game_construction"][v]["cortex_m4_instructions"]))
 
 

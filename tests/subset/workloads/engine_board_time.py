@@ -44,7 +44,7 @@ def seeded_games():
         rng = Rng(seed)
         while g.winner is None:
             g.play(g.legal_move_at(rng.below(g.legal_count())))
-        games.append(g.history)
+        games.append(g.moves())
         while g.ply:
             g.undo()
     return games
