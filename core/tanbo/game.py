@@ -951,7 +951,9 @@ class Game:
                 s = nxt[s]
             legal_total[k] = m
         # The waiting points of c, latest first (an append never reaches
-        # one still waiting: it lands at or below the one just read).
+        # one still waiting: it lands at or below the one just read). The
+        # crediting steps are the walk's above, written again: as a method
+        # (measured) they cost 5% of a 9x9 playout.
         m = legal_total[c]
         for i in range(top, len(lc)):
             q = lc[i]
