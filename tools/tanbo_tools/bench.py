@@ -49,17 +49,11 @@ for i in range(N):
         g.load_state(base)
         g.random_playout(Rng(i))
         plies.append(g.ply)
-    elif kind == "play_undo":
+    elif kind in ("play_undo", "search_ply"):
+        play = g.play if kind == "play_undo" else g.play_unchecked
         rng = Rng(i)
         while not g.over:
-            g.play(g.legal_move_at(rng.below(g.legal_count())))
-        plies.append(g.ply)
-        for _ in range(g.ply):
-            g.undo()
-    elif kind == "search_ply":
-        rng = Rng(i)
-        while not g.over:
-            g.play_unchecked(g.legal_move_at(rng.below(g.legal_count())))
+            play(g.legal_move_at(rng.below(g.legal_count())))
         plies.append(g.ply)
         for _ in range(g.ply):
             g.undo()
