@@ -595,6 +595,12 @@ class Game:
         self._marks.extend(array("H", bytes(2 * extra)))
         self._room = n + extra
 
+    def last_move(self):
+        """The last ply (a point, or ``-player`` for a resignation), or None
+        before the first: what a redraw asks, without listing every ply."""
+        n = self._nh
+        return self._moves[n - 1] if n else None
+
     def moves(self):
         """The plies played, oldest first: points, or ``-player`` for a resignation."""
         return list(self._moves[:self._nh])
