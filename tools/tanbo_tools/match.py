@@ -398,7 +398,7 @@ def run(args):
         try:
             os.makedirs(args.record, exist_ok=True)  # tried when parsed, made now
         except OSError as e:
-            print("tanbo match: cannot create %s: %s" % (args.record, e.strerror or e), file=sys.stderr)
+            print("tanbo match: cannot create the folder %r: %s" % (args.record, e.strerror or e), file=sys.stderr)
             return 1
     tasks = ((a, b, variant, i, args.seed, args.movetime, args.timeout) for i in range(args.games))
     show = not args.quiet and sys.stderr.isatty()
