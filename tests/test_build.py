@@ -260,7 +260,8 @@ def test_a_core_folder_without_the_engine_or_an_out_that_is_a_file_is_a_clear_er
     assert "cannot make the output folder" in capsys.readouterr().err
 
 
-@pytest.mark.parametrize("heap", ["5", "0", "abc", "١٠٠K", "99999999999K", "-96K", "96KB"])
+@pytest.mark.parametrize("heap", ["5", "0", "abc", "١٠٠K", "99999999999K", "-96K", "96KB", "064K", "0x18000",
+                                  "65M"])
 def test_verify_heap_must_be_a_micropython_heap_size(tmp_path, capsys, heap):
     with pytest.raises(SystemExit) as exc:
         cli_main(["build", "--board", "pybadge", "--verify-heap=" + heap, "--out", str(tmp_path)])

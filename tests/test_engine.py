@@ -310,6 +310,19 @@ def test_two_player_resignation_ends_the_game():
     assert g.moves() == [g.point("H7"), -2]
 
 
+def test_last_move_follows_play_resign_and_undo():
+    g = Game("9x9")
+    assert g.last_move() is None
+    g.play_move("H7")
+    assert g.last_move() == g.point("H7") == g.moves()[-1]
+    g.resign()
+    assert g.last_move() == -2
+    g.undo()
+    assert g.last_move() == g.point("H7")
+    g.undo()
+    assert g.last_move() is None and g.moves() == []
+
+
 # -- position text -----------------------------------------------------------------------
 
 

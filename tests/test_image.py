@@ -6,6 +6,7 @@ ChaN's FatFS (PyPI fatfs-ng; CircuitPython mounts CIRCUITPY with a fork of
 it) mounts the drive found at CIRCUITPY's address.
 """
 
+import builtins
 import contextlib
 import hashlib
 import io
@@ -15,7 +16,7 @@ import struct
 
 import pytest
 
-from tanbo_tools import deploy, flash, image, mpy, uf2
+from tanbo_tools import bundle, deploy, flash, image, mpy, uf2
 from tanbo_tools.boards import get_board
 from tanbo_tools.cli import main as cli_main
 from tools_fixtures import CORE, RP2040, boot_out, circuitpython_uf2, fake_device, write_tree
@@ -122,6 +123,49 @@ def test_image_is_the_firmware_blocks_plus_a_fat_drive_holding_the_bundle(tmp_pa
     assert record["files"] == bundle_files and record["bundle"] == manifest["name"]
 
 
+def test_the_firmware_is_read_once(tmp_path, monkeypatch):
+    fw = tmp_path / "fw.uf2"
+    fw.write_bytes(circuitpython_uf2())
+    opened = []
+    real_open = builtins.open
+
+    def counting_open(file, *args, **kwargs):
+        if isinstance(file, (str, os.PathLike)) and os.path.abspath(file) == str(fw):
+            opened.append(args[:1] or kwargs.get("mode"))
+        return real_open(file, *args, **kwargs)
+
+    monkeypatch.setattr(builtins, "open", counting_open)
+    code, out_dir = build_image(tmp_path, str(fw))
+    monkeypatch.undo()
+    assert code == 0 and opened == [("rb",)]
+    fw_blocks = headers(fw.read_bytes())
+    # Its blocks, walked by the check, are the image's first ones.
+    assert [b[3:5] + b[8:] for b in headers(the_image(out_dir))[:len(fw_blocks)]] == \
+        [b[3:5] + b[8:] for b in fw_blocks]
+
+
+def small_manifest(files, board=PICO):
+    return bundle.make_manifest("t", board, "0", 10, False, files, [], "test")
+
+
+@pytest.mark.parametrize("change", ["size", "missing", "extra"])
+def test_a_manifest_that_does_not_list_the_files_writes_no_image(tmp_path, change):
+    fw = tmp_path / "fw.uf2"
+    fw.write_bytes(circuitpython_uf2())
+    firmware = image.check_firmware(str(fw), PICO)
+    files = {"code.py": b"print(1)\n", "lib/a.mpy": b"C\x06" + bytes(300)}
+    manifest = small_manifest(files)
+    if change == "size":
+        files["lib/a.mpy"] += b"\0"
+    elif change == "missing":
+        del files["lib/a.mpy"]
+    else:
+        files["lib/b.mpy"] = b"C\x06"
+    with pytest.raises(mpy.BuildError, match="do not match its manifest .*lib/.\\.mpy"):
+        image.write_image(firmware, files, manifest, PICO, str(tmp_path), "0")
+    assert sorted(os.listdir(str(tmp_path))) == ["fw.uf2"]
+
+
 def test_deploy_onto_the_flashed_drive_finds_it_up_to_date(tmp_path, capsys):
     code, out_dir = build_image(tmp_path, circuitpython_uf2())
     assert code == 0
@@ -146,7 +190,7 @@ def test_the_drive_is_the_same_in_every_time_zone(monkeypatch):
     import time
 
     files = {"code.py": b"print(1)\n", "lib/a.mpy": b"C\x06" + bytes(300)}
-    manifest = {"name": "t", "board": "picosystem", "version": "0"}
+    manifest = small_manifest(files)
     images = []
     try:
         for tz in ("UTC", "America/Los_Angeles", "Asia/Kolkata", "Pacific/Kiritimati"):
@@ -219,8 +263,7 @@ def test_a_bundle_that_does_not_fit_the_drive_writes_no_image(tmp_path):
                          flash_range=(XIP, XIP + 0x100000 + 64 * 1024))
     firmware = image.check_firmware(str(fw), tiny)
     files = {"code.py": b"print(1)\n", "lib/big.bin": os.urandom(80 * 1024)}
-    manifest = {"name": "t", "board": "tiny", "version": "0", "circuitpython": 10, "format": "mpy",
-                "mpy_version": mpy.MPY_VERSION}
+    manifest = small_manifest(files, tiny)
     with pytest.raises(mpy.BuildError, match="does not fit tiny's 65536-byte CIRCUITPY"):
         image.write_image(firmware, files, manifest, tiny, str(tmp_path), "0")
     assert sorted(os.listdir(str(tmp_path))) == ["fw.uf2"]

@@ -13,9 +13,13 @@ from tanbo_tools import match
 
 
 def run_match(capsys, *argv):
+    """``(exit status, stdout, stderr)``: argparse's refusals included (status 2)."""
     parser = argparse.ArgumentParser()
     match.add_arguments(parser)
-    rc = match.run(parser.parse_args(list(argv)))
+    try:
+        rc = match.run(parser.parse_args(list(argv)))
+    except SystemExit as exc:
+        rc = exc.code
     out, err = capsys.readouterr()
     return rc, out, err
 
@@ -85,17 +89,6 @@ def test_failing_gtp_engine_is_reported(capsys):
     cmd = "gtp:%s -c %s" % (shlex.quote(sys.executable), shlex.quote("print('? nope'); print()"))
     rc, _, err = run_match(capsys, cmd, "easy", "--games", "1")
     assert rc == 1 and "refused 'tanbo-variant 9x9': nope" in err
-
-
-@pytest.mark.parametrize("argv, message", [
-    (("easy", "brutal"), "'brutal': not a level"),
-    (("gtp:", "easy"), "'gtp:': not a level"),
-    (("easy", "random", "--variant", "8x8"), "'8x8': unknown variant"),
-    (("easy", "random", "--games", "0"), "--games 0"),
-])
-def test_bad_arguments_are_refused(capsys, argv, message):
-    rc, out, err = run_match(capsys, *argv)
-    assert rc == 2 and message in err and out == ""
 
 
 # -- engines that misbehave ------------------------------------------------------
@@ -202,11 +195,15 @@ def test_an_engine_that_cannot_start_stops_the_match(tmp_path, capsys):
 
 
 @pytest.mark.parametrize("argv, message", [
+    (("easy", "brutal"), "'brutal': not a level"),
+    (("gtp:", "easy"), "'gtp:': not a level"),
+    (("easy", "random", "--variant", "8x8"), "'8x8': unknown variant"),
+    (("easy", "random", "--games", "0"), "--games 0"),
     (("gtp:/nonexistent", "easy"), "'gtp:/nonexistent': no program '/nonexistent' found"),
     (("gtp:'unclosed", "easy"), "\"gtp:'unclosed\": No closing quotation"),
-    (("easy", "random", "--timeout", "0"), "--timeout 0.0: expected seconds above 0"),
-    (("easy", "random", "--timeout", "nan"), "--timeout nan: expected seconds above 0"),
-    (("easy", "random", "--timeout", "inf"), "--timeout inf: expected seconds above 0"),
+    (("easy", "random", "--timeout", "0"), "--timeout: '0': expected a number of seconds above 0, at most 86400"),
+    (("easy", "random", "--timeout", "nan"), "--timeout: 'nan': expected a number of seconds above 0, at most 86400"),
+    (("easy", "random", "--timeout", "inf"), "--timeout: 'inf': expected a number of seconds above 0, at most 86400"),
     (("easy", "random", "--jobs", "0"), "--jobs 0: expected 1-256"),
     (("easy", "random", "--jobs", "100000"), "--jobs 100000: expected 1-256"),
     (("easy", "random", "--movetime", "0"), "--movetime 0: expected 1-86400000 ms"),
@@ -220,7 +217,15 @@ def test_bad_engines_and_options_are_refused_before_playing(capsys, argv, messag
 def test_record_to_a_file_or_below_one_is_refused(tmp_path, capsys):
     afile = tmp_path / "file.txt"
     afile.write_text("x")
-    for path in (afile, afile / "sub"):
+    for path, why in ((afile, "is a file: give a folder"), (afile / "sub", "cannot create the folder")):
         rc, out, err = run_match(capsys, "easy", "random", "--games", "1", "--record", str(path))
-        assert rc == 2 and "--record %r: cannot create the folder: " % str(path) in err and out == ""
+        assert rc == 2 and "argument --record: %r" % str(path) in err and why in err and out == ""
     assert afile.read_text() == "x"
+
+
+def test_a_refused_command_line_leaves_no_record_folder(tmp_path, capsys):
+    record = tmp_path / "new" / "games"
+    rc, out, err = run_match(capsys, "easy", "random", "--record", str(record), "--jobs", "0")
+    assert rc == 2 and "--jobs 0" in err and not (tmp_path / "new").exists()
+    rc, out, err = run_match(capsys, "easy", "random", "--games", "1", "--record", str(record))
+    assert rc == 0 and os.listdir(str(record)) == ["game-001.txt"]

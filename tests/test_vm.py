@@ -6,12 +6,22 @@ from tanbo_tools import board_time, vm
 
 
 def test_heap_sizes_parse_and_grow():
-    assert [vm.heap_bytes(t) for t in ("65536", "64K", "64k", "1M", " 96K ")] == [65536, 65536, 65536, 1 << 20, 98304]
+    assert [vm.heap_bytes(t) for t in ("65536", "64K", "64k", "1M", "16K", "64M")] == \
+        [65536, 65536, 65536, 1 << 20, 16384, 64 << 20]
     assert vm.larger("64K") == "96K" and vm.larger("1M") == "1536K"
-    for bad in ("", "K", "lots", "-5K", "1.5M", "١٩K", "64KB"):
+    # "064K" and "0x10000": the port reads them with strtol(..., 0), as octal (52K) and hex.
+    for bad in ("", "K", "lots", "-5K", "+64K", "1.5M", "١٩K", "64KB", " 96K", "96K ", "064K", "0x10000",
+                "64wK", "15K", "16383", "65M", "9" * 400, None):
         with pytest.raises(ValueError) as exc:
             vm.heap_bytes(bad)
-        assert repr(bad) in str(exc.value)
+        assert repr(bad) in str(exc.value) and "16K to 64M" in str(exc.value)
+
+
+def test_heap_sizes_mean_to_the_port_what_they_mean_to_the_tools(micropython_exe):
+    for text in ("16K", "96k", "100000", "1M"):
+        out = vm.run_json(micropython_exe, ["-c", "import gc; print(gc.mem_free() + gc.mem_alloc())"], text)
+        # The port keeps a little of the heap for its own tables.
+        assert 0.97 * vm.heap_bytes(text) <= out <= vm.heap_bytes(text), text
 
 
 def test_run_json_reads_the_last_line(micropython_exe):

@@ -595,6 +595,12 @@ class Game:
         self._marks.extend(array("H", bytes(2 * extra)))
         self._room = n + extra
 
+    def last_move(self):
+        """The last ply (a point, or ``-player`` for a resignation), or None
+        before the first: what a redraw asks, without listing every ply."""
+        n = self._nh
+        return self._moves[n - 1] if n else None
+
     def moves(self):
         """The plies played, oldest first: points, or ``-player`` for a resignation."""
         return list(self._moves[:self._nh])
@@ -951,7 +957,9 @@ class Game:
                 s = nxt[s]
             legal_total[k] = m
         # The waiting points of c, latest first (an append never reaches
-        # one still waiting: it lands at or below the one just read).
+        # one still waiting: it lands at or below the one just read). The
+        # crediting steps are the walk's above, written again: as a method
+        # (measured) they cost 5% of a 9x9 playout.
         m = legal_total[c]
         for i in range(top, len(lc)):
             q = lc[i]

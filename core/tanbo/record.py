@@ -48,14 +48,16 @@ def record_lines(game, headers=None):
     yield "Moves:"
     per_line = v.players
     fmt = v.format_point
-    moves = game._moves  # the engine's own stack: no list of the whole history
     line = ""
-    for i in range(game._nh):
-        move = moves[i]
+    i = 0
+    # One list of small ints (4 bytes a ply on a board) while the lines are
+    # written; a counter, not enumerate(), which makes a tuple a ply.
+    for move in game.moves():
         if i % per_line == 0:
             if line:
                 yield line
             line = "%d." % (i // per_line + 1)
         line += " " + ("resign:" + player_name(-move, v.players) if move < 0 else fmt(move))
+        i += 1
     if line:
         yield line

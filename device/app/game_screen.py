@@ -62,11 +62,6 @@ def board_parts(variant, width, height):
     return view, status, group
 
 
-def last_move(game):
-    hist = game.moves()
-    return hist[-1] if hist else None
-
-
 class GameScreen:
     """Plays ``game``; ``ai`` is a tuple of players the computer moves (empty: all people).
 
@@ -127,7 +122,7 @@ class GameScreen:
         """Redraw board, cursor and status from the game state."""
         g = self.game
         stones, space = self._root_under_cursor()
-        self.view.render(g, self.hints, stones, space, last_move(g), self.flash,
+        self.view.render(g, self.hints, stones, space, g.last_move(), self.flash,
                          self.flash_phase % 2 == 0, self.hint_player)
         self.view.move_cursor(self.cursor)
         self.status.update(g)
@@ -171,11 +166,11 @@ class GameScreen:
     def undo(self):
         """Take back the last person's move (and the computer's replies after it): UNDONE or CHANGED."""
         g = self.game
-        if not g.moves():
+        if g.last_move() is None:
             self.message = ("nothing to undo", "no undo")
             return CHANGED
         g.undo()
-        while self.ai and g.moves() and g.to_move in self.ai:
+        while self.ai and g.last_move() is not None and g.to_move in self.ai:
             g.undo()
         self.flash = None
         return UNDONE

@@ -4,7 +4,7 @@ The board as the game screen draws it, without cursor, hints or root
 highlight; the status shows the ply.
 """
 
-from app.game_screen import board_parts, last_move
+from app.game_screen import board_parts
 from boards.common import B, LEFT, RIGHT
 
 
@@ -21,7 +21,7 @@ class ReviewScreen:
 
     def update(self):
         g = self.game
-        self.view.render(g, False, None, None, last_move(g), None, True)
+        self.view.render(g, False, None, None, g.last_move(), None, True)
         self.status.update(g)
         self.status.say("ply %d" % g.ply, "<>:ply")
 
@@ -34,8 +34,8 @@ class ReviewScreen:
 
     def key(self, k):
         g = self.game
-        if k == LEFT and g.moves():
-            self.redo.append(g.moves()[-1])
+        if k == LEFT and g.last_move() is not None:
+            self.redo.append(g.last_move())
             g.undo()
         elif k == RIGHT and self.redo:
             self._forward()

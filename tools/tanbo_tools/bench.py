@@ -11,7 +11,6 @@ each playout figure is the best of ``--repeat``.
 
 import argparse
 import json
-import math
 import os
 import shutil
 import sys
@@ -19,7 +18,7 @@ import tempfile
 
 from tanbo import get_variant
 
-from . import board_time, mpy, vm
+from . import arg_checks, board_time, mpy, vm
 from .bench_ai import board_skipped, run_ai_bench, say
 
 # The board-time workloads, small: valgrind runs the port ~50x slower.
@@ -49,17 +48,11 @@ for i in range(N):
         g.load_state(base)
         g.random_playout(Rng(i))
         plies.append(g.ply)
-    elif kind == "play_undo":
+    elif kind in ("play_undo", "search_ply"):
+        play = g.play if kind == "play_undo" else g.play_unchecked
         rng = Rng(i)
         while not g.over:
-            g.play(g.legal_move_at(rng.below(g.legal_count())))
-        plies.append(g.ply)
-        for _ in range(g.ply):
-            g.undo()
-    elif kind == "search_ply":
-        rng = Rng(i)
-        while not g.over:
-            g.play_unchecked(g.legal_move_at(rng.below(g.legal_count())))
+            play(g.legal_move_at(rng.below(g.legal_count())))
         plies.append(g.ply)
         for _ in range(g.ply):
             g.undo()
@@ -69,7 +62,7 @@ for i in range(N):
 print(json.dumps({"plies": plies}))
 """ % {"mark": board_time.MARK}
 
-MIN_HEAP = 16 * 1024  # below this the port cannot even start the engine
+MAX_SECONDS = 3600  # per measurement: more is a typo, not a better figure
 
 
 def _variants():
@@ -87,16 +80,6 @@ def _positive_int(text):
     return n
 
 
-def _seconds(text):
-    try:
-        s = float(text)
-    except ValueError:
-        raise argparse.ArgumentTypeError("%r is not a number of seconds" % text)
-    if not (math.isfinite(s) and s > 0):
-        raise argparse.ArgumentTypeError("%r: must be a positive, finite number of seconds" % text)
-    return s
-
-
 def _variant_list(text):
     from tanbo import VARIANTS
     names = [v.strip() for v in text.split(",")]
@@ -107,38 +90,14 @@ def _variant_list(text):
     return names
 
 
-def _heap(text):
-    try:
-        n = vm.heap_bytes(text)
-    except ValueError as exc:
-        raise argparse.ArgumentTypeError(str(exc))
-    if n < MIN_HEAP:
-        raise argparse.ArgumentTypeError("%r: the heap must be at least %dK" % (text, MIN_HEAP // 1024))
-    return text.strip().upper()
-
-
-def _output_file(text):
-    """``text`` if a report can be written there: checked before the run, not after it."""
-    if not text:
-        raise argparse.ArgumentTypeError("an empty file name")
-    if "\0" in text:
-        raise argparse.ArgumentTypeError("%r: a file name cannot hold a NUL" % text)
-    parent = os.path.dirname(text) or "."  # as given: "missing/.." must not become "."
-    if os.path.basename(text) in ("", ".", "..") or os.path.isdir(text):
-        raise argparse.ArgumentTypeError("%r is a folder, not a file" % text)
-    if not os.path.isdir(parent):
-        raise argparse.ArgumentTypeError("%r: folder %r does not exist" % (text, parent))
-    if not os.access(parent, os.W_OK) or (os.path.exists(text) and not os.access(text, os.W_OK)):
-        raise argparse.ArgumentTypeError("%r: not writable" % text)
-    return text
-
-
 def add_arguments(parser):
-    parser.add_argument("--seconds", type=_seconds, default=1.0, help="time per playout measurement (default 1.0)")
+    parser.add_argument("--seconds", type=arg_checks.seconds(MAX_SECONDS), default=1.0,
+                        help="time per playout measurement (default 1.0, at most %d)" % MAX_SECONDS)
     parser.add_argument("--repeat", type=_positive_int, default=3, help="keep the best of N runs (default 3)")
     parser.add_argument("--variants", type=_variant_list, default=list(_variants()),
                         help="comma-separated variants (default: %s)" % ",".join(_variants()))
-    parser.add_argument("--heap", type=_heap, default="64K", help="MicroPython heap size (default 64K)")
+    parser.add_argument("--heap", type=arg_checks.heap_size, default="64K",
+                        help="MicroPython heap size, 16K to 64M (default 64K)")
     parser.add_argument("--no-micropython", action="store_true", help="CPython figures only (no MicroPython, no board)")
     parser.add_argument("--no-board", action="store_true",
                         help="skip the board-time estimates (valgrind: minutes)")
@@ -146,7 +105,7 @@ def add_arguments(parser):
     which.add_argument("--ai", action="store_true",
                        help="only the AI levels: per level and board size nodes, CPython ms, SAMD51 ms, RP2040 ms")
     which.add_argument("--no-ai", action="store_true", help="skip the AI levels")
-    parser.add_argument("--out", type=_output_file, help="also write the JSON to this file")
+    parser.add_argument("--out", type=arg_checks.output_file, help="also write the JSON to this file")
 
 
 def _best(runs):

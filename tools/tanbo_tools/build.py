@@ -17,13 +17,11 @@ MicroPython's header imports and plays a 9x9 game under the MicroPython unix
 port (``--no-verify`` skips the game). Exit status 1 on any failure.
 """
 
-import argparse
 import os
-import re
 import sys
 
 from . import bundle as bundle_mod
-from . import image, mpy, verify
+from . import arg_checks, image, mpy, verify
 from .boards import BOARDS, get_board
 
 
@@ -46,24 +44,14 @@ def add_arguments(parser):
                         help="MicroPython unix port for verification (default: beside Python)")
     parser.add_argument("--no-verify", dest="no_verify", action="store_true",
                         help="skip playing a game under MicroPython after the build")
-    parser.add_argument("--verify-heap", dest="verify_heap", default=None, type=heap_size,
-                        help="MicroPython heap for the check (default 96K for .mpy, 192K for "
+    parser.add_argument("--verify-heap", dest="verify_heap", default=None, type=arg_checks.heap_size,
+                        help="MicroPython heap for the check, 16K to 64M (default 96K for .mpy, 192K for "
                              "--py: the unix port's 64-bit objects are twice a board's, and "
                              "compiling sources needs more RAM than loading .mpy)")
     parser.add_argument("--uf2", metavar="FIRMWARE.uf2", default=None,
                         help="also write tanbo-<board>-<version>.uf2: this CircuitPython UF2 plus "
                              "a CIRCUITPY drive holding the game, one file to drag onto the "
                              "bootloader drive (PicoSystem only)")
-
-
-def heap_size(text):
-    """argparse type for ``--verify-heap``: MicroPython's ``-X heapsize=`` form, 16K to 64M."""
-    m = re.match(r"([0-9]{1,9})([KkMm]?)\Z", text)
-    scale = {"": 1, "k": 1024, "m": 1024 * 1024}[m.group(2).lower()] if m else 0
-    if not m or not 16 * 1024 <= int(m.group(1)) * scale <= 64 * 1024 * 1024:
-        raise argparse.ArgumentTypeError("heap %r is not a size from 16K to 64M like 96K or 2M"
-                                         % text)
-    return text
 
 
 def run(args):

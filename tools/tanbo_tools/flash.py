@@ -13,17 +13,17 @@ CircuitPython restart into its bootloader; find the bootloader drive by its
 to vanish (the bootloader restarts into the new firmware). Exit 1 on failure.
 """
 
-import argparse
-import math
 import os
 import sys
 import time
 
-from . import drives, uf2
+from . import arg_checks, drives, uf2
 from .boards import BOARDS, get_board
 
 TOUCH_BAUD = 1200
 MAX_TIMEOUT = 3600.0
+# argparse type of --timeout and the check of flash(timeout=...) alike.
+check_timeout = arg_checks.seconds(MAX_TIMEOUT)
 # Files a UF2 bootloader drive shows of its own; a firmware copied under one
 # of these names would overwrite (or be mistaken for) them.
 DRIVE_FILES = ("INFO_UF2.TXT", "INDEX.HTM", "CURRENT.UF2")
@@ -41,29 +41,9 @@ def add_arguments(parser):
     parser.add_argument("--touch", metavar="PORT",
                         help="first open serial PORT at 1200 baud to enter the bootloader "
                              "(needs pyserial: pip install 'tanbo-handheld[serial]')")
-    parser.add_argument("--timeout", type=seconds, default=60.0,
+    parser.add_argument("--timeout", type=check_timeout, default=60.0,
                         help="seconds to wait for the bootloader drive to appear/vanish (default 60, "
                              "at most %d)" % MAX_TIMEOUT)
-
-
-def check_timeout(value):
-    """``value`` as seconds to wait: a number above 0 and at most an hour, else ValueError."""
-    try:
-        t = float(value)
-    except (TypeError, ValueError):
-        t = None
-    if t is None or not math.isfinite(t) or not 0 < t <= MAX_TIMEOUT:
-        raise ValueError("timeout %r is not a number of seconds above 0 and at most %d"
-                         % (value, MAX_TIMEOUT))
-    return t
-
-
-def seconds(text):
-    """argparse type for ``--timeout`` (its message quotes the value)."""
-    try:
-        return check_timeout(text)
-    except ValueError as exc:
-        raise argparse.ArgumentTypeError(str(exc))
 
 
 def check_name(name):
@@ -170,7 +150,7 @@ def flash(firmware, board=None, drive=None, port=None, timeout=60.0, volumes=Non
     try:
         timeout = check_timeout(timeout)
     except ValueError as exc:
-        raise FlashError(str(exc))
+        raise FlashError("timeout %s" % exc)
     if os.path.isdir(firmware):
         raise FlashError("%s is a folder, not a firmware file" % firmware)
     name = os.path.basename(firmware)

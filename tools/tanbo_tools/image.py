@@ -34,7 +34,8 @@ _MICROPYTHON = re.compile(rb"MicroPython v\d+\.\d+")
 
 
 class FirmwareInfo:
-    """A checked firmware UF2: its ``summary``, ``blocks`` ``[(address, payload)]``, and
+    """A checked firmware UF2: its ``summary``, main-flash ``blocks`` ``[(address, payload)]`` in
+    file order (as folder2uf2's ``write_uf2_blocks`` takes them), and
     ``banner``/``version``/``major`` read from it (None when it has no CircuitPython banner)."""
 
     def __init__(self, path, summary, blocks, banner):
@@ -72,13 +73,15 @@ def check_firmware(path, board):
         raise mpy.BuildError("%s keeps CIRCUITPY on flash its UF2 bootloader cannot write, so no "
                              "one-file image exists for it: flash CircuitPython with tanbo flash, "
                              "then copy the game with tanbo deploy" % board.name)
+    _folder2uf2()  # without it no image can be written: say so before anything is read or built
     try:
         with open(path, "rb") as f:
             data = f.read()
     except (OSError, ValueError) as exc:  # ValueError: a NUL in the name
         raise mpy.BuildError("cannot read the firmware %r: %s" % (path, getattr(exc, "strerror", None) or exc))
+    blocks = []
     try:
-        summary = uf2.check_uf2(data, board, name)
+        summary = uf2.check_uf2(data, board, name, blocks)
     except uf2.UF2Error as exc:
         raise mpy.BuildError("%s; no image was written" % exc)
     if summary.not_main:
@@ -88,7 +91,6 @@ def check_firmware(path, board):
         raise mpy.BuildError("%s already writes 0x%08X-0x%08X, inside %s's CIRCUITPY (from 0x%08X): "
                              "is it an image with a drive already? Give the plain CircuitPython UF2"
                              % (name, summary.low, summary.high, board.name, board.circuitpy_addr))
-    blocks, _ = _folder2uf2().read_uf2(path)
     payload = b"".join(chunk for _, chunk in sorted(blocks, key=lambda b: b[0]))
     m = _BANNER.search(payload)
     if m is None and _MICROPYTHON.search(payload):
@@ -136,14 +138,33 @@ def _fixed_time():
     return time.mktime((1980, 1, 1, 0, 0, 0, 0, 1, -1))
 
 
+def listed_hashes(files, manifest):
+    """``{path: sha256}`` of ``files`` as the bundle ``manifest`` lists them (no hashing again).
+
+    The manifest was made from these bytes by the same build; BuildError
+    naming the paths when it does not list exactly these files at these
+    sizes (another bundle's manifest), since a drive record that lies would
+    make a later ``tanbo deploy`` trust the wrong files.
+    """
+    listed = {e["path"]: e for e in manifest["files"]}
+    differ = sorted(p for p in set(listed) | set(files)
+                    if p not in files or p not in listed or listed[p]["size"] != len(files[p]))
+    if differ:
+        raise mpy.BuildError("the bundle's files do not match its manifest (%s%s); rebuild it; no "
+                             "image was written" % (", ".join(differ[:3]), ", ..." if differ[3:] else ""))
+    return {p: e["sha256"] for p, e in listed.items()}
+
+
 def filesystem(files, manifest, board):
     """folder2uf2's ``FatBuilder`` laid out with ``files`` (``{path: bytes}``) plus the drive manifest.
 
-    BuildError naming the sizes when the bundle does not fit the drive.
+    The drive manifest takes the files' hashes from the bundle ``manifest``
+    (see :func:`listed_hashes`). BuildError naming the sizes when the bundle
+    does not fit the drive.
     """
     f2u = _folder2uf2()
     ts = _fixed_time()
-    owned = {p: hashlib.sha256(d).hexdigest() for p, d in files.items()}
+    owned = listed_hashes(files, manifest)
     contents = dict(files)
     contents[DRIVE_MANIFEST] = drive_manifest_text(manifest, owned).encode("utf-8")
     # Nodes made here rather than by folder2uf2's build_tree, which stamps

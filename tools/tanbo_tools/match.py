@@ -34,7 +34,7 @@ from tanbo.ai import LEVELS, choose_move
 from tanbo.gtp import MAX_MOVETIME
 from tanbo.position import quote
 
-from . import uct
+from . import arg_checks, uct
 
 Z95 = 1.959964  # two-sided 95% normal quantile
 # Seconds a GTP engine may take for one answer (a 19x19 "hard" move on a slow
@@ -52,11 +52,13 @@ def add_arguments(parser):
     parser.add_argument("--seed", type=int, default=0, help="base seed for the AI levels (default 0)")
     parser.add_argument("--movetime", type=int, default=None, metavar="MS",
                         help="wall-time cap per move in milliseconds (default: node budgets only)")
-    parser.add_argument("--record", metavar="DIR", help="save every game record in DIR")
+    parser.add_argument("--record", metavar="DIR", type=arg_checks.output_folder,
+                        help="save every game record in DIR")
     parser.add_argument("--jobs", type=int, default=1, help="games in parallel (default 1, at most %d)" % MAX_JOBS)
-    parser.add_argument("--timeout", type=float, default=DEFAULT_TIMEOUT, metavar="SECONDS",
+    parser.add_argument("--timeout", type=arg_checks.seconds(MAX_TIMEOUT), default=DEFAULT_TIMEOUT,
+                        metavar="SECONDS",
                         help="longest wait for each answer of a GTP engine; one that misses it "
-                             "forfeits the game (default %g)" % DEFAULT_TIMEOUT)
+                             "forfeits the game (default %g, at most %d)" % (DEFAULT_TIMEOUT, MAX_TIMEOUT))
     parser.add_argument("--quiet", action="store_true", help="no progress bar")
 
 
@@ -383,21 +385,7 @@ def check_args(args):
         raise ValueError("--jobs %d: expected 1-%d" % (args.jobs, MAX_JOBS))
     if args.movetime is not None and not 1 <= args.movetime <= MAX_MOVETIME:
         raise ValueError("--movetime %d: expected 1-%d ms" % (args.movetime, MAX_MOVETIME))
-    if not 0 < args.timeout <= MAX_TIMEOUT:  # also false for nan
-        raise ValueError("--timeout %s: expected seconds above 0, up to %d" % (args.timeout, MAX_TIMEOUT))
-    if args.record:
-        check_record_dir(args.record)
     return a, b, variant
-
-
-def check_record_dir(path):
-    """Create the ``--record`` folder now: a bad path fails before any game is played."""
-    try:
-        os.makedirs(path, exist_ok=True)
-    except (OSError, ValueError) as e:  # ValueError: a NUL character
-        raise ValueError("--record %r: cannot create the folder: %s" % (path, getattr(e, "strerror", None) or e))
-    if not os.access(path, os.W_OK | os.X_OK):
-        raise ValueError("--record %r: the folder is not writable" % path)
 
 
 def run(args):
@@ -406,6 +394,12 @@ def run(args):
     except ValueError as e:
         print("tanbo match: %s" % e, file=sys.stderr)
         return 2
+    if args.record:
+        try:
+            os.makedirs(args.record, exist_ok=True)  # tried when parsed, made now
+        except OSError as e:
+            print("tanbo match: cannot create the folder %r: %s" % (args.record, e.strerror or e), file=sys.stderr)
+            return 1
     tasks = ((a, b, variant, i, args.seed, args.movetime, args.timeout) for i in range(args.games))
     show = not args.quiet and sys.stderr.isatty()
     wins_a = done = plies = 0

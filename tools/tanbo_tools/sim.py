@@ -15,22 +15,26 @@ import argparse
 import os
 import sys
 
+from . import arg_checks
+
 
 def add_arguments(parser):
     parser.add_argument("--board", default="pybadge",
                         help="board to simulate: pybadge, pygamer or picosystem (default pybadge)")
     parser.add_argument("--scale", type=int, default=4, help="window pixels per screen pixel (default 4)")
-    parser.add_argument("--nvm", default=None,
+    parser.add_argument("--nvm", default=None, type=arg_checks.output_file,
                         help="file holding the simulated NVM (saves); default: tanbo-sim-BOARD.nvm "
                              "in the temp folder")
     parser.add_argument("--headless", action="store_true", help="no window: replay --keys, then exit")
     parser.add_argument("--keys", default="",
                         help="key script: comma-separated UP DOWN LEFT RIGHT A B START SELECT, "
                              "NAME*N repeats, wait:MS pauses (at most an hour of board time)")
-    parser.add_argument("--screenshot", default=None, help="save the screen as PNG here at the end")
-    parser.add_argument("--screenshot-every", default=None, metavar="DIR",
-                        help="save a PNG after every script step into DIR (step-0001.png, ...)")
-    parser.add_argument("--events", default=None, metavar="FILE",
+    parser.add_argument("--screenshot", default=None, type=arg_checks.output_file,
+                        help="save the screen as PNG here at the end")
+    parser.add_argument("--screenshot-every", default=None, metavar="DIR", type=arg_checks.output_folder,
+                        help="save a PNG at the start and after every script step into DIR "
+                             "(step-0000.png, step-0001.png, ...)")
+    parser.add_argument("--events", default=None, metavar="FILE", type=events_file,
                         help="write one JSON line per screen refresh (pixels and areas CircuitPython "
                              "would send) and per NVM write to FILE ('-': standard output)")
     parser.add_argument("--board-id", default=None, help=argparse.SUPPRESS)  # tests: an unknown board id
@@ -40,32 +44,9 @@ class ArgumentProblem(Exception):
     pass
 
 
-def writable_file(option, path):
-    """Check that ``path`` can be written as a file (trying it); ArgumentProblem naming it if not."""
-    if os.path.isdir(path):
-        raise ArgumentProblem("%s %s: is a folder, give a file name" % (option, path))
-    parent = os.path.dirname(os.path.abspath(path))
-    if not os.path.isdir(parent):
-        raise ArgumentProblem("%s %s: the folder %s does not exist" % (option, path, parent))
-    existed = os.path.exists(path)
-    try:
-        with open(path, "ab"):
-            pass
-    except OSError as e:
-        raise ArgumentProblem("%s %s: cannot write there (%s)" % (option, path, e.strerror or e))
-    if not existed:
-        os.remove(path)
-
-
-def writable_folder(option, path):
-    try:
-        os.makedirs(path, exist_ok=True)
-        probe = os.path.join(path, ".tanbo-probe")
-        with open(probe, "wb"):
-            pass
-        os.remove(probe)
-    except OSError as e:
-        raise ArgumentProblem("%s %s: cannot write there (%s)" % (option, path, e.strerror or e))
+def events_file(text):
+    """``--events``: ``-`` (standard output) or a file that can be written."""
+    return text if text == "-" else arg_checks.output_file(text)
 
 
 def check(args):
@@ -75,14 +56,6 @@ def check(args):
     steps = simulator.parse_script(args.keys)
     if args.scale < 1 or args.scale > 8:
         raise ArgumentProblem("--scale %d: choose 1 to 8" % args.scale)
-    if args.nvm is not None:
-        writable_file("--nvm", args.nvm)
-    if args.screenshot is not None:
-        writable_file("--screenshot", args.screenshot)
-    if args.events not in (None, "-"):
-        writable_file("--events", args.events)
-    if args.screenshot_every is not None:
-        writable_folder("--screenshot-every", args.screenshot_every)
     return steps
 
 

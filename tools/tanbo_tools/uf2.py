@@ -49,10 +49,12 @@ class Summary(namedtuple("Summary", "blocks family payload low high not_main")):
                 % (self.blocks, family_name(self.family), self.family, self.payload, self.low, self.high))
 
 
-def check_uf2(data, board, name="firmware"):
+def check_uf2(data, board, name="firmware", chunks=None):
     """Validate UF2 bytes for ``board`` (its family and flash range); return a :class:`Summary`.
 
-    Raises UF2Error naming ``name`` and the first bad block.
+    Raises UF2Error naming ``name`` and the first bad block. When ``chunks``
+    is a list, each main-flash block's ``(address, payload)`` is appended to
+    it in file order, so a caller needing the contents walks the file once.
     """
     if not data:
         raise UF2Error("%s is empty" % name)
@@ -100,6 +102,8 @@ def check_uf2(data, board, name="firmware"):
             raise UF2Error("%s: writes 0x%08X-0x%08X, outside %s's firmware flash 0x%08X-0x%08X"
                            % (where, addr, addr + size, board.name, start, stop))
         payload += size
+        if chunks is not None:
+            chunks.append((addr, block[32:32 + size]))
         low = addr if low is None else min(low, addr)
         high = addr + size if high is None else max(high, addr + size)
     if expected != run_total:

@@ -13,6 +13,7 @@ heap cap is stricter here than on the board.
 
 import json
 import os
+import re
 import shutil
 import subprocess
 import sys
@@ -103,15 +104,25 @@ def larger(heap):
     return "%dK" % (heap_bytes(heap) * 3 // 2 // 1024)
 
 
+# What the tools pass to ``-X heapsize=``. The port reads the number with
+# strtol(..., 0), so "064K" would be octal (52K) and "0x10000" hex: only
+# plain decimal without a leading zero means to it what it means to us.
+# Below 16K the port cannot start the engine; above 64M is a typo (a board
+# has at most a few hundred KB).
+_HEAP = re.compile(r"([1-9][0-9]{0,8})([KkMm]?)\Z")
+MIN_HEAP = 16 * 1024
+MAX_HEAP = 64 * 1024 * 1024
+
+
 def heap_bytes(heap):
-    """Bytes of a heap size as ``-X heapsize`` takes it (``"65536"``, ``"64K"``, ``"1M"``);
-    ValueError quoting it otherwise."""
-    text = str(heap).strip()
-    scale = {"K": 1024, "M": 1024 * 1024}.get(text[-1:].upper(), 1)
-    digits = text[:-1] if scale > 1 else text
-    if not (digits.isascii() and digits.isdigit()):
-        raise ValueError("%r is not a heap size (like 64K, 1M or 65536)" % heap)
-    return int(digits) * scale
+    """Bytes of a heap size as ``-X heapsize=`` reads it (``"65536"``, ``"64K"``, ``"1M"``), 16K
+    to 64M; ValueError quoting ``heap`` and saying what is wanted otherwise."""
+    m = _HEAP.match(heap) if isinstance(heap, str) else None
+    n = int(m.group(1)) * {"": 1, "K": 1024, "M": 1024 * 1024}[m.group(2).upper()] if m else 0
+    if not MIN_HEAP <= n <= MAX_HEAP:
+        raise ValueError("heap %r is not a size from 16K to 64M in decimal like 96K, 2M or 65536"
+                         % (heap,))
+    return n
 
 
 def run_json(exe, args, heap="64K", path=None, timeout=600, grow=False):
