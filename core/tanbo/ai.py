@@ -556,10 +556,11 @@ class Search:
         g = self.game
         c = g.to_move
         sign = 1 if c == self.me else -1
-        # Who moves next when nothing is removed: decides what "hanging" is.
-        succ, stones = g.succ, g.root_count
+        # Who moves next when nothing is removed (the next player with a
+        # root left): decides what "hanging" is.
+        succ, roots = g.succ, g.root_count
         nx = succ[c]
-        while not stones[nx]:
+        while not roots[nx]:
             nx = succ[nx]
         space, alive, rplayer = g.space, g.alive, g.root_player
         value, weight, term = self.value, self.weight, self.term
