@@ -486,9 +486,14 @@ class Game:
         Counted, not kept: no move pays for a tally that only a display reads.
         """
         n = 0
-        for k in self.board:
-            if k and (k == player or player is None):
-                n += 1
+        if player is None:
+            for k in self.board:
+                if k:
+                    n += 1
+        else:
+            for k in self.board:  # one test a point: the display asks per redraw
+                if k == player:
+                    n += 1
         return n
 
     def point(self, text):
