@@ -24,8 +24,9 @@ from .bench_ai import board_skipped, run_ai_bench, say
 # The board-time workloads, small: valgrind runs the port ~50x slower.
 BOARD_VARIANTS = ("9x9", "19x19")  # play+undo, the search's ply and Game() construction
 BOARD_UNITS = 3  # of each workload, in one run; the first only warms up
-# Playouts on boards of up to this many points count 11 games: their length
-# varies (49 to 88 plies on 9x9), and two games made a noisy mean.
+# Playouts and play+undo on boards of up to this many points count 11 games:
+# their length and removals vary (49 to 88 plies on 9x9), and two games made
+# a noisy mean (play+undo a ply: 56,900 over two, 59,300 over ten).
 SMALL_BOARD, SMALL_BOARD_UNITS = 125, 11
 
 # Runs on the MicroPython port under valgrind, each unit between two marks
@@ -130,7 +131,7 @@ def measure_micropython(exe, lib, heap, variants, seconds, repeat):
 def measure_board(lib, variants, tmp):
     """Board time of random playouts per variant, play+undo per ply and ``Game()``
     (the mean of units 2..:data:`BOARD_UNITS` of each, 2..:data:`SMALL_BOARD_UNITS` for
-    playouts on small boards)."""
+    games on small boards)."""
     script = os.path.join(tmp, "engine_work.py")
     with open(script, "w") as f:
         f.write(ENGINE_WORK)
@@ -139,7 +140,7 @@ def measure_board(lib, variants, tmp):
     works = ([("playout", v) for v in variants] + [("play_undo", v) for v in BOARD_VARIANTS]
              + [("search_ply", v) for v in BOARD_VARIANTS] + [("game", v) for v in BOARD_VARIANTS])
     for kind, v in works:
-        units = SMALL_BOARD_UNITS if kind == "playout" and get_variant(v).size <= SMALL_BOARD else BOARD_UNITS
+        units = SMALL_BOARD_UNITS if kind != "game" and get_variant(v).size <= SMALL_BOARD else BOARD_UNITS
         counts, stdout = board_time.count_units(script, units, [lib], work="%s:%s" % (kind, v))
         x86 = sum(counts[1:])
         plies = sum(vm.last_json(stdout)["plies"][1:])
