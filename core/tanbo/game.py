@@ -67,12 +67,12 @@ GAME_OVER = const(4)  # one player is left
 
 # The state of a game, field by field, by how copy() and load_state() treat
 # them (the one list of them: a new field goes here).
-_SHARED = ("variant", "players", "pids", "succ", "others", "nbr", "nbr_off")  # read only: copies share them
+_SHARED = ("variant", "players", "pids", "succ", "others", "nbr", "nbr_off", "steps")  # read only: copies share them
 _SCALARS = ("to_move", "winner", "over", "ply", "start")
 _TABLES = ("board", "root_of", "nxt", "head", "space", "alive", "root_player")  # a cell a point or a root
 _PLAYER_TABLES = ("touch_count", "space_root", "legal_points", "legal_index")  # [None, player 1's, ...]
 _COUNTS = ("legal_total", "root_count")  # an int a player, index 0 unused
-_HISTORY = ("_moves", "_prevs", "_marks", "_rem")  # undo stacks: copy() keeps them, load_state() drops them
+_HISTORY = ("_moves", "_marks", "_rem")  # undo stacks: copy() keeps them, load_state() drops them
 
 try:
     from sys import implementation as _impl
@@ -184,6 +184,7 @@ class Game:
         self.succ, self.others = tuple(succ), tuple(others)
         self.nbr = v.nbr
         self.nbr_off = v.nbr_off
+        self.steps = v.steps
         self.board = board
         self.root_of = bytearray(b"\xff" * n)
         self.nxt = _cells(n, NIL)
@@ -205,11 +206,13 @@ class Game:
         # long game costs 2 bytes a field a ply and popping allocates nothing.
         # Room for 64 plies up front, doubled when full (see _grow_history).
         self._moves = array("h", bytes(128))  # point, or -player for a resignation
-        self._prevs = bytearray(64)  # side to move before the ply
         self._marks = array("H", bytes(128))  # _nrem before the ply
         self._nh = 0
-        self._room = 64  # plies the three stacks hold (a len() call costs more than this read)
-        self._rem = array("H", bytes(64))  # removed roots: stones..., root id, count
+        self._room = 64  # plies the two stacks hold (a len() call costs more than this read)
+        # Removed roots: stones..., root id, count. Below a resignation's
+        # roots, the side to move before it (a move's mover is its stone's
+        # colour, so only resignations keep it).
+        self._rem = array("H", bytes(64))
         self._nrem = 0
 
     def _find_roots(self, stones):
@@ -218,7 +221,7 @@ class Game:
         stone has no player of the variant or a root is no tree (a loop or
         clump can never arise in Tanbo)."""
         v, board, root_of, nxt = self.variant, self.board, self.root_of, self.nxt
-        nbr, off = self.nbr, self.nbr_off
+        steps = self.steps
         heads = []
         root_player = bytearray()
         stack = []  # iterative flood fill: construction only
@@ -244,8 +247,8 @@ class Game:
                 nxt[s] = chain
                 chain = s
                 stones += 1
-                for j in range(off[s], off[s + 1]):
-                    q = nbr[j]
+                for d in steps[s]:
+                    q = s + d
                     cnt[q] += 1
                     if board[q] == c:
                         links += 1
@@ -270,7 +273,7 @@ class Game:
         once; each set is filled in ascending point order (the order seeded
         picks depend on)."""
         board, root_of, space, nxt = self.board, self.root_of, self.space, self.nxt
-        nbr, off = self.nbr, self.nbr_off
+        steps = self.steps
         for k in self.pids:
             cnt, own = self.touch_count[k], self.space_root[k]
             found = []
@@ -279,8 +282,8 @@ class Game:
                     continue
                 s = self.head[r]
                 while s != NIL:
-                    for j in range(off[s], off[s + 1]):
-                        q = nbr[j]
+                    for d in steps[s]:
+                        q = s + d
                         if board[q] == 0 and cnt[q] == 1:
                             found.append(q)
                             own[q] = r
@@ -316,7 +319,7 @@ class Game:
                 row.append(mine[k] + (k,))
             theirs.append(tuple(row))
         self._hot = (self.board, self.root_of, self.nxt, self.head, self.space, tuple(mine), self.legal_total,
-                     self.root_count, tuple(theirs), self.succ, self.nbr, self.nbr_off)
+                     self.root_count, tuple(theirs), self.succ, self.steps)
         self._targets = self._tables_cache = None  # for load_state, built on first use
 
     @classmethod
@@ -459,13 +462,13 @@ class Game:
         r = self.root_of[point]
         if not self.board[point]:
             raise ValueError("%s is empty: root space is asked of a stone" % self.variant.format_point(point))
-        nbr, off = self.nbr, self.nbr_off
+        steps = self.steps
         own = self.space_root[self.root_player[r]]
         out = []
         s = self.head[r]
         while s != NIL:
-            for j in range(off[s], off[s + 1]):
-                q = nbr[j]
+            for d in steps[s]:
+                q = s + d
                 if own[q] == r and q not in out:
                     out.append(q)
             s = self.nxt[s]
@@ -571,6 +574,8 @@ class Game:
             raise IllegalMove(self.why_illegal(point))  # or its ValueError for no point
         mark = self._nrem
         self._place_loop(point)
+        if self._nrem == mark:  # most plies: no list walk, no sort call
+            return []
         return self._rem_points(mark)
 
     def place_unrecorded(self, point):
@@ -583,7 +588,6 @@ class Game:
         if n == self._room:
             self._grow_history()
         self._moves[n] = move
-        self._prevs[n] = self.to_move
         self._marks[n] = self._nrem
         self._nh = n + 1
 
@@ -596,7 +600,6 @@ class Game:
         n = self._room
         extra = n if n > 16 else 16
         self._moves.extend(array("h", bytes(2 * extra)))
-        self._prevs.extend(bytes(extra))
         self._marks.extend(array("H", bytes(2 * extra)))
         self._room = n + extra
 
@@ -644,7 +647,13 @@ class Game:
             raise IllegalMove("the game is over (%s won)" % player_name(self.winner, self.players))
         if self.root_count[player] == 0:
             raise IllegalMove("%s is already out" % player_name(player, self.players))
+        rem = self._rem
         mark = self._nrem
+        if mark >= len(rem) - 2:
+            rem.extend(array("H", bytes(2 * len(rem))))
+        rem[mark] = self.to_move  # for undo, below the roots
+        mark += 1
+        self._nrem = mark
         self._push_ply(-player)
         for r in range(len(self.alive)):
             if self.alive[r] and self.root_player[r] == player:
@@ -670,7 +679,6 @@ class Game:
             raise ValueError("nothing to undo")
         self._nh = n
         e = self._moves[n]
-        c = self._prevs[n]
         mark = self._marks[n]
         i = self._nrem
         if i > mark:  # the ply removed roots: put them back, latest first
@@ -681,28 +689,31 @@ class Game:
                 i -= count + 2
                 self._restore_root(r, i, count)
             self._nrem = i
-        self.to_move = c
         if self.over:
             self.winner = None
             self.over = False
         self.ply -= 1
-        if e < 0:
+        if e < 0:  # a resignation: the side to move before it is below its roots
+            mark -= 1
+            self.to_move = self._rem[mark]
+            self._nrem = mark
             return e
         # Lift c's stone from e (the head of its root's chain). e rejoins the
         # legal set of each player it touches once (c always: it was legal);
         # a neighbour it alone touched leaves c's; one it touched with a
         # second c stone joins it, credited to that stone's root.
-        board, root_of, nxt, head, space, mine, legal_total, roots, theirs, succ, nbr, off = self._hot
+        board, root_of, nxt, head, space, mine, legal_total, roots, theirs, succ, steps = self._hot
+        c = board[e]  # the mover (its root, if removed, is back)
+        self.to_move = c
         r = root_of[e]
         board[e] = 0
         head[r] = nxt[e]
         nxt[e] = NIL
-        a = off[e]
-        b = off[e + 1]
+        ds = steps[e]
         for ownk, lk, pk, cntk, k in theirs[c]:
             if cntk[e] == 1:  # e joins k's set, credited to the one k stone it touches
-                for j in range(a, b):
-                    t = nbr[j]
+                for d in ds:
+                    t = e + d
                     if board[t] == k:
                         break
                 t = root_of[t]
@@ -719,8 +730,8 @@ class Game:
         lc[n] = e
         pc[e] = n
         n += 1
-        for j in range(a, b):
-            q = nbr[j]
+        for d in ds:
+            q = e + d
             m = cntc[q] - 1
             cntc[q] = m
             if board[q] == 0:
@@ -733,8 +744,8 @@ class Game:
                     lc[i] = last
                     pc[last] = i
                 elif m == 1:  # touched by e and one more c stone, now that one alone
-                    for i in range(off[q], off[q + 1]):
-                        t = nbr[i]
+                    for d in steps[q]:
+                        t = q + d
                         if board[t] == c:
                             t = root_of[t]
                             break
@@ -761,14 +772,13 @@ class Game:
         call with its tables in locals (on MicroPython a call with this many
         locals allocates its frame).
         """
-        board, root_of, nxt, head, space, mine, legal_total, roots, theirs, succ, nbr, off = self._hot
+        board, root_of, nxt, head, space, mine, legal_total, roots, theirs, succ, steps = self._hot
         c = self.to_move
         if record:  # _push_ply, inlined: a call costs as much as the push
             n = self._nh
             if n == self._room:
                 self._grow_history()
             self._moves[n] = e
-            self._prevs[n] = c
             self._marks[n] = self._nrem
             self._nh = n + 1
         ply = self.ply
@@ -817,8 +827,8 @@ class Game:
             root_of[e] = r
             nxt[e] = head[r]
             head[r] = e
-            for j in range(off[e], off[e + 1]):
-                q = nbr[j]
+            for d in steps[e]:
+                q = e + d
                 m = cntc[q] + 1
                 cntc[q] = m
                 if board[q] == 0:
@@ -892,7 +902,7 @@ class Game:
     # -- removal and restoration: the rare paths ------------------------------------
     def _remove_root(self, r, record):
         """Take root ``r`` off the board; ``record`` keeps its stones for undo."""
-        board, root_of, nxt, head, space, mine, legal_total, roots, theirs, succ, nbr, off = self._hot
+        board, root_of, nxt, head, space, mine, legal_total, roots, theirs, succ, steps = self._hot
         c = self.root_player[r]
         ownc, lc, pc, cntc = mine[c]
         if record:
@@ -910,8 +920,8 @@ class Game:
         count = 0
         s = head[r]
         while s != NIL:
-            for j in range(off[s], off[s + 1]):
-                q = nbr[j]
+            for d in steps[s]:
+                q = s + d
                 m = cntc[q] - 1
                 cntc[q] = m
                 if m < 2 and board[q] == 0:  # r's stones still show: q is outside r
@@ -949,8 +959,8 @@ class Game:
             while s != NIL:
                 board[s] = 0
                 if cntk[s] == 1:
-                    for j in range(off[s], off[s + 1]):
-                        t = nbr[j]
+                    for d in steps[s]:
+                        t = s + d
                         if board[t] == k:
                             break
                     t = root_of[t]
@@ -971,8 +981,8 @@ class Game:
         for i in range(top, len(lc)):
             q = lc[i]
             if cntc[q] == 1:
-                for j in range(off[q], off[q + 1]):
-                    t = nbr[j]
+                for d in steps[q]:
+                    t = q + d
                     if board[t] == c:
                         break
                 t = root_of[t]
@@ -988,7 +998,7 @@ class Game:
     def _restore_root(self, r, i, count):
         """Put back root ``r``, whose ``count`` stones are ``_rem[i:i + count]``
         (undo of its removal; the game is as the removal left it)."""
-        board, root_of, nxt, head, space, mine, legal_total, roots, theirs, succ, nbr, off = self._hot
+        board, root_of, nxt, head, space, mine, legal_total, roots, theirs, succ, steps = self._hot
         rem = self._rem
         c = self.root_player[r]
         ownc, lc, pc, cntc = mine[c]
@@ -1001,8 +1011,8 @@ class Game:
             root_of[s] = r
             nxt[s] = prev
             prev = s
-            for t in range(off[s], off[s + 1]):
-                cntc[nbr[t]] += 1
+            for d in steps[s]:
+                cntc[s + d] += 1
         head[r] = prev
         # Each stone leaves the other colours' legal sets it had joined.
         for ownk, lk, pk, _, k in theirs[c]:
@@ -1026,8 +1036,8 @@ class Game:
         sr = 0
         s = prev
         while s != NIL:
-            for t in range(off[s], off[s + 1]):
-                q = nbr[t]
+            for d in steps[s]:
+                q = s + d
                 if board[q] == 0:
                     o = ownc[q]
                     if cntc[q] == 1:

