@@ -782,12 +782,14 @@ class Game:
             self._marks[n] = self._nrem
             self._nh = n + 1
         ply = self.ply
-        if rng is not None:
+        stop = ply + limit  # never reached with limit -1
+        pick = rng is not None  # (a bool tests cheaper than "is not None")
+        if pick:
             x = rng.x
         while True:
             ownc, lc, pc, cntc = mine[c]
             n = legal_total[c] - 1
-            if rng is not None:
+            if pick:
                 # rng.below(n + 1), inlined (a call costs more than the
                 # ply's whole pick): the same 29-bit step as tanbo.rng.Rng.
                 t = (30069 * (x & 0x7FFF) + 12345) & 0x1FFFFFFF
@@ -859,7 +861,7 @@ class Game:
             space[r] = sr
             legal_total[c] = n
             ply += 1
-            if sr == 0 or bounded is not None:
+            if not sr or bounded:  # (bounded: None, or a list of one or more)
                 self.ply = ply
                 if sr == 0:
                     # RULES.md 5: the current root bounded -> it alone goes.
@@ -876,12 +878,11 @@ class Game:
             c = succ[c]
             while not roots[c]:
                 c = succ[c]
-            limit -= 1
-            if limit == 0:
+            if ply == stop:
                 break
         self.to_move = c
         self.ply = ply
-        if rng is not None:
+        if pick:
             rng.x = x
 
     def _check_winner(self):
@@ -909,7 +910,7 @@ class Game:
             rem = self._rem
             nrem = self._nrem
             room = len(rem) - 2  # the root's stones, then its two trailing cells
-        # The first walk takes r's touches off its neighbours' counts and
+        # The first walk takes r's touches off its outer neighbours' counts and
         # settles colour c's side, which only r's outer neighbours can
         # change: one r alone touched (r's root space, if r had any left)
         # leaves c's legal set; one now touching a single c stone will join
@@ -917,37 +918,38 @@ class Game:
         # board. Those wait at the top of c's legal list, below the end:
         # each is an empty point outside the set, so they fit.
         top = len(lc)
-        count = 0
         s = head[r]
         while s != NIL:
             for d in steps[s]:
                 q = s + d
-                m = cntc[q] - 1
-                cntc[q] = m
-                if m < 2 and board[q] == 0:  # r's stones still show: q is outside r
-                    if m:
+                k = board[q]
+                if k == 0:  # r's stones still show: q is outside r
+                    m = cntc[q] - 1
+                    cntc[q] = m
+                    if m == 1:
                         top -= 1
                         lc[top] = q
-                    elif ownc[q] != NO_ROOT:
+                    elif m == 0 and ownc[q] != NO_ROOT:  # (r's space is not kept: r is gone)
                         ownc[q] = NO_ROOT
-                        space[r] -= 1
                         i = pc[q]
                         m = legal_total[c] - 1
                         last = lc[m]
                         lc[i] = last
                         pc[last] = i
                         legal_total[c] = m
+                elif k != c:  # another colour's stone; a stone of c next to s is r's
+                    cntc[q] -= 1
+            cntc[s] = 0  # its c neighbours were all r's
             if record:
                 if nrem >= room:  # doubling, as _grow_history: rarely
                     rem.extend(array("H", bytes(2 * len(rem))))
                     room = len(rem) - 2
                 rem[nrem] = s
                 nrem += 1
-            count += 1
             s = nxt[s]
         if record:
             rem[nrem] = r
-            rem[nrem + 1] = count
+            rem[nrem + 1] = nrem - self._nrem  # the stone count
             self._nrem = nrem + 2
         # Off the board; each freed point touching one stone of another
         # colour k becomes root space of that stone's root (its counts of k
