@@ -8,8 +8,8 @@ import sys
 import pytest
 from hypothesis import HealthCheck, given, settings, strategies as st
 
-from tanbo import VARIANTS, perf
-from tanbo_tools import bench, board_time, cli, vm
+from tanbo import VARIANTS, Game, perf
+from tanbo_tools import bench, bench_games, board_time, cli, vm
 
 BIN = os.path.dirname(sys.executable)
 
@@ -68,12 +68,36 @@ def test_board_time_counts_each_game_construction_apart(tmp_path):
     # One small workload under valgrind: two Game("9x9"), each between marks.
     lib = vm.compile_core(str(tmp_path / "lib"))
     script = tmp_path / "work.py"
-    script.write_text(bench.ENGINE_WORK)
+    script.write_text(bench._engine_work())
     counts, out = board_time.count_units(str(script), 2, [lib], work="game:9x9")
     assert len(counts) == 2 and vm.last_json(out) == {"plies": []}
     for x86 in counts:
         # a 9x9 board's tables take thousands of bytecodes, and far fewer than a playout
         assert 1e4 < x86 < 2e6, counts
+
+
+def test_the_fixed_games_are_whole_legal_games():
+    # Data, not seeds: each must replay to its end on every version of the rules.
+    assert len(bench_games.GAMES_9X9) == 11
+    for text in bench_games.GAMES_9X9:
+        g = Game("9x9")
+        moves = text.split()
+        for i, move in enumerate(moves):
+            assert not g.over, "the game ended before move %d of %d" % (i + 1, len(moves))
+            g.play_move(move)
+        assert g.over
+
+
+@needs_board_time
+def test_board_time_replays_the_fixed_games_one_a_unit(tmp_path):
+    lib = vm.compile_core(str(tmp_path / "lib"))
+    script = tmp_path / "work.py"
+    script.write_text(bench._engine_work())
+    counts, out = board_time.count_units(str(script), 2, [lib], work="fixed_ply:9x9")
+    lengths = [len(text.split()) for text in bench_games.GAMES_9X9[:2]]
+    assert len(counts) == 2 and vm.last_json(out) == {"plies": lengths}
+    for x86, plies in zip(counts, lengths):
+        assert 1e4 * plies < x86 < 2e5 * plies, counts  # a ply and its undo: tens of thousands
 
 
 def test_nothing_in_the_engine_calls_the_board_time_mark():

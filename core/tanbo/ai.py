@@ -472,7 +472,7 @@ class Search:
         for r in range(len(reached)):
             reached[r] = 0
         board, rplayer, tc = g.board, g.root_player, g.touch_count
-        nbr, off = g.nbr, g.nbr_off
+        steps = g.steps
         tail = 0
         for c in g.pids:
             lp, own = g.legal_points[c], g.space_root[c]
@@ -499,8 +499,8 @@ class Search:
             c = rplayer[l - 1]
             cnt = tc[c]
             d = dist[q] + 1
-            for j in range(off[q], off[q + 1]):
-                p = nbr[j]
+            for dp in steps[q]:
+                p = q + dp
                 if board[p] or cnt[p]:
                     continue
                 k = label[p]
@@ -579,7 +579,7 @@ class Search:
         own, board = g.space_root, g.board  # (two at a time: a 4-tuple unpack allocates on MicroPython)
         ownc, cntc = own[c], g.touch_count[c]
         others = g.others[c]
-        nbr, off = g.nbr, g.nbr_off
+        steps = g.steps
         best = -WIN - 10
         top = 0  # entries kept in buf, sorted by descending key
         # The root's buffer is sorted by value; inner ones by forcing keys.
@@ -599,8 +599,8 @@ class Search:
             d = -1
             hit = False
             opened = 0  # empty neighbours opened minus closed, for the ordering key
-            for j in range(off[e], off[e + 1]):
-                q = nbr[j]
+            for dq in steps[e]:
+                q = e + dq
                 if board[q] == 0:
                     k = cntc[q]
                     if k == 0:

@@ -43,20 +43,20 @@ def where(v, p):
 def cycle_point(game, start):
     """A stone on a cycle of the (non-tree) root containing ``start``."""
     # Repeatedly strip leaves (degree <= 1); what survives lies on a cycle.
-    board, nbr, off, root_of = game.board, game.nbr, game.nbr_off, game.root_of
+    board, steps, root_of = game.board, game.steps, game.root_of
     c = board[start]
     members = [p for p in range(len(board)) if board[p] == c and root_of[p] == root_of[start]]
     deg = {}
     for p in members:
-        deg[p] = sum(1 for j in range(off[p], off[p + 1]) if board[nbr[j]] == c)
+        deg[p] = sum(1 for d in steps[p] if board[p + d] == c)
     leaves = [p for p in members if deg[p] <= 1]
     while leaves:
         p = leaves.pop()
         if deg[p] < 0:
             continue
         deg[p] = -1
-        for j in range(off[p], off[p + 1]):
-            q = nbr[j]
+        for d in steps[p]:
+            q = p + d
             if board[q] == c and deg.get(q, -1) > 0:
                 deg[q] -= 1
                 if deg[q] == 1:

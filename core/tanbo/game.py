@@ -36,8 +36,9 @@ more than the steps::
 
 The search's interface (see :mod:`tanbo.ai`): the tables above, read only;
 ``board``, ``to_move``, ``winner``, ``players``, ``others[k]`` (the players
-but ``k``), ``nbr``/``nbr_off`` (the variant's neighbour table),
-``alive[r]``, ``root_count[k]`` (a player with no root is out); and to move,
+but ``k``), ``steps`` (the variant's: the neighbours of ``p`` are ``p + d``
+for ``d`` in ``steps[p]``), ``alive[r]``, ``root_count[k]`` (a player with
+no root is out); and to move,
 :meth:`Game.play_unchecked` (an undoable ply, :meth:`Game.undo` takes it
 back), :meth:`Game.place_unrecorded` (on a scratch game reloaded with
 :meth:`Game.load_state`) and :meth:`Game.random_playout`.
@@ -67,7 +68,7 @@ GAME_OVER = const(4)  # one player is left
 
 # The state of a game, field by field, by how copy() and load_state() treat
 # them (the one list of them: a new field goes here).
-_SHARED = ("variant", "players", "pids", "succ", "others", "nbr", "nbr_off", "steps")  # read only: copies share them
+_SHARED = ("variant", "players", "pids", "succ", "others", "steps")  # read only: copies share them
 _SCALARS = ("to_move", "winner", "over", "ply", "start")
 _TABLES = ("board", "root_of", "nxt", "head", "space", "alive", "root_player")  # a cell a point or a root
 _PLAYER_TABLES = ("touch_count", "space_root", "legal_points", "legal_index")  # [None, player 1's, ...]
@@ -182,8 +183,6 @@ class Game:
             succ.append(k % v.players + 1)
             others.append(pids[:k - 1] + pids[k:])
         self.succ, self.others = tuple(succ), tuple(others)
-        self.nbr = v.nbr
-        self.nbr_off = v.nbr_off
         self.steps = v.steps
         self.board = board
         self.root_of = bytearray(b"\xff" * n)
@@ -595,10 +594,13 @@ class Game:
         # Its own method: a deep expression stack in _push_ply would put the
         # frame of every push on MicroPython's heap (frames of more than 11
         # words are allocated there), several times the cost of the push.
-        # Grow by doubling, not one cell at a time: MicroPython's array
-        # append reallocates every 8 items, which fragments a small heap.
+        # Grow by up to 128 plies, not one cell at a time: MicroPython's
+        # array append reallocates every 8 items, which fragments a small
+        # heap; and not by doubling past 128: a 19x19 game's 1,024-ply
+        # stack needs a free 2 KB block where 640 plies fit in 1.3 KB (a
+        # whole 19x19 game with its history ran out of a 64 KB heap so).
         n = self._room
-        extra = n if n > 16 else 16
+        extra = n if n < 128 else 128
         self._moves.extend(array("h", bytes(2 * extra)))
         self._marks.extend(array("H", bytes(2 * extra)))
         self._room = n + extra

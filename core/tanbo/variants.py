@@ -15,7 +15,6 @@ Point indices (what the engine uses everywhere):
   ``Z = z + 1`` (layer).
 """
 
-from array import array
 
 # Go board letters: no I, as on every figure of the 1995 rules.
 COLUMNS = "ABCDEFGHJKLMNOPQRSTUVWXYZ"
@@ -57,8 +56,8 @@ class Variant:
 
     Attributes: ``name``, ``players`` (2 or 4), ``width``, ``height``,
     ``depth`` (1 unless 3D), ``dims`` (1, 2 or 3), ``size`` (points),
-    ``nbr``/``nbr_off`` (flat neighbour table, see :meth:`neighbours`),
-    ``steps`` (``steps[p]``: the offsets from ``p`` to its neighbours), ``setup`` (list of
+    ``steps`` (``steps[p]``: the offsets from ``p`` to its neighbours; see
+    :meth:`neighbours` for the points), ``setup`` (list of
     ``(point, player)`` sorted by point), ``setup_points`` (its points),
     ``max_plies`` (no game is longer).
     """
@@ -77,10 +76,8 @@ class Variant:
         for p, _ in self.setup:
             points.append(p)
         self.setup_points = tuple(points)
-        # Flat tables (two small arrays, not 361 tuples: a 64 KB heap
-        # matters more than the tuple's speed): the neighbours of p are
-        # nbr[nbr_off[p]:nbr_off[p + 1]], and p + d for d in steps[p].
-        self.nbr_off, self.nbr, self.steps = _shared_table(width, height, depth)
+        # The neighbours of p are p + d for d in steps[p] (see _steps).
+        self.steps = _shared_steps(width, height, depth)
         # Between two removals every ply adds a stone and a removal takes at
         # least one root, of which there are len(setup): a hard bound.
         self.max_plies = (len(self.setup) + 1) * self.size
@@ -91,7 +88,7 @@ class Variant:
     @property
     def neighbours(self):
         """``neighbours[p]``: the orthogonal neighbours of point ``p`` as a tuple."""
-        return _Neighbours(self.nbr_off, self.nbr)
+        return _Neighbours(self.steps)
 
     # -- notation -------------------------------------------------------
     def parse_point(self, text):
@@ -148,45 +145,44 @@ class Variant:
 
 
 class _Neighbours:
-    """A read-only sequence view of a flat neighbour table."""
+    """A read-only sequence view of a steps table: tuples of points."""
 
-    def __init__(self, off, nbr):
-        self.off = off
-        self.nbr = nbr
+    def __init__(self, steps):
+        self.steps = steps
 
     def __len__(self):
-        return len(self.off) - 1
+        return len(self.steps)
 
     def __getitem__(self, p):
-        if not 0 <= p < len(self.off) - 1:
+        if not 0 <= p < len(self.steps):
             raise IndexError("point %r out of range" % (p,))
-        return tuple(self.nbr[self.off[p]:self.off[p + 1]])
+        return tuple(p + d for d in self.steps[p])
 
 
 _tables = {}
 
 
-def _shared_table(width, height, depth):
-    """One neighbour table per board shape (19x19, 4p and dense-19 share one)."""
+def _shared_steps(width, height, depth):
+    """One steps table per board shape (19x19, 4p and dense-19 share one)."""
     key = (width, height, depth)
     t = _tables.get(key)
     if t is None:
-        t = _tables[key] = _neighbour_table(width, height, depth)
+        t = _tables[key] = _steps(width, height, depth)
     return t
 
 
-def _neighbour_table(width, height, depth):
-    """``(offsets, neighbours, steps)``: the orthogonal neighbours of a box of
-    points, as a flat table and as each point's offsets to them.
+def _steps(width, height, depth):
+    """``steps[p]``: the offsets from point ``p`` of a box of points
+    to its orthogonal neighbours (up, left, right, down, then the layers).
 
-    ``steps[p]`` is one of at most 27 shared tuples (one a kind of point:
-    corner, edge, inside...), so it costs a word a point. The hot loops walk
-    it (``for d in steps[p]: q = p + d``): on MicroPython that is 42% fewer
-    board instructions a point than ``for j in range(off[p], off[p + 1]):
-    q = nbr[j]`` (1,080 against 1,870 for four neighbours, measured), for
-    no more memory than the flat table."""
-    offsets = array("H", [0])
-    table = array("H")
+    Each is one of at most 27 shared tuples (one a kind of point: corner,
+    edge, inside...), so the table costs a word a point, less than a flat
+    table of the neighbours with its offsets (5 cells a point). The hot
+    loops walk it (``for d in steps[p]: q = p + d``): on MicroPython that is
+    42% fewer board instructions a point than the flat table's ``for j in
+    range(off[p], off[p + 1]): q = nbr[j]`` (1,080 against 1,870 for four
+    neighbours, measured), and a 4-tuple a point would cost 2.5 KB more on
+    a 9x9 board for 350 fewer a point."""
     plane = width * height
     steps = [None] * (plane * depth)  # a list of its final size: no regrowth on a small heap
     kinds = {}
@@ -207,12 +203,9 @@ def _neighbour_table(width, height, depth):
                     nbrs.append(p - plane)
                 if z < depth - 1:
                     nbrs.append(p + plane)
-                for q in nbrs:
-                    table.append(q)
-                offsets.append(len(table))
                 d = tuple(q - p for q in nbrs)
                 steps[p] = kinds.setdefault(d, d)
-    return offsets, table, steps
+    return steps
 
 
 def _grid_setup(size, coords, owner):

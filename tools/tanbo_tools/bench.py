@@ -20,6 +20,7 @@ from tanbo import get_variant
 
 from . import arg_checks, board_time, mpy, vm
 from .bench_ai import board_skipped, run_ai_bench, say
+from .bench_games import GAMES_9X9
 
 # The board-time workloads, small: valgrind runs the port ~50x slower.
 BOARD_VARIANTS = ("9x9", "19x19")  # play+undo, the search's ply and Game() construction
@@ -33,13 +34,15 @@ SMALL_BOARD, SMALL_BOARD_UNITS = 125, 11
 # (see board_time's docstring); BOARD_TIME_WORK is "playout:9x9",
 # "play_undo:19x19", "search_ply:9x9", "game:9x9"... play_undo is the public
 # path (play() checks the move and lists the removed stones); search_ply the
-# search's (play_unchecked, as tanbo.ai plays its lines).
+# search's (play_unchecked, as tanbo.ai plays its lines); fixed_ply the
+# search's path on the fixed games of bench_games (unit i: game i).
 ENGINE_WORK = """\
 import json
 import os
 from tanbo import Game, Rng
 N = int(os.getenv("BOARD_TIME_N"))
 kind, variant = os.getenv("BOARD_TIME_WORK").split(":")
+FIXED = %(fixed)r
 base = Game(variant)
 g = base.copy()
 plies = []
@@ -57,11 +60,25 @@ for i in range(N):
         plies.append(g.ply)
         for _ in range(g.ply):
             g.undo()
+    elif kind == "fixed_ply":
+        play = g.play_unchecked
+        for p in FIXED[i]:
+            play(p)
+        plies.append(g.ply)
+        for _ in range(g.ply):
+            g.undo()
     else:
         Game(variant)
     %(mark)s
 print(json.dumps({"plies": plies}))
-""" % {"mark": board_time.MARK}
+"""
+
+
+def _engine_work():
+    """ENGINE_WORK with its marks and the fixed games as point lists."""
+    v = get_variant("9x9")
+    fixed = [[v.parse_point(t) for t in game.split()] for game in GAMES_9X9]
+    return ENGINE_WORK % {"mark": board_time.MARK, "fixed": fixed}
 
 MAX_SECONDS = 3600  # per measurement: more is a typo, not a better figure
 
@@ -134,13 +151,19 @@ def measure_board(lib, variants, tmp):
     games on small boards)."""
     script = os.path.join(tmp, "engine_work.py")
     with open(script, "w") as f:
-        f.write(ENGINE_WORK)
+        f.write(_engine_work())
     out = {"boards": board_time.BOARDS, "playouts": {}, "play_undo_per_ply": {}, "search_ply": {},
-           "game_construction": {}}
+           "fixed_games_ply": {}, "game_construction": {}}
     works = ([("playout", v) for v in variants] + [("play_undo", v) for v in BOARD_VARIANTS]
-             + [("search_ply", v) for v in BOARD_VARIANTS] + [("game", v) for v in BOARD_VARIANTS])
+             + [("search_ply", v) for v in BOARD_VARIANTS] + [("fixed_ply", "9x9")]
+             + [("game", v) for v in BOARD_VARIANTS])
     for kind, v in works:
-        units = SMALL_BOARD_UNITS if kind != "game" and get_variant(v).size <= SMALL_BOARD else BOARD_UNITS
+        if kind == "fixed_ply":
+            units = len(GAMES_9X9)
+        elif kind != "game" and get_variant(v).size <= SMALL_BOARD:
+            units = SMALL_BOARD_UNITS
+        else:
+            units = BOARD_UNITS
         counts, stdout = board_time.count_units(script, units, [lib], work="%s:%s" % (kind, v))
         x86 = sum(counts[1:])
         plies = sum(vm.last_json(stdout)["plies"][1:])
@@ -152,9 +175,9 @@ def measure_board(lib, variants, tmp):
                 "samd51_playouts_per_s": round(1000.0 / game["samd51_ms"], 1),
                 "rp2040_playouts_per_s": round(1000.0 / game["rp2040_ms"], 1),
                 "samd51_ms": game["samd51_ms"], "rp2040_ms": game["rp2040_ms"]}
-        elif kind in ("play_undo", "search_ply"):
-            out["play_undo_per_ply" if kind == "play_undo" else "search_ply"][v] = board_time.estimate(
-                x86 / float(plies))
+        elif kind in ("play_undo", "search_ply", "fixed_ply"):
+            key = {"play_undo": "play_undo_per_ply", "search_ply": "search_ply", "fixed_ply": "fixed_games_ply"}[kind]
+            out[key][v] = board_time.estimate(x86 / float(plies))
         else:
             out["game_construction"][v] = board_time.estimate(x86 / float(len(counts) - 1))
     return out
@@ -193,6 +216,8 @@ def _engine_report(args, report, tmp):
         say("board   %-9s play+undo %d instructions a ply (the search's play_unchecked+undo %d), Game() %d" % (
             v, b["play_undo_per_ply"][v]["cortex_m4_instructions"], b["search_ply"][v]["cortex_m4_instructions"],
             b["game_construction"][v]["cortex_m4_instructions"]))
+    say("board   9x9       play_unchecked+undo %d instructions a ply on the fixed games (tanbo_tools.bench_games)" % (
+        b["fixed_games_ply"]["9x9"]["cortex_m4_instructions"]))
 
 
 def run(args):
