@@ -203,7 +203,7 @@ class Game:
         self.start = None  # position text when not started from the setup
         # Undo stacks: arrays of 2-byte cells with explicit lengths, so a
         # long game costs 2 bytes a field a ply and popping allocates nothing.
-        # Room for 64 plies up front, doubled when full (see _grow_history).
+        # Room for 64 plies up front, grown when full (see _grow_history).
         self._moves = array("h", bytes(128))  # point, or -player for a resignation
         self._marks = array("H", bytes(128))  # _nrem before the ply
         self._nh = 0
@@ -943,8 +943,9 @@ class Game:
                     cntc[q] -= 1
             cntc[s] = 0  # its c neighbours were all r's
             if record:
-                if nrem >= room:  # doubling, as _grow_history: rarely
-                    rem.extend(array("H", bytes(2 * len(rem))))
+                if nrem >= room:  # grown as _grow_history grows its stacks: rarely
+                    n = len(rem)
+                    rem.extend(array("H", bytes(2 * n if n < 256 else 512)))
                     room = len(rem) - 2
                 rem[nrem] = s
                 nrem += 1
