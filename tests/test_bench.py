@@ -63,14 +63,20 @@ def test_board_estimate_scales_instructions_to_both_boards():
     assert fast < e["samd51_ms"] < slow
 
 
-@needs_board_time
-def test_board_time_counts_each_game_construction_apart(tmp_path):
-    # One small workload under valgrind: two Game("9x9"), each between marks.
+def count_engine_work(tmp_path, work, units=2):
+    """``(x86 counts a unit, the JSON it printed)`` of bench's engine workload ``work``."""
     lib = vm.compile_core(str(tmp_path / "lib"))
     script = tmp_path / "work.py"
     script.write_text(bench._engine_work())
-    counts, out = board_time.count_units(str(script), 2, [lib], work="game:9x9")
-    assert len(counts) == 2 and vm.last_json(out) == {"plies": []}
+    counts, out = board_time.count_units(str(script), units, [lib], work=work)
+    return counts, vm.last_json(out)
+
+
+@needs_board_time
+def test_board_time_counts_each_game_construction_apart(tmp_path):
+    # One small workload under valgrind: two Game("9x9"), each between marks.
+    counts, out = count_engine_work(tmp_path, "game:9x9")
+    assert len(counts) == 2 and out == {"plies": []}
     for x86 in counts:
         # a 9x9 board's tables take thousands of bytecodes, and far fewer than a playout
         assert 1e4 < x86 < 2e6, counts
@@ -90,12 +96,9 @@ def test_the_fixed_games_are_whole_legal_games():
 
 @needs_board_time
 def test_board_time_replays_the_fixed_games_one_a_unit(tmp_path):
-    lib = vm.compile_core(str(tmp_path / "lib"))
-    script = tmp_path / "work.py"
-    script.write_text(bench._engine_work())
-    counts, out = board_time.count_units(str(script), 2, [lib], work="fixed_ply:9x9")
+    counts, out = count_engine_work(tmp_path, "fixed_ply:9x9")
     lengths = [len(text.split()) for text in bench_games.GAMES_9X9[:2]]
-    assert len(counts) == 2 and vm.last_json(out) == {"plies": lengths}
+    assert len(counts) == 2 and out == {"plies": lengths}
     for x86, plies in zip(counts, lengths):
         assert 1e4 * plies < x86 < 2e5 * plies, counts  # a ply and its undo: tens of thousands
 
