@@ -8,7 +8,7 @@ import sys
 
 import pytest
 
-from tanbo import Game
+from tanbo import Game, ai
 from tanbo_tools import match
 
 
@@ -43,6 +43,17 @@ def test_elo_of_win_rates():
 def test_seats_alternate_between_games():
     assert match.seats_of_a(0, 2) == (1,) and match.seats_of_a(1, 2) == (2,)
     assert match.seats_of_a(0, 4) == (1, 3) and match.seats_of_a(1, 4) == (2, 4)
+
+
+def test_a_level_at_a_board_searches_with_that_boards_budget(monkeypatch):
+    # The default is the slowest board's budget, as choose_move's; @samd51 is 3.4 times larger.
+    asked = []
+    monkeypatch.setattr(match, "choose_move", lambda game, level, **kw: asked.append((level, kw["slowness"])) or 0)
+    game = Game("9x9")
+    for spec in ("hard", "hard@samd51", "medium@rp2040"):
+        match.make_player(spec, 0, None).genmove(game)
+    assert asked == [("hard", ai.DEFAULT_SLOWNESS), ("hard", ai.SLOWNESS["samd51"]), ("medium", ai.SLOWNESS["rp2040"])]
+    assert ai.node_budget("hard", 81, ai.SLOWNESS["samd51"]) > ai.node_budget("hard", 81, ai.DEFAULT_SLOWNESS)
 
 
 def test_match_reports_and_records_every_game(tmp_path, capsys):
@@ -196,6 +207,9 @@ def test_an_engine_that_cannot_start_stops_the_match(tmp_path, capsys):
 
 @pytest.mark.parametrize("argv, message", [
     (("easy", "brutal"), "'brutal': not a level"),
+    (("hard@pybadge", "easy"), "'hard@pybadge': no board 'pybadge' (boards: rp2040, samd51)"),
+    (("hard@", "easy"), "'hard@': no board ''"),
+    (("brutal@samd51", "easy"), "'brutal@samd51': not a level"),
     (("gtp:", "easy"), "'gtp:': not a level"),
     (("easy", "random", "--variant", "8x8"), "'8x8': unknown variant"),
     (("easy", "random", "--games", "0"), "--games 0"),

@@ -1,6 +1,9 @@
 """``tanbo match A B``: play two players against each other and judge the result.
 
 A player is an AI level (``random``, ``easy``, ``medium``, ``hard``),
+searching with the slowest board's node budget (the RP2040's, as
+:func:`tanbo.ai.choose_move` does by default) or, as ``LEVEL@BOARD``
+(``hard@samd51``), with the budget of a board of :data:`tanbo.ai.SLOWNESS`;
 ``uct:N`` (plain UCT with N random playouts a move, :mod:`tanbo_tools.uct`) or
 ``gtp:COMMAND``, an external engine started with ``shlex.split(COMMAND)``
 that speaks GTP (``tanbo-variant``, ``clear_board``, ``play``, ``genmove``,
@@ -30,7 +33,7 @@ import threading
 import time
 
 from tanbo import Game, get_variant, player_name
-from tanbo.ai import LEVELS, choose_move
+from tanbo.ai import DEFAULT_SLOWNESS, LEVELS, SLOWNESS, choose_move
 from tanbo.gtp import MAX_MOVETIME
 from tanbo.position import quote
 
@@ -45,8 +48,9 @@ MAX_JOBS = 256  # processes; more is a typo, not a faster match
 
 
 def add_arguments(parser):
-    parser.add_argument("a", metavar="A", help="level (%s), uct:PLAYOUTS or gtp:COMMAND" % ", ".join(LEVELS))
-    parser.add_argument("b", metavar="B", help="level, uct:PLAYOUTS or gtp:COMMAND")
+    parser.add_argument("a", metavar="A", help="level (%s; LEVEL@BOARD searches with a board's budget: %s; "
+                        "default the slowest's), uct:PLAYOUTS or gtp:COMMAND" % (", ".join(LEVELS), _BOARDS))
+    parser.add_argument("b", metavar="B", help="level, LEVEL@BOARD, uct:PLAYOUTS or gtp:COMMAND")
     parser.add_argument("--variant", default="9x9", help="variant (default 9x9)")
     parser.add_argument("--games", type=int, default=20, help="games to play (default 20)")
     parser.add_argument("--seed", type=int, default=0, help="base seed for the AI levels (default 0)")
@@ -62,15 +66,24 @@ def add_arguments(parser):
     parser.add_argument("--quiet", action="store_true", help="no progress bar")
 
 
+_BOARDS = ", ".join(sorted(SLOWNESS))
+
+
 def parse_player(spec):
-    """``(kind, value)`` of a player spec: ``("level", name)``, ``("gtp", argv)`` or ``("uct", spec)``.
+    """``(kind, value)`` of a player spec: ``("level", (name, slowness))``,
+    ``("gtp", argv)`` or ``("uct", spec)``.
 
     The one place that reads a spec (argument check and player set-up alike).
-    ValueError quoting ``spec`` when it names neither, or the engine's
-    program is not found.
+    ValueError quoting ``spec`` when it names neither, names no board after
+    a level's ``@``, or the engine's program is not found.
     """
-    if spec in LEVELS:
-        return "level", spec
+    level, at, board = spec.partition("@")
+    if level in LEVELS:
+        if not at:
+            return "level", (level, DEFAULT_SLOWNESS)
+        if board in SLOWNESS:
+            return "level", (level, SLOWNESS[board])
+        raise ValueError("%r: no board %r (boards: %s)" % (spec, board, _BOARDS))
     if spec.startswith("gtp:"):
         try:
             argv = shlex.split(spec[4:])
@@ -87,7 +100,7 @@ def parse_player(spec):
     if spec.startswith(uct.PREFIX):
         uct.parse_spec(spec)
         return "uct", spec
-    raise ValueError("%r: not a level (%s), uct:PLAYOUTS nor gtp:COMMAND" % (spec, ", ".join(LEVELS)))
+    raise ValueError("%r: not a level (%s), LEVEL@BOARD, uct:PLAYOUTS nor gtp:COMMAND" % (spec, ", ".join(LEVELS)))
 
 
 def check_player(spec):
@@ -101,10 +114,11 @@ class EngineError(RuntimeError):
 
 
 class LevelPlayer:
-    """An AI level of :mod:`tanbo.ai`; seeds each move from the game, seat and ply."""
+    """An AI level of :mod:`tanbo.ai` with a board's budget (``slowness``);
+    seeds each move from the game, seat and ply."""
 
-    def __init__(self, level, seed, movetime):
-        self.level, self.seed, self.movetime = level, seed, movetime
+    def __init__(self, level, seed, movetime, slowness=DEFAULT_SLOWNESS):
+        self.level, self.seed, self.movetime, self.slowness = level, seed, movetime, slowness
 
     def start(self, game):
         pass
@@ -114,7 +128,8 @@ class LevelPlayer:
 
     def genmove(self, game):
         """The point to play, or None to resign."""
-        return choose_move(game, self.level, seed=self.seed * 100003 + game.ply, movetime_ms=self.movetime)
+        return choose_move(game, self.level, seed=self.seed * 100003 + game.ply, movetime_ms=self.movetime,
+                           slowness=self.slowness)
 
     def close(self):
         pass
@@ -255,7 +270,7 @@ def make_player(spec, seed, movetime, timeout=None):
         return GtpPlayer(value, movetime, DEFAULT_TIMEOUT if timeout is None else timeout)
     if kind == "uct":
         return uct.UctPlayer(value, seed)
-    return LevelPlayer(value, seed, movetime)
+    return LevelPlayer(value[0], seed, movetime, value[1])
 
 
 def seats_of_a(index, players):
