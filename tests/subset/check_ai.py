@@ -70,7 +70,9 @@ def test_zero_movetime_stops_at_the_first_clock_check():
 def test_search_allocates_nothing_per_node():
     # The heap a search leaves allocated (collections off) must not grow
     # with its node budget: four times the nodes, the same garbage give or
-    # take the root's per-iteration lists.
+    # take the root's lists, which each deepening iteration makes anew
+    # (~3.2 KB on this port: a finished one, and the one the budget cut).
+    # One object a node would be 16+ bytes times thousands of nodes.
     import gc
     if not hasattr(gc, "mem_alloc"):
         return
@@ -82,8 +84,8 @@ def test_search_allocates_nothing_per_node():
         before = gc.mem_alloc()
         stats = {}
         choose_move(g, "hard", seed=1, stats=stats, slowness=slowness)
-        used.append((gc.mem_alloc() - before, stats["iterations"]))
+        used.append((gc.mem_alloc() - before, stats["iterations"], stats["depth"]))
         gc.enable()
-    (small, n1), (large, n2) = used
+    (small, n1, d1), (large, n2, d2) = used
     assert n2 >= 3 * n1, used
-    assert large - small < 4000, used
+    assert large - small < 4000 * (1 + d2 - d1), used
