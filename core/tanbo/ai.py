@@ -35,7 +35,8 @@ and adds it to every value found under that move. Valued at the leaves
 instead, it cost a ply of depth and lost more games (12 of 20 against
 uct:5000 won, against 19 of 20 this way).
 
-Memory: one copy of the game, the move buffers and legal-list copies of
+Memory: one copy of the game (a fast one, with list tables, on boards of
+up to ``FAST_COPY_POINTS`` points), the move buffers and legal-list copies of
 each depth and a few per-point and per-root arrays, all allocated before
 the search; the walk itself allocates nothing (the engine's removals
 allocate a little).
@@ -154,6 +155,15 @@ REACH_COST = 2
 REACH_EIGHTHS = 5
 CONTESTED = 255  # Search.reach's label of a point two colours reach at once
 
+# The search plays on a fast copy of the game (list tables, see
+# tanbo.game.Game.copy: 7% fewer board instructions a ply, measured on the
+# fixed games of tanbo_tools.bench_games) on boards of up to this many
+# points (9x9, 3D, the small dense boards): 28 bytes a point of a board's
+# heap, 2.3 KB at 9x9. Beyond, it would cost 4.7 KB at 13x13 and 10 KB at
+# 19x19 of the search's 30 KB, for a board time that the budgets already
+# keep within the limits.
+FAST_COPY_POINTS = 125
+
 # Nodes between progress callbacks and clock reads: a node costs about
 # 0.13 ms of SAMD51 time, so the UI hears from the search every ~3 ms
 # (~11 ms on an RP2040). The longest gap is one root move's reach: on an
@@ -211,7 +221,7 @@ class Search:
         self.level = level
         self.max_depth, self.beam, _, _, self.noise, reach_max = LEVEL_TABLE[level]
         self.with_reach = game.variant.size <= reach_max
-        self.game = game.copy()
+        self.game = game.copy(game.variant.size <= FAST_COPY_POINTS)
         self.me = game.to_move
         self.rng = Rng(seed)
         self.progress = progress
@@ -232,10 +242,9 @@ class Search:
         # the board): 4 bytes a cell.
         width = self.beam or size
         self.bufs = [array("i", bytes(4 * (size if d == 0 else width))) for d in range(self.max_depth + 1)]
-        # Per-depth copies of the legal list being scanned: a real play and
-        # its undo leave the same set of legal points, not the same order.
-        lst = self.game.legal_points[1]
-        self.snaps = [lst[:] if isinstance(lst, list) else memoryview(lst[:]) for _ in range(self.max_depth + 1)]
+        # Per-depth copies of the legal list being scanned, taken once a
+        # move is really played (see frozen): 2 bytes a cell.
+        self.snaps = [array("H", bytes(2 * size)) for _ in range(self.max_depth + 1)]
         # VALUE[s]: a live root with root space s, before the hanging penalty.
         last = len(SPACE) - 1
         self.value = array("i", [ROOT + SPACE[s if s < last else last] + ROOM * s for s in range(size + 1)])
@@ -544,6 +553,21 @@ class Search:
         self.count(PLAYED_COST)
         return v
 
+    def frozen(self, lst, n, ply):
+        """The list a scan at ``ply`` reads, as a copy that a real play leaves alone.
+
+        ``lst`` is the live legal list (first ``n`` points) or already the
+        copy. A play and its undo give back the same set of legal points,
+        not the same order: the scan goes on in the order it started with.
+        Copied cell by cell (a slice of a list allocates on MicroPython),
+        only in scans that play a move, each already 18 nodes.
+        """
+        snap = self.snaps[ply]
+        if lst is not snap:
+            for i in range(n):
+                snap[i] = lst[i]
+        return snap
+
     def scan(self, buf, cap, cut, root, ply):
         """Value every legal move of the side to move; keep the ``cap`` best in ``buf``.
 
@@ -576,8 +600,11 @@ class Search:
                 v *= weight[r]
                 term[r] = v
                 total += v
-        lst, n = self.snaps[ply], g.legal_total[c]
-        lst[:] = g.legal_points[c]
+        # The moves are read from the live legal list until one is really
+        # played (see frozen). A copy for every scan would cost a slice
+        # assignment, which allocates on MicroPython when the list is a list
+        # (the fast copy's) and not an array.
+        lst, n = g.legal_points[c], g.legal_total[c]
         own, board = g.space_root, g.board  # (two at a time: a 4-tuple unpack allocates on MicroPython)
         ownc, cntc = own[c], g.touch_count[c]
         others = g.others[c]
@@ -619,6 +646,7 @@ class Search:
                 force = KEY_BASE + rescue[space[r]] + opened
             s = space[r] + d
             if s <= 0 or hit:
+                lst = self.frozen(lst, n, ply)
                 v = self.played(e, root, ply)
             else:
                 v = value[s]
@@ -633,6 +661,7 @@ class Search:
                             force += attack[space[o]]
                         s = space[o] - 1
                         if s == 0:
+                            lst = self.frozen(lst, n, ply)
                             v = self.played(e, root, ply)
                             break
                         t = value[s]

@@ -82,11 +82,6 @@ except ImportError:  # pragma: no cover
     _LISTS = False
 
 
-def _cells_of(values):
-    """The 16-bit table holding ``values`` (a list on CPython, see :func:`_cells`)."""
-    return list(values) if _LISTS else array("H", values)
-
-
 def _writable(tables):
     """Slice-assignable views of ``tables``: on MicroPython assigning into an
     array's slice allocates, into a memoryview of it does not."""
@@ -97,16 +92,17 @@ def _writable(tables):
 
 
 def _cells(n, fill, wide=False):
-    """``n`` cells of ``fill`` for the per-point and per-root tables.
+    """``n`` cells of ``fill`` for a per-point table of a compact game.
 
     A list is the fastest table on every interpreter: CPython specialises
-    its indexing; on MicroPython a bytearray or array read converts the
-    cell and a list read does not (measured: a 9x9 playout takes 8% fewer
-    board instructions with lists). But a list costs a word a cell where a
-    board's heap would rather spend 1-2 bytes (~3.7 KB more a 9x9 game on a
-    board, where the game screen has less than 5 KB to spare), so only
-    CPython gets lists; MicroPython and CircuitPython get bytearrays and
-    16-bit arrays. The code using them is the same.
+    its indexing; on MicroPython a bytearray or array cell is converted on
+    every read and write, a list cell is not (measured: lists for every
+    table take 9% off a 9x9 playout's board instructions). But a list
+    costs a word a cell where a board's heap would rather spend 1-2 bytes,
+    so on MicroPython and CircuitPython a game's per-point tables are
+    bytearrays and 16-bit arrays; only CPython gets lists. A *fast* game
+    (:meth:`Game.copy`) has lists everywhere: the search's own copy. The
+    code using them is the same.
     """
     if _LISTS:
         return [fill] * n
@@ -184,6 +180,7 @@ class Game:
             others.append(pids[:k - 1] + pids[k:])
         self.succ, self.others = tuple(succ), tuple(others)
         self.steps = v.steps
+        self.fast = False  # (see copy)
         self.board = board
         self.root_of = bytearray(b"\xff" * n)
         self.nxt = _cells(n, NIL)
@@ -222,7 +219,7 @@ class Game:
         v, board, root_of, nxt = self.variant, self.board, self.root_of, self.nxt
         steps = self.steps
         heads = []
-        root_player = bytearray()
+        root_player = []
         stack = []  # iterative flood fill: construction only
         for start in stones:
             c = board[start]
@@ -260,10 +257,13 @@ class Game:
                 from .faults import not_a_tree
                 raise not_a_tree(self, start)
         nroots = len(heads)
-        self.head = _cells_of(heads)
+        # Per-root tables are lists on every interpreter, compact games too:
+        # a list cell is read and written without conversion (see _cells),
+        # and there are few roots.
+        self.head = heads
         self.root_player = root_player
-        self.space = _cells(nroots, 0, True)
-        self.alive = bytearray(b"\x01" * nroots)
+        self.space = [0] * nroots
+        self.alive = [1] * nroots
 
     def _credit_root_space(self):
         """Credit every root with its root space and fill the legal sets.
@@ -363,17 +363,33 @@ class Game:
         from .record import format_record
         return format_record(self, headers)
 
-    def copy(self):
-        """An independent game with the same position and history."""
+    def copy(self, fast=False):
+        """An independent game with the same position and history.
+
+        ``fast=True`` makes every table of the copy a list, a word a cell
+        (a copy of a fast game is fast anyway). On MicroPython and
+        CircuitPython a fast game plays 7-9% fewer instructions a ply (9x9:
+        a random playout 0.99e6 Cortex-M4 instructions against 1.09e6) for
+        about 28 bytes more heap a point on a board (2.3 KB a 9x9 game,
+        10 KB a 19x19 one): for a search's private copy and scratch games
+        (see :data:`tanbo.ai.FAST_COPY_POINTS`). On CPython, where compact
+        games have lists already but for ``board`` and ``root_of``, it
+        changes little. A game and its copies play the same moves and
+        seeded picks either way.
+        """
         g = Game(_BLANK)
         for name in _SHARED + _SCALARS + ("_nh", "_room", "_nrem"):
             setattr(g, name, getattr(self, name))
-        for name in _TABLES + _HISTORY + _COUNTS:
+        lists = g.fast = fast or self.fast
+        for name in _TABLES:
+            t = getattr(self, name)
+            setattr(g, name, list(t) if lists else t[:])
+        for name in _HISTORY + _COUNTS:
             setattr(g, name, getattr(self, name)[:])
         for name in _PLAYER_TABLES:
             tables = [None]
             for t in getattr(self, name)[1:]:
-                tables.append(t[:])
+                tables.append(list(t) if lists else t[:])
             setattr(g, name, tables)
         g._bind()
         return g
@@ -394,10 +410,16 @@ class Game:
         """Copy ``other``'s position into this game in place, allocating nothing.
 
         Both games must share a variant and root count (e.g. this game is a
-        :meth:`copy` of ``other`` or of the same game). History is not
-        copied: this game cannot undo past the loaded position. Meant for
-        search: reset a scratch game before each playout.
+        :meth:`copy` of ``other`` or of the same game) and be both fast or
+        both compact (see :meth:`copy`; ValueError otherwise). History is
+        not copied: this game cannot undo past the loaded position. Meant
+        for search: reset a scratch game before each playout. (Between fast
+        games MicroPython allocates a little a table: a list's slice
+        assignment builds its slice on the heap, a memoryview's does not.)
         """
+        if other.fast != self.fast:
+            raise ValueError("load_state: a %s game cannot load a %s one's tables (see Game.copy)"
+                             % ("fast" if self.fast else "compact", "fast" if other.fast else "compact"))
         targets = self._targets
         if targets is None:
             targets = self._targets = _writable(self._tables())

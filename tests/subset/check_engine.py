@@ -108,3 +108,52 @@ def test_random_playout_picks_as_below_does():
             base.play(base.legal_move_at(b.below(base.legal_count())))
         assert g.position() == base.position() and a.x == b.x
         assert g.legal_moves() == base.legal_moves()
+
+
+def test_fast_copy_plays_and_undoes_as_the_game_does():
+    # A fast copy (list tables: the search's) must be the same game move for
+    # move: the same legal lists in the same order, removals, undo, playouts.
+    for name in ("9x9", "3d"):
+        g = Game(name)
+        f = g.copy(True)
+        assert f.fast and not g.fast and f.copy().fast
+        assert isinstance(f.board, list) and isinstance(f.touch_count[1], list)
+        assert isinstance(f.legal_points[2], list) and isinstance(f.nxt, list)
+        rng = tanbo.Rng(5)
+        seen = []  # (ply, position) every 15 plies
+        while not g.over:
+            if g.ply % 15 == 0:
+                seen.append((g.ply, g.position()))
+            p = g.legal_move_at(rng.below(g.legal_count()))
+            removed = g.play(p)
+            f.play_unchecked(p)
+            assert f.legal_moves() == g.legal_moves() and f.to_move == g.to_move
+            assert f.legal_move_at(0) == g.legal_move_at(0) and f.winner == g.winner
+            if removed:
+                assert f.position() == g.position() and list(f.root_count) == list(g.root_count)
+        while f.ply:
+            f.undo()
+            g.undo()
+            if seen[-1][0] == f.ply:
+                assert f.position() == seen.pop()[1]
+            assert f.legal_moves() == g.legal_moves()
+        assert not seen and f.position() == g.position()
+        # seeded playouts pick the same moves from either kind
+        g.random_playout(tanbo.Rng(3))
+        f.random_playout(tanbo.Rng(3))
+        assert f.position() == g.position() and f.winner == g.winner
+        g = f = None  # (a capped heap holds one variant's pair at a time)
+
+
+def test_load_state_wants_games_of_one_kind():
+    g = Game("9x9")
+    f = g.copy(True)
+    scratch = f.copy()
+    scratch.random_playout(tanbo.Rng(1), 30)
+    scratch.load_state(f)
+    assert scratch.position() == g.position() and scratch.legal_moves() == g.legal_moves()
+    scratch.random_playout(tanbo.Rng(1), 30)
+    before = scratch.position()
+    assert "a fast game cannot load a compact one" in raises(ValueError, scratch.load_state, g)
+    assert "a compact game cannot load a fast one" in raises(ValueError, g.copy().load_state, f)
+    assert scratch.position() == before

@@ -40,15 +40,18 @@ ENGINE_WORK = """\
 import json
 import os
 from tanbo import Game, Rng
+from tanbo.ai import FAST_COPY_POINTS
 N = int(os.getenv("BOARD_TIME_N"))
 kind, variant = os.getenv("BOARD_TIME_WORK").split(":")
 FIXED = %(fixed)r
 base = Game(variant)
+if kind in ("playout", "search_ply", "fixed_ply") and base.variant.size <= FAST_COPY_POINTS:
+    base = base.copy(True)  # as the search copies the game it searches
 g = base.copy()
 plies = []
 %(mark)s
 for i in range(N):
-    if kind == "playout":
+    if kind in ("playout", "playout_compact"):
         g.load_state(base)
         g.random_playout(Rng(i))
         plies.append(g.ply)
