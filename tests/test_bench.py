@@ -103,6 +103,17 @@ def test_board_time_replays_the_fixed_games_one_a_unit(tmp_path):
         assert 1e4 * plies < x86 < 2e5 * plies, counts  # a ply and its undo: tens of thousands
 
 
+@needs_board_time
+def test_board_time_playouts_run_on_fast_copies(tmp_path):
+    # The same two seeded 9x9 playouts on fast games (list tables, as the
+    # search copies a small board) and on compact ones: the same plies,
+    # about 9% fewer instructions (the fast copy's whole point).
+    fast, out_fast = count_engine_work(tmp_path, "playout:9x9")
+    compact, out_compact = count_engine_work(tmp_path, "playout_compact:9x9")
+    assert out_fast == out_compact and len(out_fast["plies"]) == 2
+    assert sum(fast) < 0.95 * sum(compact), (fast, compact)
+
+
 def test_nothing_in_the_engine_calls_the_board_time_mark():
     # board_time counts a unit between two calls of divmod: the code measured must not call it.
     engine = os.path.join(vm.CORE, "tanbo")

@@ -45,7 +45,7 @@ allocate a little).
 import time
 from array import array
 
-from .game import NO_ROOT
+from .game import FAST_COPY_POINTS, NO_ROOT
 from .rng import Rng
 
 
@@ -154,15 +154,6 @@ PLAYED_COST = 18
 REACH_COST = 2
 REACH_EIGHTHS = 5
 CONTESTED = 255  # Search.reach's label of a point two colours reach at once
-
-# The search plays on a fast copy of the game (list tables, see
-# tanbo.game.Game.copy: 7% fewer board instructions a ply, measured on the
-# fixed games of tanbo_tools.bench_games) on boards of up to this many
-# points (9x9, 3D, the small dense boards): 28 bytes a point of a board's
-# heap, 2.3 KB at 9x9. Beyond, it would cost 4.7 KB at 13x13 and 10 KB at
-# 19x19 of the search's 30 KB, for a board time that the budgets already
-# keep within the limits.
-FAST_COPY_POINTS = 125
 
 # Nodes between progress callbacks and clock reads: a node costs about
 # 0.13 ms of SAMD51 time, so the UI hears from the search every ~3 ms

@@ -56,6 +56,14 @@ except ImportError:  # CPython
 
 NO_ROOT = const(255)  # no root (bytearray cells)
 NIL = const(0xFFFF)  # end of a stone chain / not in a legal list
+
+# The largest board, in points, whose search copy and scratch games are
+# fast (list tables, see Game.copy: 7% fewer board instructions a ply of
+# the search, 9% a playout): 9x9, 3D, the small dense boards, at 28 bytes
+# a point of a board's heap, 2.3 KB at 9x9. A 13x13 copy would take 4.7 KB
+# and a 19x19 one 10 KB of the search's 30 KB, where the budgets already
+# keep a move within its time.
+FAST_COPY_POINTS = const(125)
 MAX_ROOTS = 254
 _BLANK = object()
 
@@ -372,7 +380,7 @@ class Game:
         a random playout 0.99e6 Cortex-M4 instructions against 1.09e6) for
         about 28 bytes more heap a point on a board (2.3 KB a 9x9 game,
         10 KB a 19x19 one): for a search's private copy and scratch games
-        (see :data:`tanbo.ai.FAST_COPY_POINTS`). On CPython, where compact
+        (see :data:`FAST_COPY_POINTS`). On CPython, where compact
         games have lists already but for ``board`` and ``root_of``, it
         changes little. A game and its copies play the same moves and
         seeded picks either way.

@@ -8,7 +8,7 @@ their positions. Nothing here is imported by the game itself.
 import gc
 import time
 
-from .game import Game
+from .game import FAST_COPY_POINTS, Game
 from .rng import Rng
 
 
@@ -37,11 +37,13 @@ def random_position(variant, plies, seed):
 
 
 def playouts(variant, seconds=1.0, seed=1):
-    """Random playouts of ``variant`` from its setup for about ``seconds``.
+    """Random playouts of ``variant`` from its setup for about ``seconds``,
+    on fast games where a search would copy fast (:data:`tanbo.game.FAST_COPY_POINTS`).
 
     Returns ``{"playouts_per_s", "plies_per_s", "plies_per_game", "games"}``.
     """
     base = Game(variant)
+    base = base.copy(base.variant.size <= FAST_COPY_POINTS)  # as a search copies it
     scratch = base.copy()
     rng = Rng(seed)
     games = plies = 0

@@ -17,6 +17,7 @@ import sys
 import tempfile
 
 from tanbo import get_variant
+from tanbo.game import FAST_COPY_POINTS
 
 from . import arg_checks, board_time, mpy, vm
 from .bench_ai import board_skipped, run_ai_bench, say
@@ -33,14 +34,17 @@ SMALL_BOARD, SMALL_BOARD_UNITS = 125, 11
 # Runs on the MicroPython port under valgrind, each unit between two marks
 # (see board_time's docstring); BOARD_TIME_WORK is "playout:9x9",
 # "play_undo:19x19", "search_ply:9x9", "game:9x9"... play_undo is the public
-# path (play() checks the move and lists the removed stones); search_ply the
-# search's (play_unchecked, as tanbo.ai plays its lines); fixed_ply the
-# search's path on the fixed games of bench_games (unit i: game i).
+# path (play() checks the move and lists the removed stones) on the game
+# itself; search_ply the search's (play_unchecked, as tanbo.ai plays its
+# lines) and fixed_ply the same on the fixed games of bench_games (unit i:
+# game i), on a copy made as the search makes its own (fast on small
+# boards, see tanbo.game.FAST_COPY_POINTS), like playout's scratch games;
+# playout_compact: playouts on compact games.
 ENGINE_WORK = """\
 import json
 import os
 from tanbo import Game, Rng
-from tanbo.ai import FAST_COPY_POINTS
+from tanbo.game import FAST_COPY_POINTS
 N = int(os.getenv("BOARD_TIME_N"))
 kind, variant = os.getenv("BOARD_TIME_WORK").split(":")
 FIXED = %(fixed)r
@@ -155,9 +159,10 @@ def measure_board(lib, variants, tmp):
     script = os.path.join(tmp, "engine_work.py")
     with open(script, "w") as f:
         f.write(_engine_work())
-    out = {"boards": board_time.BOARDS, "playouts": {}, "play_undo_per_ply": {}, "search_ply": {},
-           "fixed_games_ply": {}, "game_construction": {}}
-    works = ([("playout", v) for v in variants] + [("play_undo", v) for v in BOARD_VARIANTS]
+    out = {"boards": board_time.BOARDS, "playouts": {}, "playouts_compact": {}, "play_undo_per_ply": {},
+           "search_ply": {}, "fixed_games_ply": {}, "game_construction": {}}
+    compact = [("playout_compact", v) for v in variants if get_variant(v).size <= FAST_COPY_POINTS]
+    works = ([("playout", v) for v in variants] + compact + [("play_undo", v) for v in BOARD_VARIANTS]
              + [("search_ply", v) for v in BOARD_VARIANTS] + [("fixed_ply", "9x9")]
              + [("game", v) for v in BOARD_VARIANTS])
     for kind, v in works:
@@ -170,9 +175,9 @@ def measure_board(lib, variants, tmp):
         counts, stdout = board_time.count_units(script, units, [lib], work="%s:%s" % (kind, v))
         x86 = sum(counts[1:])
         plies = sum(vm.last_json(stdout)["plies"][1:])
-        if kind == "playout":
+        if kind.startswith("playout"):
             game = board_time.estimate(x86 / float(len(counts) - 1))
-            out["playouts"][v] = {
+            out["playouts" if kind == "playout" else "playouts_compact"][v] = {
                 "cortex_m4_instructions_per_playout": game["cortex_m4_instructions"],
                 "cortex_m4_instructions_per_ply": board_time.estimate(x86 / float(plies))["cortex_m4_instructions"],
                 "samd51_playouts_per_s": round(1000.0 / game["samd51_ms"], 1),
@@ -211,10 +216,11 @@ def _engine_report(args, report, tmp):
         report["board"] = {"skipped": reason}
         return
     b = report["board"] = measure_board(lib, args.variants, tmp)
-    for v, row in b["playouts"].items():
-        say("board   %-9s %8.1f playouts/s SAMD51 %8.1f RP2040 (%d Cortex-M4 instructions a game)" % (
-            v, row["samd51_playouts_per_s"], row["rp2040_playouts_per_s"],
-            row["cortex_m4_instructions_per_playout"]))
+    for key, kind in (("playouts", ""), ("playouts_compact", " compact")):
+        for v, row in b[key].items():
+            say("board   %-9s %8.1f playouts/s SAMD51 %8.1f RP2040 (%d Cortex-M4 instructions a game%s)" % (
+                v, row["samd51_playouts_per_s"], row["rp2040_playouts_per_s"],
+                row["cortex_m4_instructions_per_playout"], kind))
     for v in BOARD_VARIANTS:
         say("board   %-9s play+undo %d instructions a ply (the search's play_unchecked+undo %d), Game() %d" % (
             v, b["play_undo_per_ply"][v]["cortex_m4_instructions"], b["search_ply"][v]["cortex_m4_instructions"],
