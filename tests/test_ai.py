@@ -4,7 +4,8 @@ import pytest
 
 from tanbo import VARIANTS, Game
 from tanbo.ai import (CONTESTED, DEFAULT_SLOWNESS, KEY_MAX, LEVEL_TABLE, LEVELS, PLAYED_COST, PROGRESS_EVERY,
-                      REACH_COST, REACH_EIGHTHS, SHIFT, SLOWNESS, WIN, Search, choose_move, node_budget)
+                      PUSH_COST, REACH_COST, REACH_EIGHTHS, REMOVAL_COST, SHIFT, SLOWNESS, WIN, Search,
+                      choose_move, node_budget)
 from tanbo.perf import random_position
 
 SEARCHING = ("easy", "medium", "hard")
@@ -66,6 +67,18 @@ def test_self_removal_position_is_what_it_claims():
     assert [g.name(p) for p in g.legal_moves()] == ["A8", "E6", "D5", "F5", "E4"]
     g.play_move("A8")
     assert g.root_count[1] == 1 and g.board[g.point("A9")] == 0
+
+
+def test_a_pushed_removal_counts_as_the_board_time_it_takes():
+    # Search.push tells a removal from the engine's removal stack: A8
+    # removes X's A9 root (and an undo takes it back), E6 removes nothing.
+    g = Game.from_position(SELF_REMOVAL)
+    s = Search(g, "hard")
+    s.push(g.point("A8"))
+    assert s.iterations == PUSH_COST + REMOVAL_COST and s.game.root_count[1] == 1
+    s.game.undo()
+    s.push(g.point("E6"))
+    assert s.iterations == 2 * PUSH_COST + REMOVAL_COST and s.game.root_count[1] == 2
 
 
 @pytest.mark.parametrize("level", SEARCHING)

@@ -212,7 +212,7 @@ class Search:
         self.level = level
         self.max_depth, self.beam, _, _, self.noise, reach_max = LEVEL_TABLE[level]
         self.with_reach = game.variant.size <= reach_max
-        self.game = game.copy(game.variant.size <= FAST_COPY_POINTS)
+        self.game = game.copy(fast=game.variant.size <= FAST_COPY_POINTS)
         self.me = game.to_move
         self.rng = Rng(seed)
         self.progress = progress
@@ -224,6 +224,8 @@ class Search:
             self.deadline = _now_ms() + movetime_ms
         self.iterations = 0
         self.next_tick = PROGRESS_EVERY
+        # The count at which the search stops: past it no real play fits.
+        self.end = self.budget - PLAYED_COST + 1
         self.depth = 0
         self.score = 0
         self.best = 0  # the best value of the last scan, for the side to move there
@@ -233,9 +235,10 @@ class Search:
         # the board): 4 bytes a cell.
         width = self.beam or size
         self.bufs = [array("i", bytes(4 * (size if d == 0 else width))) for d in range(self.max_depth + 1)]
-        # Per-depth copies of the legal list being scanned, taken once a
-        # move is really played (see frozen): 2 bytes a cell.
-        self.snaps = [array("H", bytes(2 * size)) for _ in range(self.max_depth + 1)]
+        # The copy of the legal list being scanned, taken once a move is
+        # really played (see frozen): 2 bytes a cell. One for all depths:
+        # a scan plays and takes back its moves before the next scan starts.
+        self.snap = array("H", bytes(2 * size))
         # VALUE[s]: a live root with root space s, before the hanging penalty.
         last = len(SPACE) - 1
         self.value = array("i", [ROOT + SPACE[s if s < last else last] + ROOM * s for s in range(size + 1)])
@@ -392,26 +395,27 @@ class Search:
     def push(self, m):
         """Play legal point ``m`` on the private game (undoable) and count the node."""
         g = self.game
-        roots = self.roots_left(g)
+        mark = g._nrem  # the removal stack: a ply that removes a root raises it
         g.play_unchecked(m)
-        self.count(PUSH_COST if self.roots_left(g) == roots else PUSH_COST + REMOVAL_COST)
-
-    @staticmethod
-    def roots_left(g):
-        """How many roots are on the board (a removal lowers it)."""
-        n = 0
-        for k in g.root_count:
-            n += k
-        return n
+        self.count(PUSH_COST if g._nrem == mark else PUSH_COST + REMOVAL_COST)
 
     def count(self, n):
         """Count ``n`` nodes; report progress and check the limits every PROGRESS_EVERY."""
         self.iterations += n
-        if self.iterations > self.budget - PLAYED_COST:
+        if self.iterations >= self.end:
             self.stopped = True  # no room left for a real play: stop within the budget
         if self.iterations >= self.next_tick:
             self.next_tick += PROGRESS_EVERY
             self.tick()
+
+    def due(self):
+        """The node count at which :meth:`count` next has work: a tick or the end.
+
+        :meth:`scan` counts its quiet moves in a local up to it (an
+        attribute's read and write cost a scanned move ~5% more).
+        """
+        t = self.next_tick
+        return t if t < self.end else self.end
 
     def tick(self):
         """Report progress; stop on request or on the clock."""
@@ -544,8 +548,8 @@ class Search:
         self.count(PLAYED_COST)
         return v
 
-    def frozen(self, lst, n, ply):
-        """The list a scan at ``ply`` reads, as a copy that a real play leaves alone.
+    def frozen(self, lst, n):
+        """The list a scan reads, as a copy that a real play leaves alone.
 
         ``lst`` is the live legal list (first ``n`` points) or already the
         copy. A play and its undo give back the same set of legal points,
@@ -553,7 +557,7 @@ class Search:
         Copied cell by cell (a slice of a list allocates on MicroPython),
         only in scans that play a move, each already 18 nodes.
         """
-        snap = self.snaps[ply]
+        snap = self.snap
         if lst is not snap:
             for i in range(n):
                 snap[i] = lst[i]
@@ -568,7 +572,7 @@ class Search:
         side), stops at the first move reaching it. Returns the moves kept.
         Moves that bound no root are valued by adjusting the evaluation's
         sum for the few roots whose space they change; the others are
-        played (:meth:`played`). ``ply`` picks the copy of the legal list.
+        played (:meth:`played`) at search depth ``ply``.
         """
         g = self.game
         c = g.to_move
@@ -602,13 +606,15 @@ class Search:
         steps = g.steps
         best = -WIN - 10
         top = 0  # entries kept in buf, sorted by descending key
-        # The root's buffer is sorted by value; inner ones by forcing keys.
-        forcing = self.forcing and not root
+        # The root's buffer is sorted by value; inner ones by forcing keys
+        # (a last ply's scan keeps no buffer: no keys).
+        forcing = self.forcing and not root and cap
         attack, rescue = self.attack, self.rescue
         if root:
             unsafe = self.unsafe
             for i in range(len(unsafe)):
                 unsafe[i] = 0
+        it, due = self.iterations, self.due()  # (see due; written back before a real play)
         for i in range(n):
             e = lst[i]
             r = ownc[e]
@@ -637,8 +643,10 @@ class Search:
                 force = KEY_BASE + rescue[space[r]] + opened
             s = space[r] + d
             if s <= 0 or hit:
-                lst = self.frozen(lst, n, ply)
+                lst = self.frozen(lst, n)
+                self.iterations = it
                 v = self.played(e, root, ply)
+                it, due = self.iterations, self.due()
             else:
                 v = value[s]
                 if s == 1:
@@ -652,15 +660,21 @@ class Search:
                             force += attack[space[o]]
                         s = space[o] - 1
                         if s == 0:
-                            lst = self.frozen(lst, n, ply)
+                            lst = self.frozen(lst, n)
+                            self.iterations = it
                             v = self.played(e, root, ply)
+                            it, due = self.iterations, self.due()
                             break
                         t = value[s]
                         if s == 1 and rplayer[o] != nx:
                             t -= HANGING
                         v += weight[o] * t - term[o]
                 else:
-                    self.count(1)
+                    it += 1
+                    if it >= due:
+                        self.iterations = it - 1
+                        self.count(1)
+                        it, due = self.iterations, self.due()
             if self.stopped and not root:
                 break  # the caller discards this scan
             key = sign * v
@@ -688,6 +702,7 @@ class Search:
                     buf[j] = buf[j - 1]
                     j -= 1
                 buf[j] = v
+        self.iterations = it
         self.best = best
         return top
 

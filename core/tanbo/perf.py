@@ -43,7 +43,7 @@ def playouts(variant, seconds=1.0, seed=1):
     Returns ``{"playouts_per_s", "plies_per_s", "plies_per_game", "games"}``.
     """
     base = Game(variant)
-    base = base.copy(base.variant.size <= FAST_COPY_POINTS)  # as a search copies it
+    base = base.copy(fast=base.variant.size <= FAST_COPY_POINTS)  # as a search copies it
     scratch = base.copy()
     rng = Rng(seed)
     games = plies = 0

@@ -115,7 +115,7 @@ def test_fast_copy_plays_and_undoes_as_the_game_does():
     # move: the same legal lists in the same order, removals, undo, playouts.
     for name in ("9x9", "3d"):
         g = Game(name)
-        f = g.copy(True)
+        f = g.copy(fast=True)
         assert f.fast and not g.fast and f.copy().fast
         assert isinstance(f.board, list) and isinstance(f.touch_count[1], list)
         assert isinstance(f.legal_points[2], list) and isinstance(f.nxt, list)
@@ -147,7 +147,7 @@ def test_fast_copy_plays_and_undoes_as_the_game_does():
 
 def test_load_state_wants_games_of_one_kind():
     g = Game("9x9")
-    f = g.copy(True)
+    f = g.copy(fast=True)
     scratch = f.copy()
     scratch.random_playout(tanbo.Rng(1), 30)
     scratch.load_state(f)

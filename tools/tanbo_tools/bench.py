@@ -50,7 +50,7 @@ kind, variant = os.getenv("BOARD_TIME_WORK").split(":")
 FIXED = %(fixed)r
 base = Game(variant)
 if kind in ("playout", "search_ply", "fixed_ply") and base.variant.size <= FAST_COPY_POINTS:
-    base = base.copy(True)  # as the search copies the game it searches
+    base = base.copy(fast=True)  # as the search copies the game it searches
 g = base.copy()
 plies = []
 %(mark)s
