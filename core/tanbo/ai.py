@@ -83,25 +83,25 @@ DEFAULT_SLOWNESS = 3.4
 #
 # | level | board | nodes (SAMD51 / RP2040) | CPython ms | SAMD51 ms | RP2040 ms |
 # |---|---|---|---|---|---|
-# | easy | 9x9 | 58 | 0.1 | 11 | 38 |
-# | easy | 13x13 | 195 | 0.2 | 31 | 106 |
-# | easy | 19x19 | 198 | 0.3 | 39 | 131 |
-# | medium | 9x9 | 95 | 0.2 | 19 | 66 |
-# | medium | 13x13 | 351 / 322 | 0.6 | 72 | 230 |
-# | medium | 19x19 | 379 / 322 | 0.7 / 1.7 | 83 | 263 |
-# | hard | 9x9 | 23483 / 6896 | 47.9 / 15.5 | 2697 | 2712 |
-# | hard | 13x13 | 41983 / 12335 | 86.7 / 26.5 | 4736 | 4983 |
-# | hard | 19x19 | 41983 / 12336 | 95.9 / 29.9 | 5204 | 5376 |
+# | easy | 9x9 | 58 | 0.2 | 13 | 43 |
+# | easy | 13x13 | 195 | 0.3 | 29 | 100 |
+# | easy | 19x19 | 198 | 0.5 | 37 | 125 |
+# | medium | 9x9 | 95 | 0.3 | 20 | 69 |
+# | medium | 13x13 | 351 / 322 | 0.7 | 68 | 218 |
+# | medium | 19x19 | 379 / 322 | 0.9 / 0.7 | 79 | 249 |
+# | hard | 9x9 | 26484 / 7778 | 30.0 / 9.4 | 2673 | 2704 |
+# | hard | 13x13 | 46984 / 13809 | 56.7 / 18.1 | 4740 | 5024 |
+# | hard | 19x19 | 46983 / 13807 | 57.6 / 18.9 | 5118 | 5314 |
 #
-# Worst of the four positions: hard 9x9 2808 ms SAMD51, 2778 ms RP2040;
-# 13x13 5214 and 5408 ms; 19x19 5212 and 5492 ms (the limits: 3 s and 6 s
-# on every board). The budgets were raised by the engine's speed-up of
-# issue 13's third round (21,000 / 33,000 nodes took 2,414 / 4,104 ms).
+# Worst of the four positions: hard 9x9 2768 ms SAMD51, 2757 ms RP2040;
+# 13x13 5131 and 5428 ms; 19x19 5174 and 5420 ms (the limits: 3 s and 6 s
+# on every board). The budgets were raised by the search's speed-up of
+# 433e79d (23,500 / 42,000 nodes took 2,405 / 4,652 ms).
 LEVEL_TABLE = {
     "random": (0, 0, 0, 0, 0, 0),
     "easy": (1, 0, 3400, 3400, 30, 0),
     "medium": (2, 0, 1700, 1200, 6, 0),
-    "hard": (8, 6, 23500, 42000, 2, 125),
+    "hard": (8, 6, 26500, 47000, 2, 125),
 }
 
 # -- evaluation weights (points; a root is worth ROOT) ---------------------------
@@ -156,8 +156,8 @@ REACH_EIGHTHS = 5
 CONTESTED = 255  # Search.reach's label of a point two colours reach at once
 
 # Nodes between progress callbacks and clock reads: a node costs about
-# 0.13 ms of SAMD51 time, so the UI hears from the search every ~3 ms
-# (~11 ms on an RP2040). The longest gap is one root move's reach: on an
+# 0.1 ms of SAMD51 time, so the UI hears from the search every ~2.5 ms
+# (~8.5 ms on an RP2040). The longest gap is one root move's reach: on an
 # empty 19x19 board ~230 nodes, ~30 ms (~100 ms on an RP2040), still
 # inside the 150 ms the spinner needs.
 PROGRESS_EVERY = 24
