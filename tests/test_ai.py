@@ -190,6 +190,43 @@ def test_scan_values_every_move_as_the_evaluation_after_playing_it(variant):
     assert checked > 40
 
 
+def test_an_inner_nodes_beam_is_ranked_by_keys_without_playing():
+    # X's A8 fills O's last root space, a removal: a scan that values its
+    # moves plays it out; an inner node's ranks them by keys, playing none.
+    g = Game.from_position(WIN_IN_ONE)
+    s = Search(g, "hard", 0)
+    played = []
+    real = s.played
+    s.played = lambda m, root, ply: played.append(m) or real(m, root, ply)
+    buf = s.bufs[1]
+    n = s.scan(buf, len(buf), None, False, 1)
+    assert not played and s.iterations == g.legal_count()
+    assert n == min(len(buf), g.legal_count())
+    keys = [buf[i] >> SHIFT for i in range(n)]
+    assert keys == sorted(keys, reverse=True)
+    s.forcing = 0  # values instead of keys: A8 is played to be valued
+    s.scan(buf, len(buf), None, False, 1)
+    assert g.point("A8") in played
+
+
+def test_the_last_refutation_at_a_depth_is_searched_first():
+    g = random_position("9x9", 20, 6)
+    s = Search(g, "hard", 0)
+    buf = s.bufs[1]
+    n = s.scan(buf, len(buf), None, False, 1)
+    beam = [buf[i] & 0x3FF for i in range(n)]
+    pushed = []
+    real = s.push
+    s.push = lambda m: pushed.append(m) or real(m)
+    for killer in (beam[-1], beam[2], -1):
+        s.killer[1] = killer
+        del pushed[:]
+        s.minimax(2, -WIN - 1, WIN + 1, 1)
+        assert pushed[0] == (beam[0] if killer < 0 else killer)
+        assert sorted(pushed) == sorted(beam)  # the whole beam (no bound cuts it)
+    assert s.game.position() == g.position()
+
+
 # Black's A9 is walled in by White (its one point A8 leads nowhere), E5 and
 # White's G5 face each other across F5.
 WALLED = "XO......./.O......./OO......./........./....X.O../........./........./........./........O X"

@@ -5,7 +5,8 @@ Where to start reading: :func:`choose_move` at the bottom picks the level;
 moves); :meth:`Search.minimax` the tree walk (paranoid alpha-beta: every
 other player is assumed to play against the mover, so 2 and 4 players share
 the code); :meth:`Search.scan` values every move of a position at once:
-it is the whole last ply, and it ranks an inner node's moves for the beam.
+it is the whole last ply, and it ranks an inner node's moves for the beam
+(by forcing keys, without valuing them: the beam's children are searched).
 
 Every tunable is named in the block below, with the level table beside it.
 All randomness comes from :class:`tanbo.rng.Rng`, so a level with a seed
@@ -36,8 +37,8 @@ instead, it cost a ply of depth and lost more games (12 of 20 against
 uct:5000 won, against 19 of 20 this way).
 
 Memory: one copy of the game (a fast one, with list tables, on boards of
-up to ``FAST_COPY_POINTS`` points), the move buffers and legal-list copies of
-each depth and a few per-point and per-root arrays, all allocated before
+up to ``FAST_COPY_POINTS`` points), the move buffers of each depth, one
+copy of a legal list and a few per-point and per-root arrays, all allocated before
 the search; the walk itself allocates nothing (the engine's removals
 allocate a little).
 """
@@ -101,7 +102,7 @@ LEVEL_TABLE = {
     "random": (0, 0, 0, 0, 0, 0),
     "easy": (1, 0, 3400, 3400, 30, 0),
     "medium": (2, 0, 1700, 1200, 6, 0),
-    "hard": (8, 6, 26500, 47000, 2, 125),
+    "hard": (8, 6, 27000, 49000, 2, 125),
 }
 
 # -- evaluation weights (points; a root is worth ROOT) ---------------------------
@@ -239,6 +240,7 @@ class Search:
         # really played (see frozen): 2 bytes a cell. One for all depths:
         # a scan plays and takes back its moves before the next scan starts.
         self.snap = array("H", bytes(2 * size))
+        self.killer = array("h", [-1] * (self.max_depth + 1))  # per depth: see minimax
         # VALUE[s]: a live root with root space s, before the hanging penalty.
         last = len(SPACE) - 1
         self.value = array("i", [ROOT + SPACE[s if s < last else last] + ROOM * s for s in range(size + 1)])
@@ -377,8 +379,21 @@ class Search:
         n = self.scan(buf, len(buf), None, False, ply)
         if self.stopped:
             return 0
+        # The last move that refuted a sibling of this node goes first
+        # when the beam holds it (the killer heuristic): the refutation
+        # of one move often refutes its neighbours.
+        k = self.killer[ply]
+        for i in range(1, n):
+            if buf[i] & 0x3FF == k:
+                v = buf[i]
+                while i > 0:
+                    buf[i] = buf[i - 1]
+                    i -= 1
+                buf[0] = v
+                break
         for i in range(n):
-            self.push(buf[i] & 0x3FF)
+            m = buf[i] & 0x3FF
+            self.push(m)
             s = self.minimax(depth - 1, alpha, beta, ply + 1)
             g.undo()
             if self.stopped:
@@ -389,6 +404,7 @@ class Search:
             elif s < beta:
                 beta = s
             if alpha >= beta:
+                self.killer[ply] = m
                 break
         return alpha if maximise else beta
 
@@ -572,7 +588,10 @@ class Search:
         side), stops at the first move reaching it. Returns the moves kept.
         Moves that bound no root are valued by adjusting the evaluation's
         sum for the few roots whose space they change; the others are
-        played (:meth:`played`) at search depth ``ply``.
+        played (:meth:`played`) at search depth ``ply``. At an inner node
+        (not the ``root``, a buffer to fill, FORCING) the moves are kept by
+        their forcing keys instead and not valued: one node each, nothing
+        played, ``self.best`` left meaningless.
         """
         g = self.game
         c = g.to_move
@@ -585,8 +604,11 @@ class Search:
             nx = succ[nx]
         space, alive, rplayer = g.space, g.alive, g.root_player
         value, weight, term = self.value, self.weight, self.term
+        # The root's buffer is sorted by value; inner ones by forcing keys,
+        # which need no value (a last ply's scan keeps no buffer: no keys).
+        forcing = self.forcing and not root and cap
         total = 0
-        for r in range(len(alive)):
+        for r in range(0 if forcing else len(alive)):
             if alive[r]:
                 s = space[r]
                 v = value[s]
@@ -606,9 +628,6 @@ class Search:
         steps = g.steps
         best = -WIN - 10
         top = 0  # entries kept in buf, sorted by descending key
-        # The root's buffer is sorted by value; inner ones by forcing keys
-        # (a last ply's scan keeps no buffer: no keys).
-        forcing = self.forcing and not root and cap
         attack, rescue = self.attack, self.rescue
         if root:
             unsafe = self.unsafe
@@ -639,56 +658,72 @@ class Search:
                                 d -= 1
                             else:
                                 hit = True
-            if forcing:
-                force = KEY_BASE + rescue[space[r]] + opened
             s = space[r] + d
-            if s <= 0 or hit:
-                lst = self.frozen(lst, n)
-                self.iterations = it
-                v = self.played(e, root, ply)
-                it, due = self.iterations, self.due()
+            if forcing:
+                # Keys only: an inner node's values would go unused (its
+                # children are searched), so nothing is played here. A move
+                # that bounds a root of the mover's gets no attack keys.
+                key = KEY_BASE + rescue[space[r]] + opened
+                if s > 0 and not hit:
+                    for k in others:
+                        o = own[k][e]
+                        if o != NO_ROOT:
+                            key += attack[space[o]]
+                            if space[o] == 1:
+                                break  # a removal: the next colour's root space is not looked at
+                if key < 0:
+                    key = 0
+                it += 1
+                if it >= due:
+                    self.iterations = it - 1
+                    self.count(1)
+                    it, due = self.iterations, self.due()
+                    if self.stopped:
+                        break  # the caller discards this scan
             else:
-                v = value[s]
-                if s == 1:
-                    v -= HANGING  # r's owner is not next: it just moved
-                v = total - term[r] + weight[r] * v
-                # e leaves the root space of whatever other colour had it.
-                for k in others:
-                    o = own[k][e]
-                    if o != NO_ROOT:
-                        if forcing:
-                            force += attack[space[o]]
-                        s = space[o] - 1
-                        if s == 0:
-                            lst = self.frozen(lst, n)
-                            self.iterations = it
-                            v = self.played(e, root, ply)
-                            it, due = self.iterations, self.due()
-                            break
-                        t = value[s]
-                        if s == 1 and rplayer[o] != nx:
-                            t -= HANGING
-                        v += weight[o] * t - term[o]
+                if s <= 0 or hit:
+                    lst = self.frozen(lst, n)
+                    self.iterations = it
+                    v = self.played(e, root, ply)
+                    it, due = self.iterations, self.due()
                 else:
-                    it += 1
-                    if it >= due:
-                        self.iterations = it - 1
-                        self.count(1)
-                        it, due = self.iterations, self.due()
-            if self.stopped and not root:
-                break  # the caller discards this scan
-            key = sign * v
-            if key > best:
-                best = key
-                if cut is not None and key >= cut:
-                    break
-            if cap:
-                if forcing:
-                    key = force if force > 0 else 0
-                elif key > KEY_MAX:
+                    v = value[s]
+                    if s == 1:
+                        v -= HANGING  # r's owner is not next: it just moved
+                    v = total - term[r] + weight[r] * v
+                    # e leaves the root space of whatever other colour had it.
+                    for k in others:
+                        o = own[k][e]
+                        if o != NO_ROOT:
+                            s = space[o] - 1
+                            if s == 0:
+                                lst = self.frozen(lst, n)
+                                self.iterations = it
+                                v = self.played(e, root, ply)
+                                it, due = self.iterations, self.due()
+                                break
+                            t = value[s]
+                            if s == 1 and rplayer[o] != nx:
+                                t -= HANGING
+                            v += weight[o] * t - term[o]
+                    else:
+                        it += 1
+                        if it >= due:
+                            self.iterations = it - 1
+                            self.count(1)
+                            it, due = self.iterations, self.due()
+                if self.stopped and not root:
+                    break  # the caller discards this scan
+                key = sign * v
+                if key > best:
+                    best = key
+                    if cut is not None and key >= cut:
+                        break
+                if key > KEY_MAX:
                     key = KEY_MAX
                 elif key < -KEY_MAX:
                     key = -KEY_MAX
+            if cap:
                 v = (key << SHIFT) | e
                 # Insertion into the top ``cap`` only: most moves fall off the end.
                 if top == cap:
