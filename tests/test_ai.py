@@ -2,7 +2,7 @@
 
 import pytest
 
-from tanbo import VARIANTS, Game
+from tanbo import VARIANTS, Game, Rng
 from tanbo.ai import (CONTESTED, DEFAULT_SLOWNESS, KEY_MAX, LEVEL_TABLE, LEVELS, PLAYED_COST, PROGRESS_EVERY,
                       PUSH_COST, REACH_COST, REACH_EIGHTHS, REMOVAL_COST, SHIFT, SLOWNESS, WIN, Search,
                       choose_move, node_budget)
@@ -212,6 +212,7 @@ def test_an_inner_nodes_beam_is_ranked_by_keys_without_playing():
 def test_the_last_refutation_at_a_depth_is_searched_first():
     g = random_position("9x9", 20, 6)
     s = Search(g, "hard", 0)
+    s.tt = False  # (a table would answer the repeated search at once)
     buf = s.bufs[1]
     n = s.scan(buf, len(buf), None, False, 1)
     beam = [buf[i] & 0x3FF for i in range(n)]
@@ -225,6 +226,38 @@ def test_the_last_refutation_at_a_depth_is_searched_first():
         assert pushed[0] == (beam[0] if killer < 0 else killer)
         assert sorted(pushed) == sorted(beam)  # the whole beam (no bound cuts it)
     assert s.game.position() == g.position()
+
+
+def _stone_hash(s):
+    g, size = s.game, s.game.variant.size
+    h = 0
+    for p in range(size):
+        if g.board[p]:
+            h ^= s.zob[g.board[p] * size + p]
+    return h
+
+
+def test_the_search_hash_follows_every_push_and_pop():
+    # The transposition table's key, kept by XORs, equals one computed from
+    # the stones, through removals (each removed stone XORed out) and back.
+    removals = 0
+    for variant in ("9x9", "4p", "3d"):
+        for seed in range(6):
+            g = random_position(variant, 10 + 6 * seed, seed)
+            s = Search(g, "hard", 0)
+            sg, rng, below = s.game, Rng(seed), []  # the hashes below the plies pushed
+            assert s.h == _stone_hash(s)
+            for _ in range(80):
+                if sg.winner is None and len(below) < s.max_depth and (not below or rng.below(3)):
+                    roots = sum(sg.root_count)
+                    below.append(s.h)
+                    s.push(sg.legal_move_at(rng.below(sg.legal_count())))
+                    removals += sum(sg.root_count) < roots
+                elif below:
+                    sg.undo()
+                    s.h = below.pop()
+                assert s.h == _stone_hash(s), (variant, seed)
+    assert removals >= 5
 
 
 # Black's A9 is walled in by White (its one point A8 leads nowhere), E5 and

@@ -7,6 +7,8 @@ other player is assumed to play against the mover, so 2 and 4 players share
 the code); :meth:`Search.scan` values every move of a position at once:
 it is the whole last ply, and it ranks an inner node's moves for the beam
 (by forcing keys, without valuing them: the beam's children are searched).
+A transposition table keeps each minimax result, so a position that two
+move orders reach is searched once (see TT_BITS).
 
 Every tunable is named in the block below, with the level table beside it.
 All randomness comes from :class:`tanbo.rng.Rng`, so a level with a seed
@@ -38,9 +40,10 @@ uct:5000 won, against 19 of 20 this way).
 
 Memory: one copy of the game (a fast one, with list tables, on boards of
 up to ``FAST_COPY_POINTS`` points), the move buffers of each depth, one
-copy of a legal list and a few per-point and per-root arrays, all allocated before
-the search; the walk itself allocates nothing (the engine's removals
-allocate a little).
+copy of a legal list, the transposition table (2 KB) and its hash words
+(4 bytes a point and colour) and a few per-point and per-root arrays,
+all allocated before the search; the walk itself allocates nothing (the
+engine's removals allocate a little).
 """
 
 import time
@@ -102,7 +105,7 @@ LEVEL_TABLE = {
     "random": (0, 0, 0, 0, 0, 0),
     "easy": (1, 0, 3400, 3400, 30, 0),
     "medium": (2, 0, 1700, 1200, 6, 0),
-    "hard": (8, 6, 27000, 49000, 2, 125),
+    "hard": (8, 6, 26500, 48000, 2, 125),
 }
 
 # -- evaluation weights (points; a root is worth ROOT) ---------------------------
@@ -155,6 +158,18 @@ PLAYED_COST = 18
 REACH_COST = 2
 REACH_EIGHTHS = 5
 CONTESTED = 255  # Search.reach's label of a point two colours reach at once
+
+# The transposition table (levels searching 3 plies or more, at most 15):
+# 2**TT_BITS entries of 8 bytes, each the result of one minimax call, keyed
+# by a hash of the stones and the side to move (Zobrist: the XOR of a
+# random 29-bit word per colour and point, kept by Search.push). The same
+# position reached by two move orders is searched once, and a shallower
+# search's best move there goes first. TT_BITS of the hash pick the entry,
+# its next 16 bits check it. 256 entries: hard's searches make ~2,000
+# minimax calls on 9x9 (more entries found 1-4% fewer nodes to a depth,
+# each 256 costing 2 KB of the search's 30 KB).
+TT_BITS = 8
+EXACT, LOWER, UPPER = 1, 2, 3  # an entry's value is the value, at least it, at most it
 
 # Nodes between progress callbacks and clock reads: a node costs about
 # 0.1 ms of SAMD51 time, so the UI hears from the search every ~2.5 ms
@@ -241,6 +256,28 @@ class Search:
         # a scan plays and takes back its moves before the next scan starts.
         self.snap = array("H", bytes(2 * size))
         self.killer = array("h", [-1] * (self.max_depth + 1))  # per depth: see minimax
+        # The transposition table and its hash (see TT_BITS), for levels
+        # that search 3 plies or more (the others keep a hash of zeros).
+        # Zobrist words: zob[c * size + p] for a stone of colour c on p;
+        # row 0 (no stone) holds the side to move's word at zob[c].
+        g = self.game
+        self.size = size
+        self.tt = self.max_depth >= 3
+        zob = self.zob = array("i", bytes(4 * (g.players + 1) * size))
+        if self.tt:
+            zr = Rng(0x7A0B)
+            for i in range(len(zob)):
+                zob[i] = (zr.below(65536) << 13) ^ zr.below(65536)  # 29 bits: a small int
+            n = 1 << TT_BITS
+            self.tcheck = array("H", bytes(2 * n))
+            self.tval = array("i", bytes(4 * n))
+            self.tinfo = array("H", bytes(2 * n))  # depth | flag << 4 | (best move + 1) << 6; 0: empty
+        h = 0
+        board = g.board
+        for p in range(size):
+            if board[p]:
+                h ^= zob[board[p] * size + p]
+        self.h = h
         # VALUE[s]: a live root with root space s, before the hanging penalty.
         last = len(SPACE) - 1
         self.value = array("i", [ROOT + SPACE[s if s < last else last] + ROOM * s for s in range(size + 1)])
@@ -295,10 +332,12 @@ class Search:
             # value found under the move (see the module docstring); all
             # moves or none (a search stopped here keeps the scan's order).
             reach = []
+            h = self.h
             for m in moves:
                 self.push(m)
                 reach.append(self.reach(g) if g.winner is None else 0)
                 g.undo()
+                self.h = h
                 if self.stopped:
                     break
             if not self.stopped:
@@ -310,6 +349,7 @@ class Search:
         if self.stopped:
             return best
         self.depth = 1
+        h = self.h
         for depth in range(2, self.max_depth + 1):
             alpha = -WIN - 1
             done = 0
@@ -318,6 +358,7 @@ class Search:
                 self.push(m)
                 s = self.noisy(self.minimax(depth - 1, alpha - noise[i], WIN + 1, 1), noise[i])
                 g.undo()
+                self.h = h
                 if self.stopped:
                     break
                 scores[i] = s
@@ -369,51 +410,108 @@ class Search:
             return WIN - ply if g.winner == self.me else -WIN + ply
         if self.stopped:
             return 0  # discarded by the caller
-        maximise = g.to_move == self.me
+        c = g.to_move
+        maximise = c == self.me
+        first = self.killer[ply]
+        if self.tt:
+            key = self.h ^ self.zob[c]
+            slot = key & ((1 << TT_BITS) - 1)
+            check = (key >> TT_BITS) & 0xFFFF
+            if self.tcheck[slot] == check:
+                info = self.tinfo[slot]
+                if info & 15 >= depth:
+                    v = self.tval[slot]
+                    flag = (info >> 4) & 3
+                    if flag == EXACT or (v >= beta if flag == LOWER else v <= alpha):
+                        return v
+                if info >> 6:
+                    first = (info >> 6) - 1
         if depth == 1:
             # The last ply: every move valued at once; stop at the first
             # one that refutes the caller's bound.
-            self.scan(None, 0, beta if maximise else -alpha, False, ply)
-            return self.best if maximise else -self.best
+            if maximise:
+                self.scan(None, 0, beta, False, ply)
+                v = self.best
+                flag = LOWER if v >= beta else EXACT
+            else:
+                self.scan(None, 0, -alpha, False, ply)
+                v = -self.best
+                flag = UPPER if v <= alpha else EXACT
+            if self.tt and not self.stopped:
+                self.tcheck[slot] = check
+                self.tval[slot] = v
+                self.tinfo[slot] = 1 | flag << 4
+            return v
         buf = self.bufs[ply]
         n = self.scan(buf, len(buf), None, False, ply)
         if self.stopped:
             return 0
-        # The last move that refuted a sibling of this node goes first
-        # when the beam holds it (the killer heuristic): the refutation
-        # of one move often refutes its neighbours.
-        k = self.killer[ply]
+        # The best move of a shallower search of this position goes first,
+        # else the last move that refuted a sibling of this node (the killer
+        # heuristic: the refutation of one move often refutes its
+        # neighbours), when the beam holds it.
         for i in range(1, n):
-            if buf[i] & 0x3FF == k:
+            if buf[i] & 0x3FF == first:
                 v = buf[i]
                 while i > 0:
                     buf[i] = buf[i - 1]
                     i -= 1
                 buf[0] = v
                 break
+        a0, b0 = alpha, beta
+        best = -1
+        h = self.h
         for i in range(n):
             m = buf[i] & 0x3FF
             self.push(m)
             s = self.minimax(depth - 1, alpha, beta, ply + 1)
             g.undo()
+            self.h = h
             if self.stopped:
                 return s
             if maximise:
                 if s > alpha:
                     alpha = s
+                    best = m
             elif s < beta:
                 beta = s
+                best = m
             if alpha >= beta:
                 self.killer[ply] = m
                 break
-        return alpha if maximise else beta
+        v = alpha if maximise else beta
+        if self.tt:
+            self.tcheck[slot] = check
+            self.tval[slot] = v
+            self.tinfo[slot] = depth | (LOWER if v >= b0 else (UPPER if v <= a0 else EXACT)) << 4 | (best + 1) << 6
+        return v
 
     def push(self, m):
-        """Play legal point ``m`` on the private game (undoable) and count the node."""
+        """Play legal point ``m`` on the private game and count the node.
+
+        ``self.h`` follows; the caller takes the ply back with
+        ``g.undo()`` and puts back the hash it had (cheaper than a call).
+        """
         g = self.game
+        size = self.size
+        zob = self.zob
+        h = self.h ^ zob[g.to_move * size + m]
         mark = g._nrem  # the removal stack: a ply that removes a root raises it
         g.play_unchecked(m)
-        self.count(PUSH_COST if g._nrem == mark else PUSH_COST + REMOVAL_COST)
+        if g._nrem == mark:
+            self.count(PUSH_COST)
+        else:
+            # Each removed root's record: its stones, the root, their count.
+            rem, rplayer = g._rem, g.root_player
+            i = g._nrem
+            while i > mark:
+                k = rem[i - 1]
+                row = rplayer[rem[i - 2]] * size
+                i -= k + 2
+                for j in range(i, i + k):
+                    h ^= zob[row + rem[j]]
+            self.count(PUSH_COST + REMOVAL_COST)
+        self.h = h
 
     def count(self, n):
         """Count ``n`` nodes; report progress and check the limits every PROGRESS_EVERY."""
@@ -753,6 +851,7 @@ class Search:
         me, rng = self.me, self.rng
         mine, total = g.root_count[me], sum(g.root_count)
         best, best_score, best_safe = moves[0], -WIN - 1, False
+        h = self.h
         for m in moves:
             self.push(m)
             counts = g.root_count
@@ -771,6 +870,7 @@ class Search:
                 if s > best_score or (safe and not best_safe):
                     best, best_score, best_safe = m, s, safe
             g.undo()
+            self.h = h
         self.score = best_score
         return best
 

@@ -38,9 +38,10 @@ The search's interface (see :mod:`tanbo.ai`): the tables above, read only;
 ``board``, ``to_move``, ``winner``, ``players``, ``others[k]`` (the players
 but ``k``), ``steps`` (the variant's: the neighbours of ``p`` are ``p + d``
 for ``d`` in ``steps[p]``), ``alive[r]``, ``root_count[k]`` (a player with
-no root is out), ``_nrem`` (the height of the removal stack: a ply that
-removed a root raised it, so a search tells a removal by one read); and
-to move,
+no root is out), ``_nrem`` and ``_rem`` (the removal stack and its
+height: a ply that removed roots raised it by a record each, the root's
+stones, the root and their count, the latest on top; a search tells a
+removal by one read, and what it took off); and to move,
 :meth:`Game.play_unchecked` (an undoable ply, :meth:`Game.undo` takes it
 back), :meth:`Game.place_unrecorded` (on a scratch game reloaded with
 :meth:`Game.load_state`) and :meth:`Game.random_playout`.
