@@ -418,3 +418,20 @@ def test_full_width_search_finds_the_minimax_value(monkeypatch):
         g.play(m)
         assert _minimax(s, g, 2, 1) == best
         g.undo()
+
+
+def test_the_transposition_table_changes_no_value(monkeypatch):
+    # depth 4, no beam, no noise: alpha-beta with and without the table
+    # must find the same value, the table in fewer nodes overall
+    monkeypatch.setitem(LEVEL_TABLE, "hard", (4, 0, 10 ** 8, 10 ** 8, 0, 0))
+    with_table = without = 0
+    for variant, seed in (("9x9", 0), ("9x9", 3), ("dense-7", 2), ("dense-7", 3), ("4p", 1)):
+        g = random_position(variant, 20 + 5 * seed, seed)
+        a, b = Search(g, "hard", 0), Search(g, "hard", 0)
+        b.tt = False
+        a.run()
+        b.run()
+        assert a.depth == b.depth == 4 and a.score == b.score, (variant, seed)
+        with_table += a.iterations
+        without += b.iterations
+    assert with_table < without
