@@ -87,20 +87,21 @@ DEFAULT_SLOWNESS = 3.4
 #
 # | level | board | nodes (SAMD51 / RP2040) | CPython ms | SAMD51 ms | RP2040 ms |
 # |---|---|---|---|---|---|
-# | easy | 9x9 | 58 | 0.2 | 13 | 43 |
-# | easy | 13x13 | 195 | 0.3 | 29 | 100 |
-# | easy | 19x19 | 198 | 0.5 | 37 | 125 |
-# | medium | 9x9 | 95 | 0.3 | 20 | 69 |
-# | medium | 13x13 | 351 / 322 | 0.7 | 68 | 218 |
-# | medium | 19x19 | 379 / 322 | 0.9 / 0.7 | 79 | 249 |
-# | hard | 9x9 | 26484 / 7778 | 30.0 / 9.4 | 2673 | 2704 |
-# | hard | 13x13 | 46984 / 13809 | 56.7 / 18.1 | 4740 | 5024 |
-# | hard | 19x19 | 46983 / 13807 | 57.6 / 18.9 | 5118 | 5314 |
+# | easy | 9x9 | 58 | 0.2 | 14 | 47 |
+# | easy | 13x13 | 195 | 0.3 | 32 | 108 |
+# | easy | 19x19 | 198 | 1.6 | 41 | 139 |
+# | medium | 9x9 | 95 | 0.4 | 22 | 74 |
+# | medium | 13x13 | 351 / 322 | 0.7 / 0.6 | 71 | 229 |
+# | medium | 19x19 | 379 / 322 | 0.8 / 2.0 | 84 | 267 |
+# | hard | 9x9 | 26376 / 7780 | 36.7 / 9.7 | 2733 | 2804 |
+# | hard | 13x13 | 47983 / 14102 | 84.9 / 42.6 | 4880 | 5156 |
+# | hard | 19x19 | 47984 / 14100 | 80.2 / 19.1 | 5110 | 5427 |
 #
-# Worst of the four positions: hard 9x9 2768 ms SAMD51, 2757 ms RP2040;
-# 13x13 5131 and 5428 ms; 19x19 5174 and 5420 ms (the limits: 3 s and 6 s
-# on every board). The budgets were raised by the search's speed-up of
-# 433e79d (23,500 / 42,000 nodes took 2,405 / 4,652 ms).
+# Worst of the four positions: hard 9x9 2832 ms SAMD51, 2831 ms RP2040;
+# 13x13 5143 and 5287 ms; 19x19 5201 and 5504 ms (the limits: 3 s and 6 s
+# on every board). Set with 72c647b's transposition table, which costs
+# ~2.5% more board time a node and saves 13-23% of the nodes to finish a
+# depth (hard 9x9, depths 5-7).
 LEVEL_TABLE = {
     "random": (0, 0, 0, 0, 0, 0),
     "easy": (1, 0, 3400, 3400, 30, 0),
