@@ -54,6 +54,16 @@ def test_bench_says_why_board_time_is_missing(monkeypatch, capsys):
     assert report["board"] == {"skipped": "valgrind is not installed (apt-get install valgrind)"}
 
 
+@pytest.mark.parametrize("heap", ["064K", "8K", "1G", "lots"])
+def test_board_time_refuses_a_heap_the_port_would_misread(heap, monkeypatch, capsys):
+    # -X heapsize reads 064K as octal (52K): the tools' one heap rule, before any run
+    monkeypatch.setattr(board_time, "measure", lambda *a, **k: pytest.fail("ran with heap %r" % heap))
+    with pytest.raises(SystemExit) as exc:
+        board_time.main(["workload.py", "--heap", heap])
+    assert exc.value.code == 2
+    assert "%r" % heap in capsys.readouterr().err
+
+
 def test_board_estimate_scales_instructions_to_both_boards():
     e = board_time.estimate(1.25e6)  # 1e6 Cortex-M4 instructions at 0.80 per x86 one
     assert e["cortex_m4_instructions"] == 1000000

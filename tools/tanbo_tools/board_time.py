@@ -38,7 +38,7 @@ import subprocess
 import sys
 import tempfile
 
-from . import vm
+from . import arg_checks, vm
 
 THUMB_PER_X86 = 0.80  # Cortex-M4 Thumb-2 per x86-64 instruction, same bytecode
 MHZ, IPC = 120.0, 0.75  # SAMD51 clock; instructions per clock (0.6-0.9)
@@ -135,7 +135,8 @@ def main(argv=None):
     ap.add_argument("script")
     ap.add_argument("--micropython", help="MicroPython unix port (default: beside this Python, then PATH)")
     ap.add_argument("--path", action="append", default=[], help="folder for MICROPYPATH (repeatable)")
-    ap.add_argument("--heap", default=HEAP, help="-X heapsize for the run (default %(default)s)")
+    ap.add_argument("--heap", default=HEAP, type=arg_checks.heap_size,
+                    help="-X heapsize for the run, 16K to 64M (default %(default)s)")
     ap.add_argument("--n", default="1,3", help="the two workload sizes (default 1,3)")
     a = ap.parse_args(argv)
     try:
