@@ -223,17 +223,17 @@ def test_mute_silences_placement(sim):
 def test_a_press_stops_the_computer_early(sim, monkeypatch):
     from app import game_screen as gs_module
     stopped = []
-    real = gs_module.search
+    real = gs_module.GameScreen.choose
 
-    def watching(game, level, seed, progress, slowness):
+    def watching(screen, level, progress):
         def wrapped(done, total):
             sim.wiring.set("B", True)  # the player presses B while it thinks
             r = progress(done, total)
             stopped.append(r)
             return r
-        return real(game, "hard", seed, wrapped, slowness)
+        return real(screen, "hard", wrapped)
 
-    monkeypatch.setattr(gs_module, "search", watching)
+    monkeypatch.setattr(gs_module.GameScreen, "choose", watching)
     sim.run_keys(NEW_9X9_VS_RANDOM + ",A")
     sim.wiring.set("B", False)
     assert stopped and stopped[-1] is True and len(stopped) == 1
@@ -399,7 +399,7 @@ def test_a_press_queued_while_the_board_loads_places_no_stone(sim):
 
 
 def test_only_a_press_made_during_the_search_stops_it(sim, monkeypatch):
-    from app import game_screen as gs_module
+    from tanbo import ai as ai_module
     answers = []
 
     def search(game, level, seed, progress, slowness):
@@ -407,7 +407,7 @@ def test_only_a_press_made_during_the_search_stops_it(sim, monkeypatch):
             answers.append(progress(done, 2000))
         return game.legal_moves()[0]
 
-    monkeypatch.setattr(gs_module, "search", search)
+    monkeypatch.setattr(ai_module, "choose_move", search)  # GameScreen.choose imports it per move
     sim.run_keys(NEW_9X9_VS_RANDOM)
     gs = game_screen(sim)
     press_during_next_refresh(sim, "B")  # pressed while the player's stone is drawn
@@ -419,6 +419,7 @@ def test_only_a_press_made_during_the_search_stops_it(sim, monkeypatch):
 
 def test_the_search_gets_the_boards_slowness_and_the_spinner_turns_every_150_ms_of_board_time(sim, monkeypatch):
     from app import game_screen as gs_module
+    from tanbo import ai as ai_module
     from tanbo.ai import PROGRESS_EVERY
     got = []
     turns = []  # nodes searched at each turn of the spinner
@@ -432,7 +433,7 @@ def test_the_search_gets_the_boards_slowness_and_the_spinner_turns_every_150_ms_
                 turns.append(done)
         return game.legal_moves()[0]
 
-    monkeypatch.setattr(gs_module, "search", search)
+    monkeypatch.setattr(ai_module, "choose_move", search)  # GameScreen.choose imports it per move
     sim.run_keys(NEW_9X9_VS_RANDOM + ",A")
     assert got == [sim.app.hw.slowness] and got[0] == {"picosystem": 3.4}.get(sim.profile.name, 1.0)
     gaps = [b - a for a, b in zip([0] + turns, turns)]

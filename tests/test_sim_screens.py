@@ -104,8 +104,9 @@ def test_spinner_turns_during_a_search_while_virtual_time_stands_still(sim, monk
     seen = []
     refreshes = []
 
-    def fake_search(game, level, seed, progress, slowness):
+    def fake_choose(screen, level, progress):
         # A search that reports progress like tanbo.ai (every 24 nodes) and takes no virtual time.
+        game = screen.game
         now = sim.now
         for done in range(24, 24 * 400, 24):
             assert progress(done, 20000) is False
@@ -114,7 +115,7 @@ def test_spinner_turns_during_a_search_while_virtual_time_stands_still(sim, monk
         assert sim.now == now
         return game.legal_moves()[0]
 
-    monkeypatch.setattr(gs_module, "search", fake_search)
+    monkeypatch.setattr(gs_module.GameScreen, "choose", fake_choose)
     gs = start(sim, "9x9", ai=(2,))
     sim.press("A")
     sim.frames(100)
@@ -130,7 +131,8 @@ def test_a_or_b_during_the_search_still_stops_it(sim, monkeypatch):
     from app import game_screen as gs_module
     answers = []
 
-    def fake_search(game, level, seed, progress, slowness):
+    def fake_choose(screen, level, progress):
+        game = screen.game
         for done in range(24, 24 * 100, 24):
             if done == 240:  # the player lets go of A (their move) and presses it again
                 sim.wiring.set("A", False)
@@ -141,7 +143,7 @@ def test_a_or_b_during_the_search_still_stops_it(sim, monkeypatch):
                 break
         return game.legal_moves()[0]
 
-    monkeypatch.setattr(gs_module, "search", fake_search)
+    monkeypatch.setattr(gs_module.GameScreen, "choose", fake_choose)
     start(sim, "9x9", ai=(2,))
     sim.press("A")
     sim.wiring.set("A", False)

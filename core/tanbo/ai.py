@@ -4,7 +4,8 @@ Where to start reading: :func:`choose_move` at the bottom picks the level;
 :meth:`Search.run` is the search loop (iterative deepening over the root
 moves); :meth:`Search.minimax` the tree walk (paranoid alpha-beta: every
 other player is assumed to play against the mover, so 2 and 4 players share
-the code); :meth:`Search.scan` values every move of a position at once:
+the code; a loop over per-ply arrays, not a recursion, which CircuitPython's
+1.5 KB pystack would not hold); :meth:`Search.scan` values every move of a position at once:
 it is the whole last ply, and it ranks an inner node's moves for the beam
 (by forcing keys, without valuing them: the beam's children are searched).
 A transposition table keeps each minimax result, so a position that two
@@ -171,6 +172,7 @@ CONTESTED = 255  # Search.reach's label of a point two colours reach at once
 # each 256 costing 2 KB of the search's 30 KB).
 TT_BITS = 8
 EXACT, LOWER, UPPER = 1, 2, 3  # an entry's value is the value, at least it, at most it
+NO_VALUE = -2 * WIN  # minimax: a node's value not known yet (below every value)
 
 # Nodes between progress callbacks and clock reads: a node costs about
 # 0.1 ms of SAMD51 time, so the UI hears from the search every ~2.5 ms
@@ -257,6 +259,22 @@ class Search:
         # a scan plays and takes back its moves before the next scan starts.
         self.snap = array("H", bytes(2 * size))
         self.killer = array("h", [-1] * (self.max_depth + 1))  # per depth: see minimax
+        # Per ply, minimax's state of the node being searched there: its
+        # bounds (now and on entry), its next move's index in its buffer,
+        # its move count, its best move, its hash, its transposition-table
+        # entry and whether its mover is ``me``.
+        plies = self.max_depth + 1
+        self.f_alpha = array("i", bytes(4 * plies))
+        self.f_beta = array("i", bytes(4 * plies))
+        self.f_alpha0 = array("i", bytes(4 * plies))
+        self.f_beta0 = array("i", bytes(4 * plies))
+        self.f_index = array("h", bytes(2 * plies))
+        self.f_count = array("h", bytes(2 * plies))
+        self.f_best = array("h", bytes(2 * plies))
+        self.f_hash = array("i", bytes(4 * plies))
+        self.f_slot = array("H", bytes(2 * plies))
+        self.f_check = array("H", bytes(2 * plies))
+        self.f_max = bytearray(plies)
         # The transposition table and its hash (see TT_BITS), for levels
         # that search 3 plies or more (the others keep a hash of zeros).
         # Zobrist words: zob[c * size + p] for a stone of colour c on p;
@@ -312,39 +330,12 @@ class Search:
         g = self.game
         if g.winner is not None:
             raise ValueError("the game is over: no move to choose")
-        rng = self.rng
         moves = g.legal_moves()
         if self.level == "random" or len(moves) == 1:
-            return moves[rng.below(len(moves))]
+            return moves[self.rng.below(len(moves))]
         if self.level == "easy":
             return self.easy(moves)
-        # Depth 1 is the root's scan; deeper passes re-sort by their values.
-        buf = self.bufs[0]
-        n = self.scan(buf, len(buf), None, True, 0)
-        moves = self.safe([buf[i] & 0x3FF for i in range(n)])
-        values = {}
-        for i in range(n):
-            v = buf[i] >> SHIFT
-            # a clamped value is a game won (lost) at once
-            values[buf[i] & 0x3FF] = WIN - 1 if v >= KEY_MAX else (-WIN + 1 if v <= -KEY_MAX else v)
-        noise = [rng.below(self.noise + 1) for _ in moves]
-        if self.with_reach and not self.stopped:
-            # Each root move's reach joins its noise: a term added to every
-            # value found under the move (see the module docstring); all
-            # moves or none (a search stopped here keeps the scan's order).
-            reach = []
-            h = self.h
-            for m in moves:
-                self.push(m)
-                reach.append(self.reach(g) if g.winner is None else 0)
-                g.undo()
-                self.h = h
-                if self.stopped:
-                    break
-            if not self.stopped:
-                noise = [noise[i] + reach[i] for i in range(len(moves))]
-        scores = [self.noisy(values[moves[i]], noise[i]) for i in range(len(moves))]
-        moves, noise, scores = self.sorted_by(moves, noise, scores, len(moves))
+        moves, noise, scores = self.root_moves()
         best = moves[0]
         self.score = scores[0]
         if self.stopped:
@@ -378,6 +369,41 @@ class Search:
                 break  # a forced win (an exhausted budget has set ``stopped`` above)
         return best
 
+    def root_moves(self):
+        """The root's moves, their root noise (and reach) and their values,
+        best first: depth 1 of the search. Apart from :meth:`run`, so that
+        its locals leave the pystack before the deepening starts.
+        """
+        g = self.game
+        rng = self.rng
+        # Depth 1 is the root's scan; deeper passes re-sort by their values.
+        buf = self.bufs[0]
+        n = self.scan(buf, len(buf), None, True, 0)
+        moves = self.safe([buf[i] & 0x3FF for i in range(n)])
+        values = {}
+        for i in range(n):
+            v = buf[i] >> SHIFT
+            # a clamped value is a game won (lost) at once
+            values[buf[i] & 0x3FF] = WIN - 1 if v >= KEY_MAX else (-WIN + 1 if v <= -KEY_MAX else v)
+        noise = [rng.below(self.noise + 1) for _ in moves]
+        if self.with_reach and not self.stopped:
+            # Each root move's reach joins its noise: a term added to every
+            # value found under the move (see the module docstring); all
+            # moves or none (a search stopped here keeps the scan's order).
+            reach = []
+            h = self.h
+            for m in moves:
+                self.push(m)
+                reach.append(self.reach(g) if g.winner is None else 0)
+                g.undo()
+                self.h = h
+                if self.stopped:
+                    break
+            if not self.stopped:
+                noise = [noise[i] + reach[i] for i in range(len(moves))]
+        scores = [self.noisy(values[moves[i]], noise[i]) for i in range(len(moves))]
+        return self.sorted_by(moves, noise, scores, len(moves))
+
     @staticmethod
     def noisy(score, noise):
         """``score`` plus the root noise (and reach), unless it is a won or lost game (quickest win first)."""
@@ -405,87 +431,148 @@ class Search:
         return keep if keep else moves
 
     def minimax(self, depth, alpha, beta, ply):
-        """The value for ``self.me`` of the position, searched ``depth`` more plies."""
+        """The value for ``self.me`` of the position, searched ``depth`` more plies.
+
+        A loop, not a recursion: CircuitPython keeps each Python call's
+        frame on a pystack of 1.5-2 KB, where a frame a ply (150 bytes)
+        below the app's own calls would not fit; here one frame walks the
+        whole tree, each ply's state (bounds, the move being searched, the
+        hash) in the arrays that ``__init__`` allocates. A node is entered
+        with ``alpha`` and ``beta`` at ``ply``; its value ``v`` goes back up
+        to its parent, which searches its next move or is done in turn.
+        """
         g = self.game
-        if g.winner is not None:
-            return WIN - ply if g.winner == self.me else -WIN + ply
-        if self.stopped:
-            return 0  # discarded by the caller
-        c = g.to_move
-        maximise = c == self.me
-        first = self.killer[ply]
-        if self.tt:
-            key = self.h ^ self.zob[c]
-            slot = key & ((1 << TT_BITS) - 1)
-            check = (key >> TT_BITS) & 0xFFFF
-            if self.tcheck[slot] == check:
-                info = self.tinfo[slot]
-                if info & 15 >= depth:
-                    v = self.tval[slot]
-                    flag = (info >> 4) & 3
-                    if flag == EXACT or (v >= beta if flag == LOWER else v <= alpha):
-                        return v
-                if info >> 6:
-                    first = (info >> 6) - 1
-        if depth == 1:
-            # The last ply: every move valued at once; stop at the first
-            # one that refutes the caller's bound.
-            if maximise:
-                self.scan(None, 0, beta, False, ply)
-                v = self.best
-                flag = LOWER if v >= beta else EXACT
+        me = self.me
+        tt = self.tt
+        zob = self.zob
+        killer = self.killer
+        bufs = self.bufs
+        # One name a line: a tuple assignment of 3 or more builds a tuple (an
+        # allocation a call) on CircuitPython.
+        lo = self.f_alpha
+        hi = self.f_beta
+        lo0 = self.f_alpha0
+        hi0 = self.f_beta0
+        index = self.f_index
+        count = self.f_count
+        best = self.f_best
+        hashes = self.f_hash
+        slots = self.f_slot
+        checks = self.f_check
+        maxi = self.f_max
+        top = ply
+        leaves = ply + depth - 1  # the ply whose nodes are scanned, not expanded
+        while True:
+            # -- enter the node at ``ply``: its value ``v``, or its first move searched
+            v = NO_VALUE
+            if g.winner is not None:
+                v = WIN - ply if g.winner == me else -WIN + ply
+            elif self.stopped:
+                v = 0  # discarded by the caller
             else:
-                self.scan(None, 0, -alpha, False, ply)
-                v = -self.best
-                flag = UPPER if v <= alpha else EXACT
-            if self.tt and not self.stopped:
-                self.tcheck[slot] = check
-                self.tval[slot] = v
-                self.tinfo[slot] = 1 | flag << 4
-            return v
-        buf = self.bufs[ply]
-        n = self.scan(buf, len(buf), None, False, ply)
-        if self.stopped:
-            return 0
-        # The best move of a shallower search of this position goes first,
-        # else the last move that refuted a sibling of this node (the killer
-        # heuristic: the refutation of one move often refutes its
-        # neighbours), when the beam holds it.
-        for i in range(1, n):
-            if buf[i] & 0x3FF == first:
-                v = buf[i]
-                while i > 0:
-                    buf[i] = buf[i - 1]
-                    i -= 1
-                buf[0] = v
-                break
-        a0, b0 = alpha, beta
-        best = -1
-        h = self.h
-        for i in range(n):
-            m = buf[i] & 0x3FF
-            self.push(m)
-            s = self.minimax(depth - 1, alpha, beta, ply + 1)
-            g.undo()
-            self.h = h
-            if self.stopped:
-                return s
-            if maximise:
-                if s > alpha:
-                    alpha = s
-                    best = m
-            elif s < beta:
-                beta = s
-                best = m
-            if alpha >= beta:
-                self.killer[ply] = m
-                break
-        v = alpha if maximise else beta
-        if self.tt:
-            self.tcheck[slot] = check
-            self.tval[slot] = v
-            self.tinfo[slot] = depth | (LOWER if v >= b0 else (UPPER if v <= a0 else EXACT)) << 4 | (best + 1) << 6
-        return v
+                c = g.to_move
+                maximise = c == me
+                first = killer[ply]
+                if tt:
+                    key = self.h ^ zob[c]
+                    slot = key & ((1 << TT_BITS) - 1)
+                    check = (key >> TT_BITS) & 0xFFFF
+                    if self.tcheck[slot] == check:
+                        info = self.tinfo[slot]
+                        if info & 15 >= leaves - ply + 1:
+                            tv = self.tval[slot]
+                            flag = (info >> 4) & 3
+                            if flag == EXACT or (tv >= beta if flag == LOWER else tv <= alpha):
+                                v = tv
+                        if info >> 6:
+                            first = (info >> 6) - 1
+                if v != NO_VALUE:
+                    pass
+                elif ply == leaves:
+                    # The last ply: every move valued at once; stop at the
+                    # first one that refutes the caller's bound.
+                    if maximise:
+                        self.scan(None, 0, beta, False, ply)
+                        v = self.best
+                        flag = LOWER if v >= beta else EXACT
+                    else:
+                        self.scan(None, 0, -alpha, False, ply)
+                        v = -self.best
+                        flag = UPPER if v <= alpha else EXACT
+                    if tt and not self.stopped:
+                        self.tcheck[slot] = check
+                        self.tval[slot] = v
+                        self.tinfo[slot] = 1 | flag << 4
+                else:
+                    buf = bufs[ply]
+                    n = self.scan(buf, len(buf), None, False, ply)
+                    if self.stopped:
+                        v = 0
+                    else:
+                        # The best move of a shallower search of this
+                        # position goes first, else the last move that
+                        # refuted a sibling of this node (the killer
+                        # heuristic: the refutation of one move often
+                        # refutes its neighbours), when the beam holds it.
+                        for i in range(1, n):
+                            if buf[i] & 0x3FF == first:
+                                m = buf[i]
+                                while i > 0:
+                                    buf[i] = buf[i - 1]
+                                    i -= 1
+                                buf[0] = m
+                                break
+                        lo[ply] = lo0[ply] = alpha
+                        hi[ply] = hi0[ply] = beta
+                        index[ply] = 0
+                        count[ply] = n
+                        best[ply] = -1
+                        hashes[ply] = self.h
+                        maxi[ply] = maximise
+                        if tt:
+                            slots[ply] = slot
+                            checks[ply] = check
+                        self.push(buf[0] & 0x3FF)
+                        ply += 1
+                        continue  # its first move, with the same bounds
+            # -- ``v`` is the value of the node at ``ply``: back to its parent
+            while ply > top:
+                ply -= 1
+                g.undo()
+                self.h = hashes[ply]
+                if self.stopped:
+                    continue  # the value goes up unchanged, to be discarded
+                i = index[ply]
+                buf = bufs[ply]
+                m = buf[i] & 0x3FF
+                alpha = lo[ply]
+                beta = hi[ply]
+                if maxi[ply]:
+                    if v > alpha:
+                        lo[ply] = alpha = v
+                        best[ply] = m
+                elif v < beta:
+                    hi[ply] = beta = v
+                    best[ply] = m
+                i += 1
+                if alpha >= beta:
+                    killer[ply] = m
+                elif i < count[ply]:
+                    index[ply] = i
+                    self.push(buf[i] & 0x3FF)
+                    ply += 1
+                    break  # enter its next move
+                v = alpha if maxi[ply] else beta
+                if tt:
+                    slot = slots[ply]
+                    self.tcheck[slot] = checks[ply]
+                    self.tval[slot] = v
+                    a0 = lo0[ply]
+                    b0 = hi0[ply]
+                    self.tinfo[slot] = (leaves - ply + 1) | (
+                        LOWER if v >= b0 else (UPPER if v <= a0 else EXACT)) << 4 | (best[ply] + 1) << 6
+            else:
+                return v
 
     def push(self, m):
         """Play legal point ``m`` on the private game and count the node.
@@ -646,7 +733,9 @@ class Search:
     def played(self, m, root, ply):
         """The value for ``self.me`` after really playing ``m`` (a removal) at
         search depth ``ply``, taken back. At the ``root``, marks ``m`` unsafe
-        if it removes one of the mover's roots.
+        if it removes one of the mover's roots. The caller counts its
+        ``PLAYED_COST`` nodes (a progress callback from here would stack one
+        more frame on the pystack at the search's deepest point).
         """
         g = self.game
         me = self.me
@@ -660,7 +749,6 @@ class Search:
         else:
             v = WIN - ply - 1 if w == me else -WIN + ply + 1
         g.undo()
-        self.count(PLAYED_COST)
         return v
 
     def frozen(self, lst, n):
@@ -782,8 +870,9 @@ class Search:
             else:
                 if s <= 0 or hit:
                     lst = self.frozen(lst, n)
-                    self.iterations = it
                     v = self.played(e, root, ply)
+                    self.iterations = it
+                    self.count(PLAYED_COST)
                     it, due = self.iterations, self.due()
                 else:
                     v = value[s]
@@ -797,8 +886,9 @@ class Search:
                             s = space[o] - 1
                             if s == 0:
                                 lst = self.frozen(lst, n)
-                                self.iterations = it
                                 v = self.played(e, root, ply)
+                                self.iterations = it
+                                self.count(PLAYED_COST)
                                 it, due = self.iterations, self.due()
                                 break
                             t = value[s]

@@ -43,14 +43,6 @@ SPIN = "-\\|/"
 STEPS = {UP: (0, -1), DOWN: (0, 1), LEFT: (-1, 0), RIGHT: (1, 0)}
 
 
-def search(game, level, seed, progress, slowness):
-    """``tanbo.ai.choose_move`` with the node budget of a board of ``slowness``;
-    imported at the computer's first move: a game between people never loads
-    the AI (about 8 KB of heap on a board)."""
-    from tanbo.ai import choose_move
-    return choose_move(game, level, seed, progress, slowness=slowness)
-
-
 def board_parts(variant, width, height):
     """(board view, status view, a Group holding both) for ``variant`` on a ``width`` x ``height`` screen."""
     view = BoardView(variant, width, height)
@@ -83,6 +75,7 @@ class GameScreen:
         self.spin = 0
         self.spun_at = 0  # clock (ms) of the last turn of the spinner
         self.spun_done = 0  # nodes searched at the last turn
+        self.spin_cell = None  # (label, index) of the spinner's character while thinking
         self.message = None  # texts, longest first, for the info area until the next key
         self.cursor = self._start_cursor()
         # Against the computer the hints stay the one person's: they then change
@@ -188,11 +181,28 @@ class GameScreen:
         self.spun_at = now
         self.spun_done = 0
         self._say()
+        # The cell the spinner turns in (label, index), found once: each
+        # turn then writes that one character (see spin_due).
+        self.spin_cell = None
+        ch = SPIN[self.spin % 4]
+        for label in self.status.info:
+            i = label.text.find(ch)
+            if i >= 0:
+                self.spin_cell = (label, i)
+                break
 
     def choose(self, level, progress):
         """The computer's choice at ``level`` (not yet played); ``progress(done, total)``
-        is the app's callback, True to stop early with the best move so far."""
-        return search(self.game, level, self.game.ply, progress, self.slowness)
+        is the app's callback, True to stop early with the best move so far.
+
+        ``tanbo.ai.choose_move`` with the node budget of this board, seeded
+        with the ply; imported at the computer's first move: a game between
+        people never loads the AI (about 8 KB of heap on a board). Called
+        straight from here, no wrapper: every frame under the search counts
+        on CircuitPython's pystack (see tanbo_tools.pystack).
+        """
+        from tanbo.ai import choose_move
+        return choose_move(self.game, level, self.game.ply, progress, slowness=self.slowness)
 
     def spin_due(self, done, now):
         """Turn the spinner if SPIN_MS or its node count passed since the last turn; True if it did."""
@@ -201,7 +211,10 @@ class GameScreen:
         self.spun_at = now
         self.spun_done = done
         self.spin += 1
-        self._say()
+        # One character, not the status text laid out anew: this runs at
+        # the search's deepest point (CircuitPython's pystack, 1.5 KB).
+        if self.spin_cell is not None:
+            self.spin_cell[0].put(self.spin_cell[1], SPIN[self.spin % 4])
         return True
 
     # -- screen protocol ------------------------------------------------------

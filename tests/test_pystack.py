@@ -1,0 +1,154 @@
+"""CircuitPython's pystack, counted on the desktop (tanbo_tools.pystack).
+
+Every Python call's frame sits on a pystack of 1536 bytes in CircuitPython 9
+(2048 in 10); a call past it raises "pystack exhausted" on the board, where
+CPython, Blinka and the unix port run on. The frames read from the .mpy are
+checked against the MicroPython VM's own allocations, and the app's deepest
+calls, a hard search's included, against the smaller pystack.
+"""
+
+import os
+import sys
+
+import pytest
+
+from tanbo_tools import pystack, vm
+from tanbo_tools.mpy import compile_source
+
+ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+DEVICE = os.path.join(ROOT, "device")
+CORE = os.path.join(ROOT, "core", "tanbo")
+# What the app may use: CircuitPython 9's default, less the calls the count
+# cannot see (pystack.ALLOWANCE).
+LIMIT = pystack.DEFAULT_SIZE[9] - pystack.ALLOWANCE
+
+
+@pytest.fixture(scope="module")
+def sizes():
+    return pystack.tree_sizes(CORE, DEVICE)
+
+
+def board_base(sizes):
+    """Bytes live on the board's pystack when App.step runs: code.py's module
+    frame and App.run's (the simulator calls App.step itself)."""
+    code = pystack.frame_sizes(os.path.join(DEVICE, "code.py"))
+    main = os.path.realpath(os.path.join(DEVICE, "app", "main.py"))
+    run = [v for (f, _, name), v in sizes.items() if f == main and name == "run"]
+    assert len(code) == 1 and len(run) == 1
+    return sum(code.values()) + run[0]
+
+
+def _source_of_frames(path):
+    """A module of functions with 11 to 39 locals and with handlers, each
+    returning gc.mem_alloc() from inside its own frame."""
+    lines = ["import gc"]
+    for k in range(11, 40):
+        lines.append("def f%d(x):\n    %s = x\n    return gc.mem_alloc()\n"
+                     % (k, " = ".join("v%d" % i for i in range(k))))
+    body = "    a = b = c = d = e = f = g = h = i = j = k = x\n"
+    lines.append("def one_try(x):\n" + body + "    try:\n        return gc.mem_alloc()\n"
+                 "    except ValueError:\n        return 0\n")
+    lines.append("def two_tries(x):\n" + body + "    try:\n        try:\n            return gc.mem_alloc()\n"
+                 "        finally:\n            a = 1\n    except ValueError:\n        return 0\n")
+    lines.append("import sys\n"
+                 "def measure(fn):\n    gc.collect()\n    gc.disable()\n    before = gc.mem_alloc()\n"
+                 "    after = fn(0)\n    gc.enable()\n    return after - before\n"
+                 "print([(n, measure(f)) for n, f in sorted(globals().items()) if type(f) is type(measure) and n != 'measure'])\n")
+    with open(path, "w") as f:
+        f.write("\n".join(lines))
+
+
+def test_frames_read_from_the_mpy_are_the_vms_own(micropython_exe, tmp_path):
+    # The unix port has no pystack: a frame of more than 11 words goes on
+    # its heap instead, sized by the same prelude counts (64-bit: a 40-byte
+    # header, 8 bytes a state slot, 24 a handler slot, in 32-byte blocks).
+    # The measured allocations pin n_state to its 4-slot block and
+    # n_exc_stack exactly: a misread prelude moves some function's block.
+    src = str(tmp_path / "frames.py")
+    _source_of_frames(src)
+    tree = pystack.raw_codes(compile_source(src, "frames.py"))
+    counts = {name: (n_state, n_exc) for name, _, n_state, n_exc, _ in tree[4]}
+    rc, out, err = vm.run(micropython_exe, [src], heap="1M")
+    assert rc == 0, err
+    measured = dict(eval(out.strip().splitlines()[-1]))
+    assert len(measured) == 31
+    for name, got in measured.items():
+        n_state, n_exc = counts[name]
+        want = -(-(40 + 8 * n_state + 24 * n_exc) // 32) * 32
+        assert got == want, (name, n_state, n_exc, got)
+    assert counts["one_try"][1] == 1 and counts["two_tries"][1] == 2
+    # And on the board: 20 + 4 a slot + 12 a handler, in 8-byte steps.
+    assert pystack.frame_bytes(*counts["f11"]) == (20 + 4 * counts["f11"][0] + 7) // 8 * 8
+    assert pystack.frame_bytes(*counts["two_tries"]) == (20 + 4 * counts["two_tries"][0] + 24 + 7) // 8 * 8
+
+
+def test_the_meter_refuses_a_call_past_the_limit_as_the_firmware_does(tmp_path):
+    path = tmp_path / "deep.py"
+    path.write_text("def down(n):\n    if n:\n        return down(n - 1) + 1\n    return 0\n")
+    sizes = pystack.frame_sizes(str(path))
+    frame = sizes[(os.path.realpath(str(path)), 1, "down")]
+    sys.path.insert(0, str(tmp_path))
+    try:
+        import deep
+        with pystack.Meter(sizes, base=100) as m:
+            assert deep.down(9) == 9  # ten frames
+        assert m.peak == 100 + 10 * frame and m.chain == ["down"] * 10
+        with pytest.raises(RuntimeError, match="pystack exhausted"):
+            with pystack.Meter(sizes, base=100, limit=100 + 10 * frame):
+                deep.down(10)  # the eleventh frame does not fit
+        assert sys.getprofile() is None
+    finally:
+        sys.path.remove(str(tmp_path))
+        sys.modules.pop("deep", None)
+
+
+def test_pairing_names_a_function_the_mpy_does_not_hold(tmp_path, monkeypatch):
+    path = tmp_path / "two.py"
+    path.write_text("def a():\n    return 1\n\ndef b():\n    return [i for i in range(3)]\n")
+    real = compile_source(str(path), "two.py")
+    # The .mpy of another version of the file: b without its comprehension.
+    other = tmp_path / "other.py"
+    other.write_text("def a():\n    return 1\n\ndef b():\n    return 2\n")
+    monkeypatch.setattr(pystack, "compile_source", lambda p, n: compile_source(str(other), n))
+    with pytest.raises(ValueError, match="b holds 1 functions, its .mpy 0"):
+        pystack.frame_sizes(str(path))
+    assert pystack.raw_codes(real)[4][1][0] == "b"
+    with pytest.raises(ValueError, match="not a bytecode-only .mpy"):
+        pystack.raw_codes(b"M\x05\x00\x1f")
+
+
+@pytest.mark.parametrize("variant,plies", [("9x9", 24), ("9x9", 52), ("19x19", 40)])
+def test_a_hard_search_in_the_app_fits_the_smallest_pystack(sim, sizes, variant, plies):
+    # A PyBadge's budget (the deepest searches), from the app's own call
+    # chain: App.step, think, the search, its progress callback and the
+    # spinner. A search that recursed a frame a ply would need ~150 bytes
+    # more for each.
+    import random
+
+    from tanbo import Game
+    from tanbo.ai import LEVELS
+    g = Game(variant)
+    rnd = random.Random(plies)
+    for _ in range(plies):
+        g.play(rnd.choice(g.legal_moves()))
+    sim.app.settings.level = LEVELS.index("hard")
+    with pystack.Meter(sizes, base=board_base(sizes), limit=LIMIT) as m:
+        sim.app.play(g, (g.to_move,))
+        sim.frames(100)
+    assert g.ply == plies + 1  # the computer moved, under the count
+    ai = os.path.realpath(os.path.join(CORE, "ai.py"))
+    search = sum(v for (f, _, name), v in sizes.items() if f == ai and name in ("run", "minimax", "scan"))
+    assert m.peak >= board_base(sizes) + search  # its frames were counted
+    assert m.peak <= LIMIT, (m.peak, m.chain)
+
+
+def test_menus_games_and_reviews_fit_the_smallest_pystack(sim, sizes):
+    # A session's other deep paths: building screens, menus, the rules,
+    # saving, undo and the end of a game.
+    script = ("A,DOWN*2,LEFT*2,DOWN*2,A,"  # a 9x9 game against random
+              "A,wait:600,RIGHT,A,wait:600,DOWN,A,wait:600,B,wait:600,"
+              "START,wait:300,DOWN,A,wait:300,B,wait:300,START,wait:300,UP,A,wait:300")
+    with pystack.Meter(sizes, base=board_base(sizes), limit=LIMIT) as m:
+        sim.run_keys(script)
+    assert m.peak <= LIMIT, (m.peak, m.chain)
+    assert m.peak > board_base(sizes) + 400  # the session ran under the count
