@@ -88,21 +88,22 @@ DEFAULT_SLOWNESS = 3.4
 #
 # | level | board | nodes (SAMD51 / RP2040) | CPython ms | SAMD51 ms | RP2040 ms |
 # |---|---|---|---|---|---|
-# | easy | 9x9 | 58 | 0.2 | 14 | 47 |
-# | easy | 13x13 | 195 | 0.3 | 32 | 108 |
-# | easy | 19x19 | 198 | 1.6 | 41 | 139 |
-# | medium | 9x9 | 95 | 0.4 | 22 | 74 |
-# | medium | 13x13 | 351 / 322 | 0.7 / 0.6 | 71 | 229 |
-# | medium | 19x19 | 379 / 322 | 0.8 / 2.0 | 84 | 267 |
-# | hard | 9x9 | 26376 / 7780 | 36.7 / 9.7 | 2733 | 2804 |
-# | hard | 13x13 | 47983 / 14102 | 84.9 / 42.6 | 4880 | 5156 |
-# | hard | 19x19 | 47984 / 14100 | 80.2 / 19.1 | 5110 | 5427 |
+# | easy | 9x9 | 58 | 0.1 | 14 | 49 |
+# | easy | 13x13 | 195 | 0.3 | 33 | 113 |
+# | easy | 19x19 | 198 | 0.3 | 44 | 150 |
+# | medium | 9x9 | 95 | 0.2 | 23 | 78 |
+# | medium | 13x13 | 351 / 322 | 0.5 / 0.4 | 76 | 244 |
+# | medium | 19x19 | 379 / 322 | 0.6 / 0.5 | 89 | 281 |
+# | hard | 9x9 | 26376 / 7780 | 27.4 / 8.5 | 2765 | 2846 |
+# | hard | 13x13 | 47983 / 14102 | 51.9 / 11.9 | 4916 | 5213 |
+# | hard | 19x19 | 47984 / 14100 | 45.5 / 12.2 | 5149 | 5487 |
 #
-# Worst of the four positions: hard 9x9 2832 ms SAMD51, 2831 ms RP2040;
-# 13x13 5143 and 5287 ms; 19x19 5201 and 5504 ms (the limits: 3 s and 6 s
+# Worst of the four positions: hard 9x9 2853 ms SAMD51, 2866 ms RP2040;
+# 13x13 5185 and 5340 ms; 19x19 5244 and 5569 ms (the limits: 3 s and 6 s
 # on every board). Set with 72c647b's transposition table, which costs
 # ~2.5% more board time a node and saves 13-23% of the nodes to finish a
-# depth (hard 9x9, depths 5-7).
+# depth (hard 9x9, depths 5-7); measured again with minimax as a loop
+# (the same nodes, ~1% more board time than its recursion).
 LEVEL_TABLE = {
     "random": (0, 0, 0, 0, 0, 0),
     "easy": (1, 0, 3400, 3400, 30, 0),
