@@ -25,17 +25,11 @@ LIMIT = pystack.DEFAULT_SIZE[9] - pystack.ALLOWANCE
 
 @pytest.fixture(scope="module")
 def sizes():
-    return pystack.tree_sizes(CORE, DEVICE)
+    return pystack.app_sizes(ROOT)
 
 
 def board_base(sizes):
-    """Bytes live on the board's pystack when App.step runs: code.py's module
-    frame and App.run's (the simulator calls App.step itself)."""
-    code = pystack.frame_sizes(os.path.join(DEVICE, "code.py"))
-    main = os.path.realpath(os.path.join(DEVICE, "app", "main.py"))
-    run = [v for (f, _, name), v in sizes.items() if f == main and name == "run"]
-    assert len(code) == 1 and len(run) == 1
-    return sum(code.values()) + run[0]
+    return pystack.app_base(sizes, ROOT)
 
 
 def _source_of_frames(path):

@@ -56,6 +56,8 @@ def test_bad_arguments_are_named(tmp_path, capsys, args, words):
     (["--keys", "A*1000000"], "96000 s of board time (at most 3600 s)"),
     (["--keys", "wait:99999999999"], "'wait:99999999999'"),
     (["--keys", "A*²"], "whole number"),
+    (["--pystack", "99"], "'99': expected whole bytes from 256 to 65536"),
+    (["--pystack", "1.5K"], "'1.5K': expected whole bytes"),
 ])
 def test_bad_paths_and_scripts_are_named_before_anything_runs(tmp_path, capsys, args, words):
     args = [a.replace("{tmp}", str(tmp_path)) for a in args]
@@ -68,12 +70,28 @@ def test_bad_paths_and_scripts_are_named_before_anything_runs(tmp_path, capsys, 
     assert sorted(p.name for p in tmp_path.iterdir()) == []  # nothing written
 
 
+def test_pystack_counts_the_session_and_stops_where_the_board_would(tmp_path, capsys):
+    keys = "A,DOWN*2,LEFT*2,DOWN*2,A,A,wait:1000"  # a 9x9 game: a stone, the computer's reply
+    rc = cli.main(["sim", "--headless", "--nvm", str(tmp_path / "nvm"), "--keys", keys, "--pystack", "1536"])
+    err = capsys.readouterr().err
+    assert rc == 0 and "Traceback" not in err
+    line = [x for x in err.splitlines() if x.startswith("tanbo sim: pystack peak ")][-1]
+    peak = int(line.split()[4])
+    assert 600 < peak <= 1536 and " of 1536 bytes: code.py > App.run > App.step > " in line
+    # Less than that peak: the board would stop there with its own error.
+    rc = cli.main(["sim", "--headless", "--nvm", str(tmp_path / "nvm2"), "--keys", keys,
+                   "--pystack", str(peak - 8)])
+    err = capsys.readouterr().err
+    assert rc == 1 and "Traceback" not in err
+    assert "(exhausted)" in err and "pystack peak %d of %d bytes" % (peak, peak - 8) in err
+
+
 _text = st.text(st.characters(blacklist_categories=("Cs",)), max_size=30)
 
 
 @settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
 @given(option=st.sampled_from(["--board", "--scale", "--keys", "--nvm", "--screenshot", "--events",
-                               "--screenshot-every"]),
+                               "--screenshot-every", "--pystack"]),
        value=st.one_of(_text, st.integers(-10 ** 12, 10 ** 12).map(str),
                        st.sampled_from(["", "-", "/", "/proc", "/proc/x/y", ".", "A*0", "wait:-1",
                                         "A*1e9", "UP*99999", "wait:3600001"])))

@@ -181,6 +181,25 @@ def tree_sizes(*folders):
     return out
 
 
+def app_sizes(repo):
+    """:func:`tree_sizes` of what goes onto the board from checkout ``repo``:
+    the engine (``core/tanbo``) and the app (``device/``)."""
+    return tree_sizes(os.path.join(repo, "core", "tanbo"), os.path.join(repo, "device"))
+
+
+def app_base(sizes, repo):
+    """Bytes live on the board's pystack while ``App.step`` runs: ``code.py``'s
+    module frame and ``App.run``'s (the simulator calls ``App.step`` itself).
+    ``sizes``: :func:`app_sizes` of ``repo``."""
+    device = os.path.join(repo, "device")
+    code = frame_sizes(os.path.join(device, "code.py"))
+    main = os.path.realpath(os.path.join(device, "app", "main.py"))
+    run = [v for (f, _, name), v in sizes.items() if f == main and name == "run"]
+    if len(code) != 1 or len(run) != 1:
+        raise ValueError("%s: expected code.py without functions and one App.run" % device)
+    return sum(code.values()) + run[0]
+
+
 class Meter:
     """Counts the board's pystack over the calls made inside a ``with`` block.
 

@@ -6,7 +6,9 @@
 
 ``--events FILE`` (``-``: standard output) writes one JSON line per screen
 refresh (the pixels CircuitPython would send) and per NVM write (see
-:mod:`tanbo_sim.events`). The work is done by :mod:`tanbo_sim`
+:mod:`tanbo_sim.events`). ``--pystack BYTES`` counts CircuitPython's pystack
+as the board would fill it (:mod:`tanbo_tools.pystack`), stops with the
+firmware's "pystack exhausted" past BYTES and says the peak at the end. The work is done by :mod:`tanbo_sim`
 (desktop_sim/); this module parses and checks the arguments, so a bad one
 is a message and exit status 2, before anything runs.
 """
@@ -37,11 +39,23 @@ def add_arguments(parser):
     parser.add_argument("--events", default=None, metavar="FILE", type=events_file,
                         help="write one JSON line per screen refresh (pixels and areas CircuitPython "
                              "would send) and per NVM write to FILE ('-': standard output)")
+    parser.add_argument("--pystack", default=None, metavar="BYTES", type=pystack_bytes,
+                        help="count the board's pystack (every call's frame, from the .mpy) and stop "
+                             "as the firmware does past BYTES (CircuitPython 9: 1536, 10: 2048); "
+                             "the peak and its calls are printed at the end")
     parser.add_argument("--board-id", default=None, help=argparse.SUPPRESS)  # tests: an unknown board id
 
 
 class ArgumentProblem(Exception):
     pass
+
+
+def pystack_bytes(text):
+    """``--pystack``: whole bytes from 256 to 65536 (what settings.toml may ask of a board)."""
+    if not (isinstance(text, str) and text.isdigit() and text.isascii() and 256 <= int(text) <= 65536):
+        raise arg_checks.BadValue("%r: expected whole bytes from 256 to 65536, like 1536 "
+                                  "(CircuitPython 9) or 2048 (CircuitPython 10)" % (text,))
+    return int(text)
 
 
 def events_file(text):
@@ -71,11 +85,18 @@ def run(args):
               file=sys.stderr)
         return 2
     events = None
+    meter = None
     try:
         if args.events == "-":
             events = sys.stdout
         elif args.events is not None:
             events = open(args.events, "w")
+        if args.pystack is not None:
+            from . import pystack
+            from .bundle import REPO
+            sizes = pystack.app_sizes(REPO)
+            meter = pystack.Meter(sizes, base=pystack.app_base(sizes, REPO), limit=args.pystack)
+            meter.__enter__()
         if args.headless:
             from tanbo_sim.headless import run_script
             return run_script(args.board, steps, args.nvm, args.screenshot, args.screenshot_every,
@@ -85,6 +106,15 @@ def run(args):
     except OSError as e:  # e.g. the disk filled up meanwhile
         print("tanbo sim: %s" % e, file=sys.stderr)
         return 2
+    except RuntimeError as e:
+        if meter is None or "pystack" not in str(e):
+            raise
+        return 1  # the board stops here too; the report follows
     finally:
+        if meter is not None:
+            meter.__exit__(None, None, None)
+            print("tanbo sim: pystack peak %d of %d bytes%s: %s"
+                  % (meter.peak, meter.limit, " (exhausted)" if meter.peak > meter.limit else "",
+                     " > ".join(["code.py", "App.run"] + meter.chain)), file=sys.stderr)
         if events not in (None, sys.stdout):
             events.close()
