@@ -16,7 +16,6 @@ from tanbo_tools import pystack, vm
 from tanbo_tools.mpy import compile_source
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
-DEVICE = os.path.join(ROOT, "device")
 CORE = os.path.join(ROOT, "core", "tanbo")
 # What the app may use: CircuitPython 9's default, less the calls the count
 # cannot see (pystack.ALLOWANCE).
@@ -28,7 +27,9 @@ def sizes():
     return pystack.app_sizes(ROOT)
 
 
-def board_base(sizes):
+@pytest.fixture(scope="module")
+def base(sizes):
+    """Bytes under App.step on the board: code.py's frame and App.run's."""
     return pystack.app_base(sizes, ROOT)
 
 
@@ -112,7 +113,7 @@ def test_pairing_names_a_function_the_mpy_does_not_hold(tmp_path, monkeypatch):
 
 
 @pytest.mark.parametrize("variant,plies", [("9x9", 24), ("9x9", 52), ("19x19", 40)])
-def test_a_hard_search_in_the_app_fits_the_smallest_pystack(sim, sizes, variant, plies):
+def test_a_hard_search_in_the_app_fits_the_smallest_pystack(sim, sizes, base, variant, plies):
     # A PyBadge's budget (the deepest searches), from the app's own call
     # chain: App.step, think, the search, its progress callback and the
     # spinner. A search that recursed a frame a ply would need ~150 bytes
@@ -126,23 +127,23 @@ def test_a_hard_search_in_the_app_fits_the_smallest_pystack(sim, sizes, variant,
     for _ in range(plies):
         g.play(rnd.choice(g.legal_moves()))
     sim.app.settings.level = LEVELS.index("hard")
-    with pystack.Meter(sizes, base=board_base(sizes), limit=LIMIT) as m:
+    with pystack.Meter(sizes, base=base, limit=LIMIT) as m:
         sim.app.play(g, (g.to_move,))
         sim.frames(100)
     assert g.ply == plies + 1  # the computer moved, under the count
     ai = os.path.realpath(os.path.join(CORE, "ai.py"))
     search = sum(v for (f, _, name), v in sizes.items() if f == ai and name in ("run", "minimax", "scan"))
-    assert m.peak >= board_base(sizes) + search  # its frames were counted
+    assert m.peak >= base + search  # its frames were counted
     assert m.peak <= LIMIT, (m.peak, m.chain)
 
 
-def test_menus_games_and_reviews_fit_the_smallest_pystack(sim, sizes):
+def test_menus_games_and_reviews_fit_the_smallest_pystack(sim, sizes, base):
     # A session's other deep paths: building screens, menus, the rules,
     # saving, undo and the end of a game.
     script = ("A,DOWN*2,LEFT*2,DOWN*2,A,"  # a 9x9 game against random
               "A,wait:600,RIGHT,A,wait:600,DOWN,A,wait:600,B,wait:600,"
               "START,wait:300,DOWN,A,wait:300,B,wait:300,START,wait:300,UP,A,wait:300")
-    with pystack.Meter(sizes, base=board_base(sizes), limit=LIMIT) as m:
+    with pystack.Meter(sizes, base=base, limit=LIMIT) as m:
         sim.run_keys(script)
     assert m.peak <= LIMIT, (m.peak, m.chain)
-    assert m.peak > board_base(sizes) + 400  # the session ran under the count
+    assert m.peak > base + 400  # the session ran under the count

@@ -263,7 +263,7 @@ class Search:
         # Per ply, minimax's state of the node being searched there: its
         # bounds (now and on entry), its next move's index in its buffer,
         # its move count, its best move, its hash, its transposition-table
-        # entry and whether its mover is ``me``.
+        # entry (whether its mover is ``me`` is the game's side to move).
         plies = self.max_depth + 1
         self.f_alpha = array("i", bytes(4 * plies))
         self.f_beta = array("i", bytes(4 * plies))
@@ -275,7 +275,6 @@ class Search:
         self.f_hash = array("i", bytes(4 * plies))
         self.f_slot = array("H", bytes(2 * plies))
         self.f_check = array("H", bytes(2 * plies))
-        self.f_max = bytearray(plies)
         # The transposition table and its hash (see TT_BITS), for levels
         # that search 3 plies or more (the others keep a hash of zeros).
         # Zobrist words: zob[c * size + p] for a stone of colour c on p;
@@ -460,7 +459,6 @@ class Search:
         hashes = self.f_hash
         slots = self.f_slot
         checks = self.f_check
-        maxi = self.f_max
         top = ply
         leaves = ply + depth - 1  # the ply whose nodes are scanned, not expanded
         while True:
@@ -529,7 +527,6 @@ class Search:
                         count[ply] = n
                         best[ply] = -1
                         hashes[ply] = self.h
-                        maxi[ply] = maximise
                         if tt:
                             slots[ply] = slot
                             checks[ply] = check
@@ -548,7 +545,8 @@ class Search:
                 m = buf[i] & 0x3FF
                 alpha = lo[ply]
                 beta = hi[ply]
-                if maxi[ply]:
+                maximise = g.to_move == me  # the undo gave it back its side to move
+                if maximise:
                     if v > alpha:
                         lo[ply] = alpha = v
                         best[ply] = m
@@ -563,7 +561,7 @@ class Search:
                     self.push(buf[i] & 0x3FF)
                     ply += 1
                     break  # enter its next move
-                v = alpha if maxi[ply] else beta
+                v = alpha if maximise else beta
                 if tt:
                     slot = slots[ply]
                     self.tcheck[slot] = checks[ply]

@@ -212,9 +212,12 @@ class GameScreen:
         self.spun_done = done
         self.spin += 1
         # One character, not the status text laid out anew: this runs at
-        # the search's deepest point (CircuitPython's pystack, 1.5 KB).
+        # the search's deepest point (CircuitPython's pystack, 1.5 KB). The
+        # label's setter redraws only the cell that changed.
         if self.spin_cell is not None:
-            self.spin_cell[0].put(self.spin_cell[1], SPIN[self.spin % 4])
+            label, i = self.spin_cell
+            t = label.text
+            label.text = t[:i] + SPIN[self.spin % 4] + t[i + 1:]
         return True
 
     # -- screen protocol ------------------------------------------------------

@@ -80,18 +80,6 @@ class Label:
                 grid[i] = c - FIRST
         self._text = value
 
-    def put(self, i, ch):
-        """Show character ``ch`` in cell ``i`` (0 to ``width`` - 1) alone.
-
-        The search's spinner turns with it: called from the search's
-        progress callback, the deepest point of the app's calls, where a
-        frame less counts on CircuitPython's pystack (see tanbo_tools.pystack).
-        """
-        c = ord(ch)
-        self.grid[i] = (c if FIRST <= c <= LAST else 63) - FIRST
-        t = self._text
-        self._text = t[:i] + ch + t[i + 1:] if i < len(t) else t + " " * (i - len(t)) + ch
-
     def set_color(self, fg):
         if self.fg != fg:
             self.fg = fg

@@ -191,13 +191,14 @@ def app_base(sizes, repo):
     """Bytes live on the board's pystack while ``App.step`` runs: ``code.py``'s
     module frame and ``App.run``'s (the simulator calls ``App.step`` itself).
     ``sizes``: :func:`app_sizes` of ``repo``."""
-    device = os.path.join(repo, "device")
-    code = frame_sizes(os.path.join(device, "code.py"))
-    main = os.path.realpath(os.path.join(device, "app", "main.py"))
+    device = os.path.realpath(os.path.join(repo, "device"))
+    code = os.path.join(device, "code.py")
+    main = os.path.join(device, "app", "main.py")
+    module = [v for (f, _, name), v in sizes.items() if f == code]
     run = [v for (f, _, name), v in sizes.items() if f == main and name == "run"]
-    if len(code) != 1 or len(run) != 1:
+    if len(module) != 1 or len(run) != 1:
         raise ValueError("%s: expected code.py without functions and one App.run" % device)
-    return sum(code.values()) + run[0]
+    return module[0] + run[0]
 
 
 class Meter:
@@ -247,11 +248,19 @@ class Meter:
         elif event == "return" and self._stack and self._stack[-1][0] is frame:
             self.used -= self._stack.pop()[1]
 
-    def __enter__(self):
+    def start(self):
+        """Count from here on (``with`` does it for a block)."""
         self._old = sys.getprofile()
         sys.setprofile(self._hook)
+
+    def stop(self):
+        """Stop counting; ``peak`` and ``chain`` keep what was seen."""
+        sys.setprofile(self._old)
+
+    def __enter__(self):
+        self.start()
         return self
 
     def __exit__(self, *exc):
-        sys.setprofile(self._old)
+        self.stop()
         return False

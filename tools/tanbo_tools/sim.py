@@ -8,8 +8,8 @@
 refresh (the pixels CircuitPython would send) and per NVM write (see
 :mod:`tanbo_sim.events`). ``--pystack BYTES`` counts CircuitPython's pystack
 as the board would fill it (:mod:`tanbo_tools.pystack`), stops with the
-firmware's "pystack exhausted" past BYTES and says the peak at the end. The work is done by :mod:`tanbo_sim`
-(desktop_sim/); this module parses and checks the arguments, so a bad one
+firmware's "pystack exhausted" past BYTES and says the peak at the end.
+The work is done by :mod:`tanbo_sim` (desktop_sim/); this module parses and checks the arguments, so a bad one
 is a message and exit status 2, before anything runs.
 """
 
@@ -96,7 +96,7 @@ def run(args):
             from .bundle import REPO
             sizes = pystack.app_sizes(REPO)
             meter = pystack.Meter(sizes, base=pystack.app_base(sizes, REPO), limit=args.pystack)
-            meter.__enter__()
+            meter.start()
         if args.headless:
             from tanbo_sim.headless import run_script
             return run_script(args.board, steps, args.nvm, args.screenshot, args.screenshot_every,
@@ -112,7 +112,7 @@ def run(args):
         return 1  # the board stops here too; the report follows
     finally:
         if meter is not None:
-            meter.__exit__(None, None, None)
+            meter.stop()
             print("tanbo sim: pystack peak %d of %d bytes%s: %s"
                   % (meter.peak, meter.limit, " (exhausted)" if meter.peak > meter.limit else "",
                      " > ".join(["code.py", "App.run"] + meter.chain)), file=sys.stderr)
