@@ -112,6 +112,35 @@ def test_no_value_of_an_option_gives_a_traceback(monkeypatch, capsys, option, va
         assert err.strip()
 
 
+def test_a_ctrl_c_that_pygame_swallows_still_ends_the_window(tmp_path, monkeypatch):
+    """pygame clears an exception raised in Python code it calls (set_mode's
+    default-icon loader): a Ctrl-C landing there must still end the window."""
+    from tanbo_sim import window
+    monkeypatch.setenv("SDL_VIDEODRIVER", "dummy")
+    real_set_mode, real_get = pygame.display.set_mode, pygame.event.get
+    frames = []
+
+    def set_mode(*args, **kwargs):
+        try:
+            os.kill(os.getpid(), signal.SIGINT)
+            time.sleep(5)  # the handler raises here, at once
+        except KeyboardInterrupt:
+            pass  # as pygame's C code does
+        return real_set_mode(*args, **kwargs)
+
+    def get():  # the window closes itself after 30 frames if the Ctrl-C was lost
+        frames.append(1)
+        return real_get() + ([pygame.event.Event(pygame.QUIT)] if len(frames) > 30 else [])
+
+    monkeypatch.setattr(pygame.display, "set_mode", set_mode)
+    monkeypatch.setattr(pygame.event, "get", get)
+    previous = signal.getsignal(signal.SIGINT)
+    with pytest.raises(KeyboardInterrupt):
+        window.run_window("pybadge", 1, str(tmp_path / "nvm"))
+    assert len(frames) <= 1
+    assert signal.getsignal(signal.SIGINT) is previous
+
+
 # An hour of board time replays in a few seconds of wall time headless, so the
 # headless run takes a screenshot a step (3,500 steps) to stay busy long
 # enough; the window runs until it is closed, whatever the load.

@@ -4,6 +4,7 @@ Keys: arrows = D-pad, Z = A, X = B, Enter = START, Shift = SELECT, Esc or
 closing the window quits. The app's clock is real time here.
 """
 
+import signal
 import time
 
 from tanbo_sim.simulator import FRAME_MS, Simulator
@@ -19,63 +20,98 @@ def _keymap():
             pygame.K_LSHIFT: "SELECT", pygame.K_RSHIFT: "SELECT"}
 
 
+class _Interrupts:
+    """Ctrl-C raises KeyboardInterrupt as usual and is also remembered.
+
+    pygame clears exceptions raised in Python code it calls: ``set_mode``
+    loads its default icon through ``pkgdata``, and a Ctrl-C landing there
+    was lost (the window then ran on until killed). :meth:`check` raises it
+    again between frames."""
+
+    def __init__(self):
+        self.seen = False
+        self.previous = signal.signal(signal.SIGINT, self._handle)
+
+    def _handle(self, signum, frame):
+        self.seen = True
+        raise KeyboardInterrupt
+
+    def check(self):
+        if self.seen:
+            raise KeyboardInterrupt
+
+    def close(self):
+        signal.signal(signal.SIGINT, self.previous)
+
+
 def run_window(board, scale, nvm, steps=(), events=None):
     """Open the window and run until it is closed; ``steps`` (a parsed key script) play first;
     ``events``: a stream for the refresh/NVM lines (:mod:`tanbo_sim.events`)."""
+    interrupts = _Interrupts()
+    try:
+        return _run(board, scale, nvm, steps, events, interrupts)
+    finally:
+        interrupts.close()
+
+
+def _run(board, scale, nvm, steps, events, interrupts):
     import pygame
     sim = Simulator(board, nvm_path=nvm, headless=False, events_out=events)
-    w, h = sim.profile.width * scale, sim.profile.height * scale
-    pygame.display.set_caption("Tanbo - %s simulator" % sim.profile.name)
-    font = pygame.font.Font(None, 22)
-    panel = 220
-    window = pygame.display.set_mode((w + panel, max(h, 200)))
-    keys = _keymap()
-    start = time.monotonic()
-    sim.now = 0
-    sim.clock = lambda: int((time.monotonic() - start) * 1000)
-    if sim.app is not None:
-        sim.app.clock = sim.clock
-        sim.app.sleep = time.sleep
-    quit_flag = []
-
-    def pump():
-        for event in pygame.event.get():
-            if event.type == pygame.QUIT or (event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE):
-                quit_flag.append(True)
-            elif event.type in (pygame.KEYDOWN, pygame.KEYUP) and event.key in keys:
-                sim.wiring.set(keys[event.key], event.type == pygame.KEYDOWN)
-
-    def draw():
-        window.fill((24, 24, 32))
-        window.blit(pygame.transform.scale(sim.display.surface, (w, h)), (0, 0))
-        y = 10
-        lines = [(sim.profile.name, "")] + list(KEYMAP_TEXT)
-        if sim.profile.keymap_note:
-            lines.append(("", sim.profile.keymap_note))
-        for k, v in lines:
-            window.blit(font.render(k, True, (255, 200, 64)), (w + 10, y))
-            window.blit(font.render(v, True, (220, 220, 220)), (w + 80, y))
-            y += 24
-        pygame.display.flip()
-
-    # While the AI thinks, the app refreshes its indicator: read keys then too.
-    sim.frame_hook = lambda: (pump(), draw())
-    for kind, value in steps:
-        if kind == "wait":
-            time.sleep(value / 1000)
-        else:
-            sim.wiring.set(value, True)
-            sim.app.step()
-            sim.wiring.set(value, False)
+    try:
+        w, h = sim.profile.width * scale, sim.profile.height * scale
+        pygame.display.set_caption("Tanbo - %s simulator" % sim.profile.name)
+        font = pygame.font.Font(None, 22)
+        panel = 220
+        window = pygame.display.set_mode((w + panel, max(h, 200)))
+        keys = _keymap()
+        start = time.monotonic()
+        sim.now = 0
+        sim.clock = lambda: int((time.monotonic() - start) * 1000)
         if sim.app is not None:
-            sim.app.step()
-    draw()
-    clock = pygame.time.Clock()
-    while not quit_flag:
-        pump()
-        if sim.app is not None:
-            sim.app.step()
-        clock.tick(1000 // FRAME_MS)
-    sim.close()
-    pygame.quit()
+            sim.app.clock = sim.clock
+            sim.app.sleep = time.sleep
+        quit_flag = []
+
+        def pump():
+            interrupts.check()
+            for event in pygame.event.get():
+                if event.type == pygame.QUIT or (event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE):
+                    quit_flag.append(True)
+                elif event.type in (pygame.KEYDOWN, pygame.KEYUP) and event.key in keys:
+                    sim.wiring.set(keys[event.key], event.type == pygame.KEYDOWN)
+
+        def draw():
+            window.fill((24, 24, 32))
+            window.blit(pygame.transform.scale(sim.display.surface, (w, h)), (0, 0))
+            y = 10
+            lines = [(sim.profile.name, "")] + list(KEYMAP_TEXT)
+            if sim.profile.keymap_note:
+                lines.append(("", sim.profile.keymap_note))
+            for k, v in lines:
+                window.blit(font.render(k, True, (255, 200, 64)), (w + 10, y))
+                window.blit(font.render(v, True, (220, 220, 220)), (w + 80, y))
+                y += 24
+            pygame.display.flip()
+
+        # While the AI thinks, the app refreshes its indicator: read keys then too.
+        sim.frame_hook = lambda: (pump(), draw())
+        for kind, value in steps:
+            if kind == "wait":
+                time.sleep(value / 1000)
+            else:
+                sim.wiring.set(value, True)
+                sim.app.step()
+                sim.wiring.set(value, False)
+            if sim.app is not None:
+                sim.app.step()
+        draw()
+        clock = pygame.time.Clock()
+        while not quit_flag:
+            pump()
+            if sim.app is not None:
+                sim.app.step()
+            clock.tick(1000 // FRAME_MS)
+    finally:
+        sim.close()
+        pygame.quit()
     return 0
