@@ -50,9 +50,12 @@ def test_a_level_at_a_board_searches_with_that_boards_budget(monkeypatch):
     asked = []
     monkeypatch.setattr(match, "choose_move", lambda game, level, **kw: asked.append((level, kw["slowness"])) or 0)
     game = Game("9x9")
-    for spec in ("hard", "hard@samd51", "medium@rp2040"):
+    for spec in ("hard", "hard@samd51", "medium@rp2040", "hard@1.7", "easy@12"):
         match.make_player(spec, 0, None).genmove(game)
-    assert asked == [("hard", ai.DEFAULT_SLOWNESS), ("hard", ai.SLOWNESS["samd51"]), ("medium", ai.SLOWNESS["rp2040"])]
+    assert asked == [("hard", ai.DEFAULT_SLOWNESS), ("hard", ai.SLOWNESS["samd51"]), ("medium", ai.SLOWNESS["rp2040"]),
+                     ("hard", 1.7), ("easy", 12.0)]
+    # hard@1.7 searches twice a PicoSystem's nodes: a point on the strength-against-nodes curve
+    assert ai.node_budget("hard", 81, 1.7) == 2 * ai.node_budget("hard", 81, ai.SLOWNESS["rp2040"])
     assert ai.node_budget("hard", 81, ai.SLOWNESS["samd51"]) > ai.node_budget("hard", 81, ai.DEFAULT_SLOWNESS)
 
 
@@ -207,8 +210,15 @@ def test_an_engine_that_cannot_start_stops_the_match(tmp_path, capsys):
 
 @pytest.mark.parametrize("argv, message", [
     (("easy", "brutal"), "'brutal': not a level"),
-    (("hard@pybadge", "easy"), "'hard@pybadge': no board 'pybadge' (boards: rp2040, samd51)"),
+    (("hard@pybadge", "easy"), "'hard@pybadge': no board 'pybadge' (boards: rp2040, samd51;"),
     (("hard@", "easy"), "'hard@': no board ''"),
+    (("hard@0.05", "easy"), "'hard@0.05': no board '0.05' (boards: rp2040, samd51; or a slowness from 0.1 to 100"),
+    (("hard@101", "easy"), "'hard@101': no board '101'"),
+    (("hard@1.234", "easy"), "'hard@1.234': no board '1.234'"),
+    (("hard@1e1", "easy"), "'hard@1e1': no board '1e1'"),
+    (("hard@-2", "easy"), "'hard@-2': no board '-2'"),
+    (("hard@.5", "easy"), "'hard@.5': no board '.5'"),
+    (("hard@\u0663", "easy"), "no board '\u0663'"),
     (("brutal@samd51", "easy"), "'brutal@samd51': not a level"),
     (("gtp:", "easy"), "'gtp:': not a level"),
     (("easy", "random", "--variant", "8x8"), "'8x8': unknown variant"),

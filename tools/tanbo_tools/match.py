@@ -3,7 +3,10 @@
 A player is an AI level (``random``, ``easy``, ``medium``, ``hard``),
 searching with the slowest board's node budget (the RP2040's, as
 :func:`tanbo.ai.choose_move` does by default) or, as ``LEVEL@BOARD``
-(``hard@samd51``), with the budget of a board of :data:`tanbo.ai.SLOWNESS`;
+(``hard@samd51``), with the budget of a board of :data:`tanbo.ai.SLOWNESS`,
+or as ``LEVEL@SLOWNESS`` (``hard@1.7``: a board 1.7 times a SAMD51's time
+per instruction, so twice an RP2040's nodes), to measure strength against
+nodes;
 ``uct:N`` (plain UCT with N random playouts a move, :mod:`tanbo_tools.uct`) or
 ``gtp:COMMAND``, an external engine started with ``shlex.split(COMMAND)``
 that speaks GTP (``tanbo-variant``, ``clear_board``, ``play``, ``genmove``,
@@ -33,7 +36,7 @@ import threading
 import time
 
 from tanbo import Game, get_variant, player_name
-from tanbo.ai import DEFAULT_SLOWNESS, LEVELS, SLOWNESS, choose_move
+from tanbo.ai import DEFAULT_SLOWNESS, LEVELS, MAX_SLOWNESS, MIN_SLOWNESS, SLOWNESS, choose_move
 from tanbo.gtp import MAX_MOVETIME
 from tanbo.position import quote
 
@@ -49,6 +52,7 @@ MAX_JOBS = 256  # processes; more is a typo, not a faster match
 
 def add_arguments(parser):
     parser.add_argument("a", metavar="A", help="level (%s; LEVEL@BOARD searches with a board's budget: %s; "
+                        "LEVEL@SLOWNESS with that of a board SLOWNESS times a SAMD51's time, e.g. hard@1.7; "
                         "default the slowest's), uct:PLAYOUTS or gtp:COMMAND" % (", ".join(LEVELS), _BOARDS))
     parser.add_argument("b", metavar="B", help="level, LEVEL@BOARD, uct:PLAYOUTS or gtp:COMMAND")
     parser.add_argument("--variant", default="9x9", help="variant (default 9x9)")
@@ -69,6 +73,17 @@ def add_arguments(parser):
 _BOARDS = ", ".join(sorted(SLOWNESS))
 
 
+def _slowness(text):
+    """``text`` as a slowness (a plain decimal such as ``1.7``, within
+    node_budget's range), or None."""
+    whole, dot, tenths = text.partition(".")
+    if not (whole.isascii() and whole.isdigit() and len(whole) <= 3
+            and (not dot or (tenths.isascii() and tenths.isdigit() and len(tenths) <= 2))):
+        return None
+    value = float(text)
+    return value if MIN_SLOWNESS <= value <= MAX_SLOWNESS else None
+
+
 def parse_player(spec):
     """``(kind, value)`` of a player spec: ``("level", (name, slowness))``,
     ``("gtp", argv)`` or ``("uct", spec)``.
@@ -83,7 +98,11 @@ def parse_player(spec):
             return "level", (level, DEFAULT_SLOWNESS)
         if board in SLOWNESS:
             return "level", (level, SLOWNESS[board])
-        raise ValueError("%r: no board %r (boards: %s)" % (spec, board, _BOARDS))
+        slowness = _slowness(board)
+        if slowness is None:
+            raise ValueError("%r: no board %r (boards: %s; or a slowness from %g to %g, SAMD51 = 1.0)"
+                             % (spec, board, _BOARDS, MIN_SLOWNESS, MAX_SLOWNESS))
+        return "level", (level, slowness)
     if spec.startswith("gtp:"):
         try:
             argv = shlex.split(spec[4:])
