@@ -141,6 +141,33 @@ def test_a_ctrl_c_that_pygame_swallows_still_ends_the_window(tmp_path, monkeypat
     assert signal.getsignal(signal.SIGINT) is previous
 
 
+@pytest.mark.parametrize("signum,raised", [(signal.SIGTERM, SystemExit), (signal.SIGINT, KeyboardInterrupt)])
+def test_a_signal_that_pygame_init_swallows_still_ends_a_headless_run(tmp_path, monkeypatch, signum, raised):
+    """pygame.init clears what a module's init raises: a signal landing there
+    must still end a headless run, before its first step."""
+    from tanbo_sim import headless
+    from tanbo_sim.simulator import parse_script
+    real_init = pygame.init
+
+    def init():
+        try:
+            os.kill(os.getpid(), signum)
+            time.sleep(5)  # the handler raises here, at once
+        except BaseException:
+            pass  # as pygame's C code does
+        return real_init()
+
+    monkeypatch.setattr(pygame, "init", init)
+    previous = signal.getsignal(signum)
+    shots = tmp_path / "shots"
+    with pytest.raises(raised) as e:
+        headless.run_script("pybadge", parse_script("A,wait:100,A"), nvm=str(tmp_path / "nvm"), every_dir=str(shots))
+    if raised is SystemExit:
+        assert e.value.code == 128 + signum
+    assert sorted(os.listdir(shots)) == ["step-0000.png"]  # no step ran
+    assert signal.getsignal(signum) is previous
+
+
 # An hour of board time replays in a few seconds of wall time headless, so the
 # headless run takes a screenshot a step (3,500 steps) to stay busy long
 # enough; the window runs until it is closed, whatever the load.

@@ -4,23 +4,28 @@ import os
 import signal
 import sys
 
+from tanbo_sim.interrupts import Interrupts
 from tanbo_sim.simulator import Simulator
-
-
-def _stop(signum, frame):
-    raise SystemExit(128 + signum)
 
 
 def run_script(board, steps, nvm=None, screenshot=None, every_dir=None, board_id=None, events=None):
     """Replay parsed ``steps`` on ``board``; save PNGs; ``events``: a stream for
-    :mod:`tanbo_sim.events` lines; return an exit code. SIGTERM ends it at once."""
-    signal.signal(signal.SIGTERM, _stop)
+    :mod:`tanbo_sim.events` lines; return an exit code. SIGINT and SIGTERM end
+    it at once (KeyboardInterrupt, SystemExit(143))."""
+    with Interrupts((signal.SIGINT, signal.SIGTERM)) as interrupts:
+        rc = _replay(board, steps, nvm, screenshot, every_dir, board_id, events, interrupts)
+        interrupts.check()
+        return rc
+
+
+def _replay(board, steps, nvm, screenshot, every_dir, board_id, events, interrupts):
     sim = Simulator(board, nvm_path=nvm, board_id=board_id, events_out=events)
     try:
         if every_dir:
             os.makedirs(every_dir, exist_ok=True)
             sim.screenshot(os.path.join(every_dir, "step-0000.png"))
         for i, (kind, value) in enumerate(steps, 1):
+            interrupts.check()
             if kind == "wait":
                 sim.frames(value)
             else:

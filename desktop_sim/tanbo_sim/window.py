@@ -4,9 +4,9 @@ Keys: arrows = D-pad, Z = A, X = B, Enter = START, Shift = SELECT, Esc or
 closing the window quits. The app's clock is real time here.
 """
 
-import signal
 import time
 
+from tanbo_sim.interrupts import Interrupts
 from tanbo_sim.simulator import FRAME_MS, Simulator
 
 KEYMAP_TEXT = (("arrows", "D-pad"), ("Z", "A  (place)"), ("X", "B  (undo)"),
@@ -20,38 +20,13 @@ def _keymap():
             pygame.K_LSHIFT: "SELECT", pygame.K_RSHIFT: "SELECT"}
 
 
-class _Interrupts:
-    """Ctrl-C raises KeyboardInterrupt as usual and is also remembered.
-
-    pygame clears exceptions raised in Python code it calls: ``set_mode``
-    loads its default icon through ``pkgdata``, and a Ctrl-C landing there
-    was lost (the window then ran on until killed). :meth:`check` raises it
-    again between frames."""
-
-    def __init__(self):
-        self.seen = False
-        self.previous = signal.signal(signal.SIGINT, self._handle)
-
-    def _handle(self, signum, frame):
-        self.seen = True
-        raise KeyboardInterrupt
-
-    def check(self):
-        if self.seen:
-            raise KeyboardInterrupt
-
-    def close(self):
-        signal.signal(signal.SIGINT, self.previous)
-
-
 def run_window(board, scale, nvm, steps=(), events=None):
     """Open the window and run until it is closed; ``steps`` (a parsed key script) play first;
     ``events``: a stream for the refresh/NVM lines (:mod:`tanbo_sim.events`)."""
-    interrupts = _Interrupts()
-    try:
-        return _run(board, scale, nvm, steps, events, interrupts)
-    finally:
-        interrupts.close()
+    with Interrupts() as interrupts:
+        rc = _run(board, scale, nvm, steps, events, interrupts)
+        interrupts.check()
+        return rc
 
 
 def _run(board, scale, nvm, steps, events, interrupts):
