@@ -13,9 +13,7 @@ def run_script(board, steps, nvm=None, screenshot=None, every_dir=None, board_id
     :mod:`tanbo_sim.events` lines; return an exit code. SIGINT and SIGTERM end
     it at once (KeyboardInterrupt, SystemExit(143))."""
     with Interrupts((signal.SIGINT, signal.SIGTERM)) as interrupts:
-        rc = _replay(board, steps, nvm, screenshot, every_dir, board_id, events, interrupts)
-        interrupts.check()
-        return rc
+        return _replay(board, steps, nvm, screenshot, every_dir, board_id, events, interrupts)
 
 
 def _replay(board, steps, nvm, screenshot, every_dir, board_id, events, interrupts):

@@ -16,7 +16,8 @@ class Interrupts:
 
     SIGINT raises KeyboardInterrupt (Python's own behaviour); any other
     signal ``n`` raises SystemExit(128 + n), a shell's exit code for it.
-    Leaving puts back the handlers found on entry.
+    Leaving puts back the handlers found on entry, then raises a signal
+    that came and was swallowed before the block ended normally.
     """
 
     def __init__(self, signums=(signal.SIGINT,)):
@@ -29,10 +30,12 @@ class Interrupts:
             self._previous[s] = signal.signal(s, self._handle)
         return self
 
-    def __exit__(self, *exc):
+    def __exit__(self, exc_type, exc, tb):
         for s, handler in self._previous.items():
             signal.signal(s, handler)
         self._previous.clear()
+        if exc_type is None:
+            self.check()
         return False
 
     def _handle(self, signum, frame):

@@ -24,9 +24,7 @@ def run_window(board, scale, nvm, steps=(), events=None):
     """Open the window and run until it is closed; ``steps`` (a parsed key script) play first;
     ``events``: a stream for the refresh/NVM lines (:mod:`tanbo_sim.events`)."""
     with Interrupts() as interrupts:
-        rc = _run(board, scale, nvm, steps, events, interrupts)
-        interrupts.check()
-        return rc
+        return _run(board, scale, nvm, steps, events, interrupts)
 
 
 def _run(board, scale, nvm, steps, events, interrupts):
