@@ -36,7 +36,7 @@ import threading
 import time
 
 from tanbo import Game, get_variant, player_name
-from tanbo.ai import DEFAULT_SLOWNESS, LEVELS, MAX_SLOWNESS, MIN_SLOWNESS, SLOWNESS, choose_move
+from tanbo.ai import DEFAULT_SLOWNESS, LEVELS, SLOWNESS, choose_move, node_budget
 from tanbo.gtp import MAX_MOVETIME
 from tanbo.position import quote
 
@@ -74,14 +74,13 @@ _BOARDS = ", ".join(sorted(SLOWNESS))
 
 
 def _slowness(text):
-    """``text`` as a slowness (a plain decimal such as ``1.7``, within
-    node_budget's range), or None."""
+    """``text`` as a number if it is a plain decimal such as ``1.7`` (at most
+    3 digits, 2 after the point), else None. Its range is node_budget's."""
     whole, dot, tenths = text.partition(".")
     if not (whole.isascii() and whole.isdigit() and len(whole) <= 3
             and (not dot or (tenths.isascii() and tenths.isdigit() and len(tenths) <= 2))):
         return None
-    value = float(text)
-    return value if MIN_SLOWNESS <= value <= MAX_SLOWNESS else None
+    return float(text)
 
 
 def parse_player(spec):
@@ -100,8 +99,12 @@ def parse_player(spec):
             return "level", (level, SLOWNESS[board])
         slowness = _slowness(board)
         if slowness is None:
-            raise ValueError("%r: no board %r (boards: %s; or a slowness from %g to %g, SAMD51 = 1.0)"
-                             % (spec, board, _BOARDS, MIN_SLOWNESS, MAX_SLOWNESS))
+            raise ValueError("%r: no board %r (boards: %s; or a slowness such as 1.7, SAMD51 = 1.0)"
+                             % (spec, board, _BOARDS))
+        try:
+            node_budget(level, 1, slowness)  # the one check of a slowness's range
+        except ValueError as e:
+            raise ValueError("%r: %s" % (spec, e))
         return "level", (level, slowness)
     if spec.startswith("gtp:"):
         try:
