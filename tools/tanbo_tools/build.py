@@ -102,6 +102,9 @@ def run(args):
             raise mpy.BuildError("the bundle (%d bytes) is larger than %s's CIRCUITPY (%d bytes)"
                                  % (b.manifest["total_bytes"], board.name, board.circuitpy_bytes))
         if firmware is not None:
+            print("writing %s: the firmware's %d blocks and a CIRCUITPY drive holding %d files"
+                  % (os.path.join(args.out, image.image_name(board, b.manifest["version"])),
+                     len(firmware.blocks), len(b.files)))
             path, summary, fat = image.write_image(firmware, b.files, b.manifest, board, args.out,
                                                    b.manifest["version"])
             for line in image.describe(path, summary, firmware, fat, board):

@@ -352,6 +352,8 @@ def deploy(bundle_dir, drive, dry_run=False, copy=copy_file, disk_usage=shutil.d
         log("already up to date: %d files unchanged, nothing written" % len(plan.skip))
         return plan
     done = []
+    log("writing %d files (%d bytes) to %s" % (
+        len(plan.copy), sum(os.path.getsize(os.path.join(tree, *p.split("/"))) for p in plan.copy), drive))
     try:
         # Record intent first: files half-written by an interrupted deploy stay ours.
         owned = dict(installed)
@@ -366,7 +368,8 @@ def deploy(bundle_dir, drive, dry_run=False, copy=copy_file, disk_usage=shutil.d
             make_parents(drive, path)
             copy(os.path.join(tree, *path.split("/")), on_drive(drive, path))
             done.append(path)
-            log("copied %s" % path)
+            log("copied %s (%d of %d, %d bytes)" % (path, len(done), len(plan.copy),
+                                                     os.path.getsize(on_drive(drive, path))))
         sync()
         bad = [p for p in plan.copy if sha256_file(on_drive(drive, p)) != hashes[p]]
         if bad:

@@ -41,6 +41,7 @@ from tanbo.gtp import MAX_MOVETIME
 from tanbo.position import quote
 
 from . import arg_checks, uct
+from .progress import Progress
 
 Z95 = 1.959964  # two-sided 95% normal quantile
 # Seconds a GTP engine may take for one answer (a 19x19 "hard" move on a slow
@@ -67,7 +68,8 @@ def add_arguments(parser):
                         metavar="SECONDS",
                         help="longest wait for each answer of a GTP engine; one that misses it "
                              "forfeits the game (default %g, at most %d)" % (DEFAULT_TIMEOUT, MAX_TIMEOUT))
-    parser.add_argument("--quiet", action="store_true", help="no progress bar")
+    parser.add_argument("--quiet", action="store_true",
+                        help="no progress on stderr (default: a line per finished game, a bar on a terminal)")
 
 
 _BOARDS = ", ".join(sorted(SLOWNESS))
@@ -407,11 +409,6 @@ def summary(a, b, wins_a, games):
             "Elo A-B: %s (95%% CI %s to %s)" % (fmt(elo(rate)), fmt(elo(lo)), fmt(elo(hi)))]
 
 
-def _bar(done, total, wins_a, width=30):
-    filled = width * done // total if total else width
-    return "\r[%s%s] %d/%d  A %d B %d" % ("#" * filled, "." * (width - filled), done, total, wins_a, done - wins_a)
-
-
 def check_args(args):
     """The match's settings from ``args``; ValueError quoting the first bad one."""
     a, b = check_player(args.a), check_player(args.b)
@@ -438,7 +435,7 @@ def run(args):
             print("tanbo match: cannot create the folder %r: %s" % (args.record, e.strerror or e), file=sys.stderr)
             return 1
     tasks = ((a, b, variant, i, args.seed, args.movetime, args.timeout) for i in range(args.games))
-    show = not args.quiet and sys.stderr.isatty()
+    progress = Progress(args.games, "tanbo match", quiet=args.quiet)
     wins_a = done = plies = 0
     forfeits = [0, 0]
     clock = [0.0, 0, 0.0, 0]
@@ -458,7 +455,7 @@ def run(args):
             plies += n
             if forfeit:
                 forfeits[a_won] += 1  # A won: B forfeited
-                print("%stanbo match: %s" % ("\n" if show else "", forfeit), file=sys.stderr)
+                progress.say(forfeit)
             if args.record:
                 path = os.path.join(args.record, "game-%03d.txt" % (index + 1))
                 try:
@@ -466,17 +463,15 @@ def run(args):
                         f.write(record)
                 except OSError as e:
                     raise RuntimeError("cannot write %s: %s" % (path, e.strerror or e))
-            if show:
-                sys.stderr.write(_bar(done, args.games, wins_a))
-                sys.stderr.flush()
+            progress.step("game %d: %s won; A %d B %d" % (index + 1, "A" if a_won else "B", wins_a, done - wins_a))
     except RuntimeError as e:  # EngineError included: an engine that cannot start stops the match
-        print("\ntanbo match: %s" % e, file=sys.stderr)
+        progress.close()
+        print("tanbo match: %s" % e, file=sys.stderr)
         return 1
     finally:
         if pool is not None:
             pool.terminate()
-    if show:
-        sys.stderr.write("\n")
+    progress.done("%d games" % args.games)
     lines = ["variant %s, mean %.1f plies a game" % (variant, plies / args.games)]
     lines += summary(a, b, wins_a, args.games)
     if forfeits[0] or forfeits[1]:
