@@ -18,9 +18,8 @@ COMMANDS = {
 }
 
 
-def main(argv=None):
-    """Parse ``argv`` (default ``sys.argv[1:]``), run a subcommand, return its exit code."""
-    argv = sys.argv[1:] if argv is None else list(argv)
+def make_parser(argv):
+    """The ``tanbo`` parser, with the options of the subcommand ``argv`` names (if any) added."""
     parser = argparse.ArgumentParser(
         prog="tanbo",
         description="Tanbo (a game by Mark Steere) for CircuitPython handhelds.",
@@ -34,7 +33,13 @@ def main(argv=None):
             module = importlib.import_module("tanbo_tools." + module_name)
             module.add_arguments(p)
             p.set_defaults(_run=module.run)
-    args = parser.parse_args(argv)
+    return parser
+
+
+def main(argv=None):
+    """Parse ``argv`` (default ``sys.argv[1:]``), run a subcommand, return its exit code."""
+    argv = sys.argv[1:] if argv is None else list(argv)
+    args = make_parser(argv).parse_args(argv)
     try:
         return int(args._run(args) or 0)
     except KeyboardInterrupt:
