@@ -138,8 +138,8 @@ def test_each_link_leads_somewhere(doc, target):
     path, _, anchor = target.partition("#")
     full = os.path.normpath(os.path.join(ROOT, os.path.dirname(doc), path)) if path else os.path.join(ROOT, doc)
     rel = os.path.relpath(full, ROOT).replace(os.sep, "/")
-    if rel in ELSEWHERE:
-        return
+    if rel in ELSEWHERE and not os.path.exists(full):
+        return  # not merged yet; checked like any other once it is
     assert os.path.exists(full), "%s links to %s: no such file" % (doc, target)
     if anchor:
         assert anchor in anchors(rel), "%s links to %s: no such heading" % (doc, target)
