@@ -14,6 +14,7 @@ import pytest
 from tanbo import Game, Rng
 from tanbo.puzzles import (BANDS, GOAL_CHARS, KINDS, Puzzle, PuzzleBook, encode_book, entry_line,
                            reached, start_roots)
+from tanbo_tools import board_time, vm
 from tanbo_tools import puzzles as tool
 from tanbo_tools.cli import main as cli_main
 from tanbo_tools.puzzle_lessons import LESSONS
@@ -350,3 +351,26 @@ def test_proof_counts_nodes_and_refuses_a_negative_length():
 
 def test_bands_name_the_levels():
     assert BANDS == ("lesson", "easy", "medium", "hard")
+
+
+# -- board costs ---------------------------------------------------------------------------
+
+WORKLOAD = os.path.join(os.path.dirname(os.path.abspath(__file__)), "subset", "workloads",
+                        "puzzles_board_time.py")
+CORE = os.path.join(os.path.dirname(os.path.dirname(os.path.abspath(__file__))), "core")
+
+
+@pytest.mark.skipif(board_time.unavailable() is not None, reason="board time: %s" % board_time.unavailable())
+def test_opening_a_puzzle_takes_under_half_a_second_of_board_time():
+    # a unit: open the file, read an entry, build its Game, close; the
+    # first unit pays the imports' one-time costs too and is left out
+    counts, _ = board_time.count_units(WORKLOAD, 5, [CORE])
+    worst = max(board_time.estimate(c)["rp2040_ms"] for c in counts[1:])
+    assert len(counts) == 5 and worst <= 500, counts
+
+
+def test_an_open_puzzle_holds_a_few_kilobytes_of_micropython_heap(micropython_exe):
+    rc, out, err = vm.run(micropython_exe, [WORKLOAD, "--heap"], heap="1M", path=[CORE])
+    held = [int(line.split()[-1]) for line in out.splitlines() if "heap bytes held" in line]
+    assert rc == 0 and len(held) == 4, out + err
+    assert max(held[1:]) < 9000, held  # a 9x9, a 13x13 and a dense-11 puzzle with their Games
