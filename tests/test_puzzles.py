@@ -173,8 +173,35 @@ def test_wrong_moves_are_told_by_the_goal():
         return p.wrong(g)
 
     assert after(2, "C7") == "No: White root has space"
+    assert after(3, "A2") == "No: only your root went"
     assert after(1, "F3") == "No: White still attacks"
     assert after(5, "C3") == "No: White can defend"
+
+
+def test_the_player_is_judged_by_the_line_then_by_the_goal(shipped):
+    p = shipped[5]  # D4 C4 E4: the double threat
+    g = p.game()
+    g.play(g.point("C3"))
+    assert not p.accepts(g) and p.wrong(g) == "No: White can defend"
+    g.undo()
+    g.play(g.point("D4"))
+    assert p.accepts(g)
+    g.play(p.line[1])  # the defender's reply, as the handheld plays it
+    g.play(g.point("A2"))
+    assert not p.accepts(g) and p.wrong(g) == "No: White root has space"
+    g.undo()
+    g.play(g.point("E4"))
+    assert p.accepts(g) and p.achieved(g)
+    # at the last ply any move that reaches the goal is right, not only the line's
+    for q in shipped[7:]:
+        if q.plies == 3:
+            g = q.game()
+            g.play(q.line[0])
+            g.play(q.line[1])
+            for m in g.legal_moves():
+                g.play(m)
+                assert q.accepts(g) == q.achieved(g), (q.number, g.name(m))
+                g.undo()
 
 
 # -- the file format ------------------------------------------------------------------
