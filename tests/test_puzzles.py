@@ -97,6 +97,16 @@ def test_the_proof_agrees_with_a_plain_full_width_search(variant, seed):
     assert sum(n for (_, _, some), n in tried.items() if some) > 0, tried
 
 
+def test_the_plain_search_also_finds_one_answer_to_shipped_puzzles(shipped):
+    # every puzzle of up to two plies, every 8th of three (the plain search is slower there)
+    tried = 0
+    for p in shipped:
+        if p.plies <= 2 or p.number % 8 == 0:
+            assert plain_solutions(p.game(), p.kind, p.plies) == [p.line[0]], p.number
+            tried += 1
+    assert tried > 150
+
+
 # -- the collection -----------------------------------------------------------------
 
 def test_every_shipped_entry_is_proved(shipped):
@@ -401,3 +411,12 @@ def test_an_open_puzzle_holds_a_few_kilobytes_of_micropython_heap(micropython_ex
     held = [int(line.split()[-1]) for line in out.splitlines() if "heap bytes held" in line]
     assert rc == 0 and len(held) == 4, out + err
     assert max(held[1:]) < 9000, held  # a 9x9, a 13x13 and a dense-11 puzzle with their Games
+
+
+def test_the_bundle_ships_the_collection_beside_the_app():
+    from tanbo_tools import bundle
+    from tanbo_tools.boards import BOARDS
+    repo = os.path.dirname(CORE)
+    for board in BOARDS.values():
+        pairs, _ = bundle.select_sources(board, os.path.join(repo, "device"), CORE)
+        assert ("lib/app/puzzles.txt", SHIPPED) in pairs, board.name
