@@ -251,7 +251,7 @@ def _sample_bytes():
     (lambda b: b.replace(b"|remove|", b"|steal|"), "kind 'steal'"),
     (lambda b: b.replace(b"|1|dense-7", b"|2|dense-7"), "plies '2', but the line has 1"),
     (lambda b: b.replace(b"|A6|", b"|A9|"), "'A9': not on the dense-7 board"),
-    (lambda b: b.replace(b"Remove a White root", b"Remove a White root now"), "1-20 characters"),
+    (lambda b: b.replace(b"Remove a White root", b"Remove a White root!"), "1-19 characters"),
     (lambda b: b.replace(b"A root with no root space is removed", b""), "a lesson needs its why"),
     (lambda b: b.replace(b" X|A6", b"|A6"), "side to move"),
     (lambda b: b.replace(b"|A6|", b"|A6|x|"), "9 fields"),
@@ -274,7 +274,7 @@ def test_loading_a_bad_number_is_an_index_error(tmp_path):
 
 def test_the_writer_refuses_what_would_not_read_back():
     kind, plies, pos, goal, why = LESSONS[2]
-    for bad in (dict(goal="a|b"), dict(goal="x" * 21), dict(why="two\nlines")):
+    for bad in (dict(goal="a|b"), dict(goal="x" * 20), dict(why="y" * 39), dict(why="two\nlines")):
         fields = dict(goal=goal, why=why)
         fields.update(bad)
         with pytest.raises(ValueError):

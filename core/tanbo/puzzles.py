@@ -36,8 +36,10 @@ from .variants import get_variant, player_name
 
 BANDS = ("lesson", "easy", "medium", "hard")
 KINDS = ("remove", "save", "win", "double", "legal")
-GOAL_CHARS = 20  # a 6-px font fills a 120-px status line with 20
-WHY_CHARS = 40  # two such lines at most
+# The status row under a 9x9 board on a 240x240 screen (text scale 2, 12 px
+# a character in 232 px) holds 19; a narrower status panel wraps the text.
+GOAL_CHARS = 19
+WHY_CHARS = 38  # two such rows
 
 MAGIC = "TANBO-PUZZLES"
 VERSION = 1
