@@ -272,6 +272,13 @@ def test_loading_a_bad_number_is_an_index_error(tmp_path):
                 book.load(n)
 
 
+def test_an_empty_collection_opens_and_has_nothing_to_load(tmp_path):
+    with PuzzleBook(_write(tmp_path, encode_book([]))) as book:
+        assert len(book) == 0
+        with pytest.raises(IndexError, match="the collection is empty"):
+            book.load(0)
+
+
 def test_the_writer_refuses_what_would_not_read_back():
     kind, plies, pos, goal, why = LESSONS[2]
     for bad in (dict(goal="a|b"), dict(goal="x" * 20), dict(why="y" * 39), dict(why="two\nlines")):

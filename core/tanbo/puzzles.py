@@ -214,6 +214,8 @@ class PuzzleBook:
         the entry when it is malformed.
         """
         if type(n) is not int or not 0 <= n < self.count:
+            if not self.count:
+                raise IndexError("puzzle %r: the collection is empty" % (n,))
             raise IndexError("puzzle %r: the collection has %d (0-%d)" % (n, self.count, self.count - 1))
         f = self._f
         if f is None:
