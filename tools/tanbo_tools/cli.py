@@ -15,6 +15,7 @@ COMMANDS = {
     "deploy": ("deploy", "copy a built bundle onto a CIRCUITPY drive"),
     "flash": ("flash", "write a CircuitPython UF2 firmware to a board"),
     "screenshots": ("screenshots", "make the README's pictures with the simulator (docs/img)"),
+    "puzzles": ("puzzles", "mine the puzzle collection; show or check its entries"),
 }
 
 
