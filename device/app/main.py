@@ -43,10 +43,24 @@ class App:
     # -- plumbing ---------------------------------------------------------------
 
     def show(self, screen):
+        """Put ``screen`` (built whole) on the display; the next refresh sends the panel once.
+
+        CircuitPython 10 sends, per refresh, an area for every TileGrid
+        that is new or changed and one for the layers a Group lost, each
+        in full where they overlap: swapping the screen's group under a
+        root on show sent 1.6-1.9 panels (Start -> 9x9: 106,326 px of
+        57,600). A root group set anew makes the next refresh one area,
+        the whole panel (``full_refresh`` in shared-module/displayio/
+        display_core.c), but setting the group it has already changes
+        nothing: hence None in between, while the root is changed.
+        """
+        d = self.display
+        d.root_group = None
         if self.screen is not None:
             self.root.remove(self.screen.group)
         self.screen = screen
         self.root.append(screen.group)
+        d.root_group = self.root
         self.dirty = True
         self.busy = True
         if isinstance(screen, GameScreen):
