@@ -122,21 +122,38 @@ def test_spinner_turns_during_a_search_while_virtual_time_stands_still(sim, monk
     assert gs.game.ply == 2
     spinners = set(seen)
     assert len(spinners) == 4  # all four spinner phases were on screen
-    assert all("think" in t for t in spinners)
+    assert all("B:now" in t for t in spinners)
     assert refreshes[-1] - refreshes[0] >= 10  # ~1.7 s of SAMD51 search: a turn every ~100 ms
-    assert not gs.thinking and "think" not in " ".join(label.text for label in gs.status.info)
+    assert not gs.thinking and "B:now" not in " ".join(label.text for label in gs.status.info)
 
 
-def test_a_or_b_during_the_search_still_stops_it(sim, monkeypatch):
+@pytest.mark.parametrize("name", VARIANTS + ("dense-7", "dense-19"))
+def test_the_status_says_b_stops_the_search_on_every_board(sim, name):
+    # "think -" alone on the PicoSystem's 9x9: its "B:now" did not fit the line.
+    gs = start(sim, name, ai=(2,))
+    gs.start_thinking(sim.now)
+    shown = [label.text for label in gs.status.info]
+    words = " ".join(shown).split()
+    assert "B:now" in words and gs.spin_cell is not None, shown
+    label, i = gs.spin_cell
+    assert label.text[i] == "-"  # the spinner, whole, not a letter of a word
+
+
+def test_b_stops_the_search_and_a_does_not(sim, monkeypatch):
     from app import game_screen as gs_module
+    from app.main import STOP_AFTER_MS
     answers = []
 
     def fake_choose(screen, level, progress):
         game = screen.game
+        t0 = sim.now
         for done in range(24, 24 * 100, 24):
+            sim.now = t0 + done  # 1 ms a node
             if done == 240:  # the player lets go of A (their move) and presses it again
                 sim.wiring.set("A", False)
                 sim.wiring.set("A", True)
+            if done == 24 * 20:  # ... and B, after the first moments
+                sim.wiring.set("B", True)
             r = progress(done, 10000)
             answers.append(r)
             if r:
@@ -147,7 +164,8 @@ def test_a_or_b_during_the_search_still_stops_it(sim, monkeypatch):
     start(sim, "9x9", ai=(2,))
     sim.press("A")
     sim.wiring.set("A", False)
-    assert answers[-1] is True and answers.count(True) == 1 and len(answers) == 10
+    sim.wiring.set("B", False)
+    assert 24 * 20 >= STOP_AFTER_MS and answers[-1] is True and answers.count(True) == 1 and len(answers) == 20
 
 
 def test_game_too_long_to_save_is_said_once_on_the_game_screen(sim):

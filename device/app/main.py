@@ -9,9 +9,9 @@ actions they were built with. The display refreshes only when something
 changed (``auto_refresh`` is off: no flicker, no wasted SPI time).
 
 Input flows one way: only the app reads the buttons, also while the
-computer searches (A or B stops it). Presses queued while the app was
-busy (building and drawing a new screen, the computer's turn) are dropped,
-so none acts later as a surprise.
+computer searches (B, pressed STOP_AFTER_MS into it, has it play sooner).
+Presses queued while the app was busy (building and drawing a new screen,
+the computer's turn) are dropped, so none acts later as a surprise.
 """
 
 import gc
@@ -19,13 +19,19 @@ import gc
 from app import drop_modules
 from app.game_screen import (CHANGED, HINTS, MENU, OVER, PLACED, REMOVED, THINK, UNDONE,
                              GameScreen)
-from boards.common import A, B, CHORD, CLICK
+from boards.common import B, CHORD, CLICK
 
 # Not needed while a game is on screen (see drop_modules): loaded again
 # when a menu, the rules or a review is shown.
 OFF_GAME_MODULES = ("menus", "menu", "help", "review_screen")
 LOOP_MS = 10  # main loop period: keypad scans in the background meanwhile
 LOOP_S = LOOP_MS / 1000
+# B stops the computer's search only this long (clock ms) after it began:
+# the second press of a double tap (seen on the firmware 100-170 ms after
+# the placing A, the search starting 70-90 ms after it) or a bounce (under
+# keypad's 20 ms scan) lands inside; human double taps are mostly under
+# 300 ms apart. A is never a stop: it places stones.
+STOP_AFTER_MS = 350
 
 
 def menus():
@@ -64,8 +70,12 @@ class App:
         self.dirty = True
         self.busy = True
         if isinstance(screen, GameScreen):
+            # The menus' code and the last screen freed before the search
+            # asks for its blocks. A menu is shown without: a collection
+            # costs ~25 ms of RP2040 time there (board time, 185 KB heap),
+            # the GC runs by itself when the heap is short.
             drop_modules(*OFF_GAME_MODULES)
-        gc.collect()
+            gc.collect()
 
     def refresh(self):
         self.display.refresh()
@@ -142,18 +152,20 @@ class App:
         self.refresh()
         self.drop_keys()  # only a press made after the search began stops it
         self.stop_search = False
+        self.stop_from = self.clock() + STOP_AFTER_MS
         p = screen.choose(self.settings.level_name(), self.progress)
         self.act(screen.play(p))
         self.busy = True  # presses made while the reply is drawn are stale as well
 
     def progress(self, done, total):
         """The search's callback (``done`` of ``total`` nodes): turn the spinner; True
-        (stop, play the best move so far) once A or B was pressed."""
+        (stop: tanbo.ai then finishes depth 2 and plays its best move) once B
+        was pressed STOP_AFTER_MS or more into the search."""
         b = self.hw.buttons
         while b.read():
             if not b.pressed:
                 self.repeat.release(b.key)
-            elif b.key == A or b.key == B:
+            elif b.key == B and self.clock() >= self.stop_from:
                 self.stop_search = True
         if self.screen.spin_due(done, self.clock()):
             self.refresh()
