@@ -82,28 +82,36 @@ class App:
         self.dirty = False
 
     def step(self):
-        """One pass of the loop: keys, auto-repeat, the screen's timers, refresh if changed."""
+        """One pass of the loop: keys, auto-repeat, the screen's timers, refresh if changed.
+
+        A MemoryError anywhere in it (a search, a screen being built) goes
+        to :meth:`out_of_memory`: the one handler of the app, here, where
+        it adds 12 bytes to every call chain's pystack and no frame.
+        """
         now = self.clock()
         b = self.hw.buttons
-        while not self.busy and b.read():
-            if b.pressed:
-                self.repeat.press(b.key, now)
-                self.act(self.screen.key(b.key))
+        try:
+            while not self.busy and b.read():
+                if b.pressed:
+                    self.repeat.press(b.key, now)
+                    self.act(self.screen.key(b.key))
+                else:
+                    self.repeat.release(b.key)
+            if not self.busy:
+                k = self.repeat.due(now)
+                if k >= 0:
+                    self.act(self.screen.key(k))
+            event = self.screen.tick(self.clock())
+            if event == THINK:
+                # Straight to the search, not through act and game_event: two
+                # frames less under it on CircuitPython's pystack (1.5 KB, and
+                # the search's deepest calls take 1.1 KB of it).
+                self.dirty = True
+                self.think(self.screen)
             else:
-                self.repeat.release(b.key)
-        if not self.busy:
-            k = self.repeat.due(now)
-            if k >= 0:
-                self.act(self.screen.key(k))
-        event = self.screen.tick(self.clock())
-        if event == THINK:
-            # Straight to the search, not through act and game_event: two
-            # frames less under it on CircuitPython's pystack (1.5 KB, and
-            # the search's deepest calls take 1.1 KB of it).
-            self.dirty = True
-            self.think(self.screen)
-        else:
-            self.act(event)
+                self.act(event)
+        except MemoryError:
+            self.out_of_memory()
         if self.dirty:
             self.refresh()
         if self.busy:
@@ -147,15 +155,38 @@ class App:
             self.show(menus().game_over(self, screen.game))
 
     def think(self, screen):
-        """The computer's turn on ``screen``: search (the buttons read by :meth:`progress`), play."""
+        """The computer's turn on ``screen``: search (the buttons read by :meth:`progress`), play.
+
+        After a MemoryError in this move's search, :meth:`lighter_move`.
+        Its frame is on the deepest call chain (a hard search's): no more
+        locals here.
+        """
         screen.start_thinking(self.clock())
         self.refresh()
         self.drop_keys()  # only a press made after the search began stops it
         self.stop_search = False
         self.stop_from = self.clock() + STOP_AFTER_MS
-        p = screen.choose(self.settings.level_name(), self.progress)
+        self.searching = self.fallback or self.settings.level_name()
+        if self.fallback is None:
+            p = screen.choose(self.searching, self.progress)
+        else:
+            p = self.lighter_move(screen)
+        self.searching = None
         self.act(screen.play(p))
         self.busy = True  # presses made while the reply is drawn are stale as well
+
+    def lighter_move(self, screen):
+        """The move after a MemoryError in this move's search (see :meth:`out_of_memory`),
+        said in the status line: a search at ``self.fallback``, or at "any" a
+        legal move without the AI (the seed's: nothing to allocate)."""
+        level = self.fallback
+        self.fallback = None
+        what = "a legal move" if level == "any" else level + " move"
+        screen.notify("low memory: " + what, "low RAM: " + level, "RAM:" + level, "low RAM")
+        if level == "any":
+            moves = screen.game.legal_moves()
+            return moves[screen.game.ply % len(moves)]
+        return screen.choose(level, self.progress)
 
     def progress(self, done, total):
         """The search's callback (``done`` of ``total`` nodes): turn the spinner; True
@@ -170,6 +201,41 @@ class App:
         if self.screen.spin_due(done, self.clock()):
             self.refresh()
         return self.stop_search
+
+    def out_of_memory(self):
+        """A MemoryError reached :meth:`step`: on the board the heap had no block
+        that big (fragmented), though free memory was there.
+
+        Collects, then: during the computer's search, the next try of the
+        same move (the game is untouched: the search works on a copy)
+        searches lighter: "easy" after "hard" or "medium" (same seed),
+        after that a legal move without the AI, said in the status line;
+        anything else (a screen that cannot be built) saves the game and
+        returns to the title, which says so.
+        """
+        gc.collect()
+        failed = self.searching
+        self.searching = None
+        print("MemoryError in", "the search (%s)" % failed if failed else "a screen")
+        if failed and failed != "any":
+            self.fallback = "easy" if failed in ("hard", "medium") else "any"
+            self.dirty = self.busy = True
+            return
+        self.fallback = None
+        screen = self.screen
+        if isinstance(screen, GameScreen):
+            self.saved_game = screen.game
+        # Release the screen before the title is built: its blocks (a
+        # board's tile strip is 12 KB) are what the title may need.
+        self.display.root_group = None
+        if screen is not None:
+            self.root.remove(screen.group)
+            self.screen = screen = None
+        gc.collect()
+        self.save_game(self.saved_game)
+        # One line: with the Continue row, a second would meet the footer on 240x240.
+        self.notice = ("Low memory: saved." if self.saved_game is not None else "Low memory.",)
+        self.title()
 
     def run(self):
         while True:
@@ -210,6 +276,7 @@ class App:
 
     def play(self, game, ai):
         self.save_full_shown = False
+        self.saved_game = game  # what a MemoryError while the screen is built saves
         screen = GameScreen(game, ai, self.width, self.height, self.settings.hints,
                             self.hw.slowness)
         self.show(screen)

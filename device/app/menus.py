@@ -52,8 +52,7 @@ def title(app):
     rows.append(Row("Settings", lambda: app.show(settings(app, app.title))))
     lines = ["by Mark Steere", "version " + VERSION]
     if app.notice:
-        lines.append("Save damaged,")
-        lines.append("discarded.")
+        lines.extend(app.notice)
         app.notice = None  # reported once
     return Menu(app, "T A N B O", rows, None, lines, footer="A:choose")
 
