@@ -347,3 +347,21 @@ def test_status_under_the_board_keeps_off_the_screen_edges(layout_class, size, n
     else:
         margin = 2 * lay.scale  # the status's text scale (1 where 2x would shrink the board)
         assert lay.status_x >= margin and lay.status_x + lay.status_w <= size[0] - margin
+
+
+@pytest.mark.parametrize("size", DISPLAYS, ids=lambda d: "%dx%d" % d)
+@pytest.mark.parametrize("name", VARIANTS + ("dense-7",))
+def test_layout_maps_cells_and_points_both_ways_and_2d_arms_follow_the_grid(layout_class, size, name):
+    from app.sizes import NO_POINT
+    v = get_variant(name)
+    lay = layout_class(v, *size)
+    assert len(lay.point_at) == lay.cols * lay.rows
+    for i, p in enumerate(lay.point_at):
+        assert p == NO_POINT or lay.cell_of[p] == i
+    assert sorted(p for p in lay.point_at if p != NO_POINT) == list(range(v.size))
+    assert lay.arm_masks[0] == (15 if v.dims != 1 else 3) and len(set(lay.arm_masks)) == len(lay.arm_masks)
+    if v.dims == 2:
+        for p in range(v.size):
+            col, row = p % lay.cols, p // lay.cols
+            want = (col > 0) | (col < lay.cols - 1) << 1 | (row > 0) << 2 | (row < lay.rows - 1) << 3
+            assert lay.arm_masks[lay.arm_set[p]] == want, p

@@ -69,13 +69,12 @@ class App:
         d.root_group = self.root
         self.dirty = True
         self.busy = True
+        # The last screen (and the menus' code, under a game) is collected
+        # once the new one is on the panel, not before (see step): ~25 ms of
+        # RP2040 time (board time, 185 KB heap) the player would wait.
+        self.collect = True
         if isinstance(screen, GameScreen):
-            # The menus' code and the last screen freed before the search
-            # asks for its blocks. A menu is shown without: a collection
-            # costs ~25 ms of RP2040 time there (board time, 185 KB heap),
-            # the GC runs by itself when the heap is short.
             drop_modules(*OFF_GAME_MODULES)
-            gc.collect()
 
     def refresh(self):
         self.display.refresh()
@@ -114,6 +113,11 @@ class App:
             self.out_of_memory()
         if self.dirty:
             self.refresh()
+        if self.collect:
+            # Before the next step: the computer's search (its first move
+            # follows in the next step) finds the heap collected.
+            self.collect = False
+            gc.collect()
         if self.busy:
             self.drop_keys()
 

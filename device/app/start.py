@@ -54,6 +54,7 @@ def set_up(app, hw, clock, sleep):
     app.screen = None
     app.dirty = True
     app.busy = False  # a slow step ran: the presses queued meanwhile are stale
+    app.collect = False  # a new screen is up: collect the last one after the refresh
     app.stop_search = False
     app.stop_from = 0  # clock ms from which B stops the search (see App.progress)
     app.searching = None  # the level of the search under way (see App.out_of_memory)
