@@ -257,3 +257,19 @@ def test_every_screen_change_sends_at_most_the_panel(sim):
     names = [type(s).__name__ for s in shown]
     assert "Help" in names and "ReviewScreen" in names and "Menu" in names
     assert sorted({s.game.variant.name for s in shown if type(s).__name__ == "GameScreen"}) == sorted(GAME_VARIANTS)
+
+
+@pytest.mark.parametrize("board", ("pybadge", "pygamer", "picosystem"))
+def test_tanbo_sim_events_show_no_refresh_past_the_panel(tmp_path, board):
+    # Title, rules, settings, new game, the 19x19 board, its menu, rules, back,
+    # settings, back, the title: as `tanbo sim --events` writes them.
+    out = tmp_path / "events.jsonl"
+    keys = ("DOWN,A,RIGHT,B,DOWN*2,A,B,A,RIGHT*2,DOWN*4,A,wait:300,"
+            "START,DOWN*3,A,B,START,DOWN*4,A,B,START,DOWN*5,A")
+    assert cli.main(["sim", "--headless", "--board", board, "--nvm", str(tmp_path / "nvm"),
+                     "--keys", keys, "--events", str(out)]) == 0
+    refreshes = [json.loads(line) for line in out.read_text().splitlines() if '"refresh"' in line]
+    w, h = (240, 240) if board == "picosystem" else (160, 128)
+    assert max(e["pixels"] for e in refreshes) <= w * h
+    whole = [e for e in refreshes if e["areas"] == [[0, 0, w, h]]]
+    assert len(whole) == 15  # the title at boot and 14 screen changes, each the panel once
