@@ -512,3 +512,18 @@ def test_records_with_a_bom_or_other_line_ends_are_read(ends):
     # the line numbers of errors count those line ends too
     with pytest.raises(ValueError, match="record line 4: move 3 "):
         Game.from_record(ends.join(["\ufeffVariant: 9x9", "Moves:", "1. H7 B7", "2. E5"]))
+
+
+@pytest.mark.parametrize("shape", [(19, 19, 1), (9, 9, 1), (31, 1, 1), (5, 5, 5), (2, 3, 1), (1, 4, 2), (3, 1, 1)])
+def test_steps_tables_hold_each_points_neighbours_in_order_as_shared_tuples(shape):
+    from tanbo.variants import _steps
+    w, h, d = shape
+    steps = _steps(w, h, d)
+    plane = w * h
+    for p in range(plane * d):
+        z, rest = divmod(p, plane)
+        y, x = divmod(rest, w)
+        want = [q - p for ok, q in ((y > 0, p - w), (x > 0, p - 1), (x < w - 1, p + 1),
+                                    (y < h - 1, p + w), (z > 0, p - plane), (z < d - 1, p + plane)) if ok]
+        assert steps[p] == tuple(want), (shape, p)
+    assert len({id(t) for t in steps}) == len(set(steps)) <= 27  # one tuple a kind of point

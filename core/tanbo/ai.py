@@ -619,8 +619,9 @@ class Search:
         return t if t < self.end else self.end
 
     def tick(self):
-        """Report progress; stop on request or on the clock."""
-        if self.progress is not None and self.progress(self.iterations, self.budget):
+        """Report progress; stop on request (once depth 2 is searched whole: a
+        stop never plays a shallower move) or on the clock."""
+        if self.progress is not None and self.progress(self.iterations, self.budget) and self.depth >= 2:
             self.stopped = True
         if self.deadline is not None and _passed(self.deadline):
             self.stopped = True
@@ -975,10 +976,11 @@ def choose_move(game, level="medium", seed=0, progress=None, movetime_ms=None, s
     (9x9) or 6 s (19x19) on any board. The same seed and slowness give the
     same move on every interpreter. ``progress(done, total)`` is called
     each time the node count passes a multiple of ``PROGRESS_EVERY`` (done
-    and total in nodes); returning True stops the search, which then
-    returns its best move so far (the root's moves are always all valued
-    once). ``movetime_ms`` caps the wall time too. ``stats``, if a dict,
-    receives ``iterations``, ``budget``, ``depth`` and ``score``. Raises
+    and total in nodes); returning True stops the search once it has
+    searched depth 2 whole (easy and medium, which go no deeper, run to
+    their end), which then returns its best move so far. ``movetime_ms``
+    caps the wall time too. ``stats``, if a dict, receives
+    ``iterations``, ``budget``, ``depth`` and ``score``. Raises
     ValueError for an unknown level, a bad slowness or a finished game.
     """
     s = Search(game, level, seed, progress, movetime_ms, slowness)

@@ -105,9 +105,12 @@ def _display_class():
 
         @root_group.setter
         def root_group(self, group):
+            # The firmware ignores setting the group it shows (no full refresh).
+            changed = group is not busdisplay.BusDisplay.root_group.fget(self)
             busdisplay.BusDisplay.root_group.fset(self, group)
-            display_twin.attach_root(group)
-            self._twin_full = True
+            if changed:
+                display_twin.attach_root(group)
+                self._twin_full = True
 
         def _get_refresh_areas(self):
             blinka = busdisplay.BusDisplay._get_refresh_areas(self)  # keeps Blinka's own books

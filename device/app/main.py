@@ -9,9 +9,9 @@ actions they were built with. The display refreshes only when something
 changed (``auto_refresh`` is off: no flicker, no wasted SPI time).
 
 Input flows one way: only the app reads the buttons, also while the
-computer searches (A or B stops it). Presses queued while the app was
-busy (building and drawing a new screen, the computer's turn) are dropped,
-so none acts later as a surprise.
+computer searches (B, pressed STOP_AFTER_MS into it, has it play sooner).
+Presses queued while the app was busy (building and drawing a new screen,
+the computer's turn) are dropped, so none acts later as a surprise.
 """
 
 import gc
@@ -19,13 +19,19 @@ import gc
 from app import drop_modules
 from app.game_screen import (CHANGED, HINTS, MENU, OVER, PLACED, REMOVED, THINK, UNDONE,
                              GameScreen)
-from boards.common import A, B, CHORD, CLICK
+from boards.common import B, CHORD, CLICK
 
 # Not needed while a game is on screen (see drop_modules): loaded again
 # when a menu, the rules or a review is shown.
 OFF_GAME_MODULES = ("menus", "menu", "help", "review_screen")
 LOOP_MS = 10  # main loop period: keypad scans in the background meanwhile
 LOOP_S = LOOP_MS / 1000
+# B stops the computer's search only this long (clock ms) after it began:
+# the second press of a double tap (seen on the firmware 100-170 ms after
+# the placing A, the search starting 70-90 ms after it) or a bounce (under
+# keypad's 20 ms scan) lands inside; human double taps are mostly under
+# 300 ms apart. A is never a stop: it places stones.
+STOP_AFTER_MS = 350
 
 
 def menus():
@@ -43,45 +49,75 @@ class App:
     # -- plumbing ---------------------------------------------------------------
 
     def show(self, screen):
+        """Put ``screen`` (built whole) on the display; the next refresh sends the panel once.
+
+        CircuitPython 10 sends, per refresh, an area for every TileGrid
+        that is new or changed and one for the layers a Group lost, each
+        in full where they overlap: swapping the screen's group under a
+        root on show sent 1.6-1.9 panels (Start -> 9x9: 106,326 px of
+        57,600). A root group set anew makes the next refresh one area,
+        the whole panel (``full_refresh`` in shared-module/displayio/
+        display_core.c), but setting the group it has already changes
+        nothing: hence None in between, while the root is changed.
+        """
+        d = self.display
+        d.root_group = None
         if self.screen is not None:
             self.root.remove(self.screen.group)
         self.screen = screen
         self.root.append(screen.group)
+        d.root_group = self.root
         self.dirty = True
         self.busy = True
+        # The last screen (and the menus' code, under a game) is collected
+        # once the new one is on the panel, not before (see step): ~25 ms of
+        # RP2040 time (board time, 185 KB heap) the player would wait.
+        self.collect = True
         if isinstance(screen, GameScreen):
             drop_modules(*OFF_GAME_MODULES)
-        gc.collect()
 
     def refresh(self):
         self.display.refresh()
         self.dirty = False
 
     def step(self):
-        """One pass of the loop: keys, auto-repeat, the screen's timers, refresh if changed."""
+        """One pass of the loop: keys, auto-repeat, the screen's timers, refresh if changed.
+
+        A MemoryError anywhere in it (a search, a screen being built) goes
+        to :meth:`out_of_memory`: the one handler of the app, here, where
+        it adds 12 bytes to every call chain's pystack and no frame.
+        """
         now = self.clock()
         b = self.hw.buttons
-        while not self.busy and b.read():
-            if b.pressed:
-                self.repeat.press(b.key, now)
-                self.act(self.screen.key(b.key))
+        try:
+            while not self.busy and b.read():
+                if b.pressed:
+                    self.repeat.press(b.key, now)
+                    self.act(self.screen.key(b.key))
+                else:
+                    self.repeat.release(b.key)
+            if not self.busy:
+                k = self.repeat.due(now)
+                if k >= 0:
+                    self.act(self.screen.key(k))
+            event = self.screen.tick(self.clock())
+            if event == THINK:
+                # Straight to the search, not through act and game_event: two
+                # frames less under it on CircuitPython's pystack (1.5 KB, and
+                # the search's deepest calls take 1.1 KB of it).
+                self.dirty = True
+                self.think(self.screen)
             else:
-                self.repeat.release(b.key)
-        if not self.busy:
-            k = self.repeat.due(now)
-            if k >= 0:
-                self.act(self.screen.key(k))
-        event = self.screen.tick(self.clock())
-        if event == THINK:
-            # Straight to the search, not through act and game_event: two
-            # frames less under it on CircuitPython's pystack (1.5 KB, and
-            # the search's deepest calls take 1.1 KB of it).
-            self.dirty = True
-            self.think(self.screen)
-        else:
-            self.act(event)
+                self.act(event)
+        except MemoryError:
+            self.out_of_memory()
         if self.dirty:
             self.refresh()
+        if self.collect:
+            # Before the next step: the computer's search (its first move
+            # follows in the next step) finds the heap collected.
+            self.collect = False
+            gc.collect()
         if self.busy:
             self.drop_keys()
 
@@ -123,27 +159,87 @@ class App:
             self.show(menus().game_over(self, screen.game))
 
     def think(self, screen):
-        """The computer's turn on ``screen``: search (the buttons read by :meth:`progress`), play."""
+        """The computer's turn on ``screen``: search (the buttons read by :meth:`progress`), play.
+
+        After a MemoryError in this move's search, :meth:`lighter_move`.
+        Its frame is on the deepest call chain (a hard search's): no more
+        locals here.
+        """
         screen.start_thinking(self.clock())
         self.refresh()
         self.drop_keys()  # only a press made after the search began stops it
         self.stop_search = False
-        p = screen.choose(self.settings.level_name(), self.progress)
+        self.stop_from = self.clock() + STOP_AFTER_MS
+        self.searching = self.fallback or self.settings.level_name()
+        if self.fallback is None:
+            p = screen.choose(self.searching, self.progress)
+        else:
+            p = self.lighter_move(screen)
+        self.searching = None
         self.act(screen.play(p))
         self.busy = True  # presses made while the reply is drawn are stale as well
 
+    def lighter_move(self, screen):
+        """The move after a MemoryError in this move's search (see :meth:`out_of_memory`),
+        said in the status line: a search at ``self.fallback``, or at "any" a
+        legal move without the AI (the seed's: nothing to allocate)."""
+        level = self.fallback
+        self.fallback = None
+        what = "a legal move" if level == "any" else level + " move"
+        screen.notify("low memory: " + what, "low RAM: " + level, "RAM:" + level, "low RAM")
+        if level == "any":
+            moves = screen.game.legal_moves()
+            return moves[screen.game.ply % len(moves)]
+        return screen.choose(level, self.progress)
+
     def progress(self, done, total):
         """The search's callback (``done`` of ``total`` nodes): turn the spinner; True
-        (stop, play the best move so far) once A or B was pressed."""
+        (stop: tanbo.ai then finishes depth 2 and plays its best move) once B
+        was pressed STOP_AFTER_MS or more into the search."""
         b = self.hw.buttons
         while b.read():
             if not b.pressed:
                 self.repeat.release(b.key)
-            elif b.key == A or b.key == B:
+            elif b.key == B and self.clock() >= self.stop_from:
                 self.stop_search = True
         if self.screen.spin_due(done, self.clock()):
             self.refresh()
         return self.stop_search
+
+    def out_of_memory(self):
+        """A MemoryError reached :meth:`step`: on the board the heap had no block
+        that big (fragmented), though free memory was there.
+
+        Collects, then: during the computer's search, the next try of the
+        same move (the game is untouched: the search works on a copy)
+        searches lighter: "easy" after "hard" or "medium" (same seed),
+        after that a legal move without the AI, said in the status line;
+        anything else (a screen that cannot be built) saves the game and
+        returns to the title, which says so.
+        """
+        gc.collect()
+        failed = self.searching
+        self.searching = None
+        print("MemoryError in", "the search (%s)" % failed if failed else "a screen")
+        if failed and failed != "any":
+            self.fallback = "easy" if failed in ("hard", "medium") else "any"
+            self.dirty = self.busy = True
+            return
+        self.fallback = None
+        screen = self.screen
+        if isinstance(screen, GameScreen):
+            self.saved_game = screen.game
+        # Release the screen before the title is built: its blocks (a
+        # board's tile strip is 12 KB) are what the title may need.
+        self.display.root_group = None
+        if screen is not None:
+            self.root.remove(screen.group)
+            self.screen = screen = None
+        gc.collect()
+        self.save_game(self.saved_game)
+        # One line: with the Continue row, a second would meet the footer on 240x240.
+        self.notice = ("Low memory: saved." if self.saved_game is not None else "Low memory.",)
+        self.title()
 
     def run(self):
         while True:
@@ -184,6 +280,7 @@ class App:
 
     def play(self, game, ai):
         self.save_full_shown = False
+        self.saved_game = game  # what a MemoryError while the screen is built saves
         screen = GameScreen(game, ai, self.width, self.height, self.settings.hints,
                             self.hw.slowness)
         self.show(screen)

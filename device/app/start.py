@@ -54,8 +54,12 @@ def set_up(app, hw, clock, sleep):
     app.screen = None
     app.dirty = True
     app.busy = False  # a slow step ran: the presses queued meanwhile are stale
+    app.collect = False  # a new screen is up: collect the last one after the refresh
     app.stop_search = False
-    app.notice = None
+    app.stop_from = 0  # clock ms from which B stops the search (see App.progress)
+    app.searching = None  # the level of the search under way (see App.out_of_memory)
+    app.fallback = None  # the level the next search takes after a MemoryError
+    app.notice = None  # lines the title shows once (a damaged save, a MemoryError)
     app.saved_game = None  # the game a resume continues (None: none)
     app.save_full_shown = False
     if app.saves is not None:
@@ -66,7 +70,7 @@ def set_up(app, hw, clock, sleep):
         if game is not None and game.winner is None:
             app.saved_game = game
         if problem is not None:
-            app.notice = problem
+            app.notice = ("Save damaged,", "discarded.")
             print("save discarded:", problem)
         drop_modules("save_load")
     app.apply_settings()
