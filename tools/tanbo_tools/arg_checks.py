@@ -48,6 +48,14 @@ def output_file(text):
     return text
 
 
+def input_file(text):
+    """``text`` unless it is empty (an empty name is no file, not "none"); the command reads it,
+    refusing a missing file or one of the wrong kind with its own message."""
+    if not text:
+        raise BadValue("an empty file name: give the file to read")
+    return text
+
+
 def output_folder(text):
     """``text`` if files can be written in it: tried by making it (parents too) and a probe file
     in it, then removing what was made, so a refused command line leaves nothing behind (the
