@@ -31,7 +31,16 @@ os.umask(_UMASK)
 
 
 class FileProblem(ValueError):
-    """A file refused or failed; the message names it and says what is wrong."""
+    """A file refused or failed; the message names it and says what is wrong. ``errno`` and
+    ``strerror`` are the OS error's when one caused it (ENOSPC: the disk is full), else None."""
+
+    errno = strerror = None
+
+    @classmethod
+    def of(cls, message, exc):
+        problem = cls(message)
+        problem.errno, problem.strerror = getattr(exc, "errno", None), getattr(exc, "strerror", None)
+        return problem
 
 
 def why(exc):
@@ -150,7 +159,7 @@ def replacing_path(path, what="file"):
         except OSError:
             pass
         if isinstance(exc, OSError):
-            raise FileProblem("cannot write %s %r: %s (nothing was written)" % (what, path, why(exc)))
+            raise FileProblem.of("cannot write %s %r: %s (nothing was written)" % (what, path, why(exc)), exc)
         raise
 
 
