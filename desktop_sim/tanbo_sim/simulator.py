@@ -255,11 +255,22 @@ class Simulator:
     # -- looking --------------------------------------------------------------
 
     def screenshot(self, path=None):
-        """A copy of the screen at the board's resolution (saved as PNG if ``path``)."""
+        """A copy of the screen at the board's resolution (saved as PNG if ``path``).
+
+        The PNG is made in memory, then written whole or not at all
+        (:func:`tanbo_tools.files.write_whole`): a full disk leaves no half
+        picture, and raises FileProblem naming ``path``.
+        """
+        import io
+
         import pygame
+
+        from tanbo_tools import files
         surf = self.display.surface.copy()
         if path:
-            pygame.image.save(surf, path)
+            png = io.BytesIO()
+            pygame.image.save(surf, png, "png")
+            files.write_whole(path, png.getvalue(), "the screenshot")
         return surf
 
     def pixel(self, x, y):

@@ -14,7 +14,7 @@ import argparse
 import math
 import os
 
-from . import vm
+from . import files, vm
 
 PROBE = ".tanbo-probe"
 
@@ -37,6 +37,10 @@ def output_file(text):
         raise BadValue("%r is a folder: give a file name" % text)
     if not os.path.isdir(parent):
         raise BadValue("%r: the folder %r does not exist" % (text, parent))
+    try:
+        files.check_target(text)  # by kind, before any open: opening a FIFO waits for a reader
+    except files.FileProblem as exc:
+        raise BadValue(str(exc).replace(" (nothing was written)", ""))
     try:
         existed = os.path.lexists(text)
         with open(text, "ab"):

@@ -174,6 +174,35 @@ def replacing(path, what="file", text=False):
             yield f
 
 
+@contextlib.contextmanager
+def streaming(path, what="file"):
+    """A UTF-8 text stream writing ``path`` as it goes (for a log read while it grows).
+
+    Not through a link nor onto anything but a regular file (checked, then
+    opened without following links). A run that fails (a full disk, any
+    error) removes the file, so no half log is left (a failed write is
+    raised again as a FileProblem naming it); an interrupt keeps the lines
+    written so far.
+    """
+    check_target(path, what)
+    flags = os.O_WRONLY | os.O_CREAT | os.O_TRUNC | getattr(os, "O_NOFOLLOW", 0) | getattr(os, "O_BINARY", 0)
+    try:
+        f = os.fdopen(os.open(path, flags, 0o666), "w", encoding="utf-8", newline="\n")
+    except (OSError, ValueError) as exc:
+        raise FileProblem.of("cannot write %s %r: %s" % (what, path, why(exc)), exc)
+    try:
+        with f:
+            yield f
+    except Exception as exc:
+        try:
+            os.remove(path)
+        except OSError:
+            pass
+        if isinstance(exc, OSError):
+            raise FileProblem.of("cannot write %s %r: %s (the file was removed)" % (what, path, why(exc)), exc)
+        raise
+
+
 def write_whole(path, data, what="file"):
     """Write bytes (or text) ``data`` as ``path``, whole or not at all (see :func:`replacing`)."""
     with replacing(path, what, text=isinstance(data, str)) as f:
