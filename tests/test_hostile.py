@@ -21,7 +21,7 @@ import sys
 import time
 
 import pytest
-from hypothesis import HealthCheck, given, settings
+from hypothesis import HealthCheck, example, given, settings
 from hypothesis import strategies as st
 
 from tanbo import VARIANTS, Game
@@ -35,6 +35,24 @@ TANBO = os.path.join(os.path.dirname(sys.executable), "tanbo")
 SAMD51, RP2040 = 0x55114460, 0xE48BFF56
 PICO, BADGE = get_board("picosystem"), get_board("pybadge")
 XIP = 0x10000000
+
+
+@pytest.fixture(autouse=True)
+def no_hang():
+    """A test that blocks (a FIFO opened, /dev/zero read whole) fails after two minutes instead."""
+    if not hasattr(signal, "SIGALRM"):
+        yield
+        return
+
+    def hung(signum, frame):
+        raise TimeoutError("hung: blocked for 120 s")
+    old = signal.signal(signal.SIGALRM, hung)
+    signal.alarm(120)
+    try:
+        yield
+    finally:
+        signal.alarm(0)
+        signal.signal(signal.SIGALRM, old)
 
 
 def run_tanbo(*argv, limit=None, timeout=120, **kw):
@@ -532,19 +550,23 @@ KEY = st.one_of(st.sampled_from(["A", "b", "START", "x", "", "wait:", "A*", "*3"
 
 @settings(max_examples=300, deadline=None)
 @given(tokens=st.lists(KEY, max_size=5))
+@example(tokens=["A*9999999999"])
+@example(tokens=["wait:1000000000"])
+@example(tokens=["A*37501"])
+@example(tokens=["wait:3600000", "A"])
 def test_any_key_script_is_steps_or_one_message_quoting_its_token(tokens):
     from tanbo_sim.simulator import MAX_SCRIPT_MS, parse_script
-    script = ",".join(tokens)
     try:
-        steps = parse_script(script)
+        steps = parse_script(",".join(tokens))
     except ValueError as exc:
         msg = str(exc)
-        assert "\n" not in msg and "int()" not in msg and "%" not in msg
-        assert any(msg.startswith(repr(t.strip())) for t in tokens)
-        if "whole number" in msg:  # never said of a whole number that is only too large
-            bad = msg.split(":")[0]
-            assert not bad.strip("'").rpartition("*")[2].rpartition(":")[2].strip().isdigit() or \
-                "the repeat count must" in msg and bad.strip("'").endswith("*0")
+        assert "\n" not in msg and "int()" not in msg
+        token = next(t.strip() for t in tokens if msg.startswith(repr(t.strip())))
+        count = token.rpartition("*")[2] if "*" in token else token.partition(":")[2]
+        if "whole number" in msg:  # said only of what is not a whole number in range, never of a large one
+            assert not (count.strip().isascii() and count.strip().isdigit()) or int(count) == 0
+        if "would take" in msg:  # the time said is over the limit, not rounded down onto it
+            assert float(msg.split("would take ")[1].split(" s")[0]) > MAX_SCRIPT_MS / 1000
     else:
         assert sum(v if k == "wait" else 96 for k, v in steps) <= MAX_SCRIPT_MS
 

@@ -428,8 +428,6 @@ class Game:
         games MicroPython allocates a little a table: a list's slice
         assignment builds its slice on the heap, a memoryview's does not.)
         """
-        if not isinstance(other, Game):
-            raise ValueError("load_state: %r is not a Game" % (other,))
         if other.variant is not self.variant and other.variant.name != self.variant.name:
             raise ValueError("load_state: a %s game cannot load a %s one (another board and players)"
                              % (self.variant.name, other.variant.name))
