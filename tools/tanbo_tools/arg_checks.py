@@ -40,7 +40,7 @@ def output_file(text):
     try:
         files.check_target(text)  # by kind, before any open: opening a FIFO waits for a reader
     except files.FileProblem as exc:
-        raise BadValue(str(exc).replace(" (nothing was written)", ""))
+        raise BadValue(str(exc))
     try:
         existed = os.path.lexists(text)
         with open(text, "ab"):

@@ -114,8 +114,20 @@ def check_target(path, what="file"):
     replaced by a write."""
     st = _stat(path, what, follow=False)
     if st is not None and not stat.S_ISREG(st.st_mode):
-        raise FileProblem("%s %r is %s; only a regular file is written over (nothing was written)"
+        raise FileProblem("%s %r is %s; only a regular file is written over"
                           % (what, path, kind_name(st.st_mode)))
+
+
+def _failed(left, path, exc, what, outcome):
+    """Remove ``left``, what a failed write of ``path`` left; the FileProblem naming ``path`` to raise
+    for an OSError ``exc`` (``outcome`` says what is left), else None (``exc`` is raised as it is)."""
+    try:
+        os.remove(left)
+    except OSError:
+        pass
+    if isinstance(exc, OSError):
+        return FileProblem.of("cannot write %s %r: %s (%s)" % (what, path, why(exc), outcome), exc)
+    return None
 
 
 @contextlib.contextmanager
@@ -154,13 +166,10 @@ def replacing_path(path, what="file"):
         check_target(path, what)  # a link put there meanwhile is replaced, never written through
         os.replace(tmp, path)
     except BaseException as exc:
-        try:
-            os.remove(tmp)
-        except OSError:
-            pass
-        if isinstance(exc, OSError):
-            raise FileProblem.of("cannot write %s %r: %s (nothing was written)" % (what, path, why(exc)), exc)
-        raise
+        problem = _failed(tmp, path, exc, what, "nothing was written")
+        if problem is None:
+            raise
+        raise problem
 
 
 @contextlib.contextmanager
@@ -194,13 +203,10 @@ def streaming(path, what="file"):
         with f:
             yield f
     except Exception as exc:
-        try:
-            os.remove(path)
-        except OSError:
-            pass
-        if isinstance(exc, OSError):
-            raise FileProblem.of("cannot write %s %r: %s (the file was removed)" % (what, path, why(exc)), exc)
-        raise
+        problem = _failed(path, path, exc, what, "the file was removed")
+        if problem is None:
+            raise
+        raise problem
 
 
 def write_whole(path, data, what="file"):
