@@ -11,14 +11,17 @@ as a full disk fails them with ENOSPC) in a child process, or ENOSPC raised in t
 import errno
 import json
 import os
-import resource
 import shlex
 import signal
 import socket
-import stat
 import subprocess
 import sys
 import time
+
+try:
+    import resource
+except ImportError:  # not on Windows: no file-size limit to fill a disk with
+    resource = None
 
 import pytest
 from hypothesis import HealthCheck, example, given, settings
@@ -28,7 +31,7 @@ from tanbo import VARIANTS, Game
 from tanbo_tools import deploy, files, flash, image, uf2
 from tanbo_tools.boards import get_board
 from tanbo_tools.cli import main as cli_main
-from tools_fixtures import CORE, circuitpy_drive, circuitpython_uf2, fake_device, uf2_block, uf2_blocks
+from tools_fixtures import CORE, circuitpy_drive, circuitpython_uf2, fake_device, uf2_block
 
 posix = pytest.mark.skipif(os.name != "posix", reason="FIFOs, links and sockets as POSIX has them")
 TANBO = os.path.join(os.path.dirname(sys.executable), "tanbo")
@@ -224,6 +227,19 @@ def test_a_huge_drive_record_is_refused_by_its_size(tmp_path):
         deploy.read_drive_manifest(drive)
 
 
+@posix
+@pytest.mark.parametrize("kind", ["fifo", "devzero", "deep"])
+def test_a_bundle_manifest_of_the_wrong_kind_or_depth_is_refused_at_once(tmp_path, kind):
+    from tanbo_tools import bundle
+    path = tmp_path / "manifest.json"
+    if kind == "deep":
+        path.write_text("[" * 100000 + "]" * 100000)
+    else:
+        make_special(path, kind)
+    with pytest.raises(ValueError, match="cannot read manifest .*(not a regular file|nested too deep)"):
+        bundle.load_manifest(str(path))
+
+
 JSON = st.recursive(st.none() | st.booleans() | st.integers() | st.floats() | st.text(max_size=20),
                     lambda inner: st.lists(inner, max_size=4) | st.dictionaries(st.text(max_size=10), inner,
                                                                                     max_size=4), max_leaves=20)
@@ -403,7 +419,7 @@ def test_a_firmware_in_the_builds_own_outputs_is_refused_and_kept(tmp_path, caps
         code = cli_main(["build", "--board", "picosystem", "--no-verify", "--device", fake_device(tmp_path),
                          "--core", CORE, "--out", str(out), "--uf2", str(place)])
         line = one_line_error(capsys.readouterr().err)
-        assert code == 1 and "which this build writes" in line or "lies in the bundle folder" in line
+        assert code == 1 and ("which this build writes" in line or "lies in the bundle folder" in line)
         assert place.read_bytes() == circuitpython_uf2()
 
 
@@ -507,7 +523,7 @@ def test_build_on_a_full_disk_leaves_no_zip_and_no_tree(tmp_path, monkeypatch, c
     assert listing(out) == []
 
 
-@pytest.mark.skipif(not hasattr(resource, "RLIMIT_FSIZE"), reason="no file-size limit to fill a disk with")
+@pytest.mark.skipif(not hasattr(resource, "RLIMIT_FSIZE") or not hasattr(signal, "SIGXFSZ"), reason="no file-size limit to fill a disk with")
 @pytest.mark.parametrize("option,what", [("--screenshot", "the screenshot"),
                                          ("--screenshot-every", "the screenshot"),
                                          ("--events", "the events file")])

@@ -224,13 +224,16 @@ def manifest_json(manifest):
     return json.dumps(manifest, indent=1, sort_keys=True) + "\n"
 
 
+MAX_MANIFEST = 16 * 1024 * 1024  # bytes; a bundle's manifest lists a few dozen files in ~10 KB
+
+
 def load_manifest(path):
     """Read a manifest.json; ValueError quoting the path when it is not one."""
-    try:
-        with open(path, "r", encoding="utf-8") as f:
-            data = json.load(f)
-    except (OSError, ValueError) as exc:
-        raise ValueError("cannot read manifest %s: %s" % (path, exc))
+    try:  # by kind and size first: a FIFO or /dev/zero named manifest.json must not hang or fill memory
+        data = json.loads(files_mod.read_regular(path, MAX_MANIFEST, "the manifest").decode("utf-8"))
+    except (ValueError, RecursionError) as exc:  # FileProblem and JSON errors are ValueErrors
+        raise ValueError("cannot read manifest %s: %s" % (path, "nested too deep"
+                                                          if isinstance(exc, RecursionError) else exc))
     if not isinstance(data, dict) or not isinstance(data.get("files"), list):
         raise ValueError("%s is not a tanbo bundle manifest (no file list)" % path)
     return data
