@@ -38,7 +38,7 @@ def output_file(text):
     if not os.path.isdir(parent):
         raise BadValue("%r: the folder %r does not exist" % (text, parent))
     try:
-        files.check_target(text)  # by kind, before any open: opening a FIFO waits for a reader
+        files.check_target(text, "the file")  # by kind, before any open: opening a FIFO waits for a reader
     except files.FileProblem as exc:
         raise BadValue(str(exc))
     try:
