@@ -74,7 +74,7 @@ def test_a_save_is_one_slice_write_and_an_unchanged_save_writes_nothing():
     assert len(st.writes) == 3
 
 
-@pytest.mark.parametrize("where", [0, 4, 6, save.HEADER + 3, save.HEADER + 9])
+@pytest.mark.parametrize("where", [0, 1, 3, 4, 6, save.HEADER + 3, save.HEADER + 9])
 def test_a_flipped_byte_is_reported_once_and_the_save_dropped(where):
     st = RamStorage(4096)
     save.Saves(st).save(SETTINGS, played("9x9", ["H7", "B7"]))
@@ -82,7 +82,8 @@ def test_a_flipped_byte_is_reported_once_and_the_save_dropped(where):
     s = save.Saves(st)
     settings, g, problem = save_load.load(s, 8)
     assert g is None and settings is None
-    assert (problem is None) == (where == 0)  # a broken magic is no save at all
+    assert problem is not None  # a broken magic too: the NVM is neither a record nor blank
+    assert ("magic" in problem) == (where < 4)
     assert save_load.load(save.Saves(st), 8) == (None, None, None)  # erased: not reported again
     assert s.save(SETTINGS, played("9x9", ["H7"]))  # and the next save works
     assert save_load.load(save.Saves(st), 8)[1].ply == 1
@@ -103,13 +104,26 @@ def test_a_power_cut_during_the_write_is_found_never_a_crash(programmed):
     st.data[:programmed] = new[:programmed]
     settings, g, problem = save_load.load(save.Saves(st), 8)
     assert g is None and settings is None
-    assert (problem is None) == (programmed < 4)
+    assert (problem is None) == (programmed == 0)  # a part of the magic is damage, not blank
 
 
-def test_an_older_versions_save_is_not_mistaken_for_one():
+@pytest.mark.parametrize("head", [b"TNB1\x01\x00\x00\x00", b"\xffNB2", b"TNB\xff", b"\x00\x00\x00\x01",
+                                  b"\xfe\xff\xff\xff"])
+def test_anything_but_a_record_or_blank_is_reported_and_dropped(head):
     st = RamStorage(4096)
-    st.data[:8] = b"TNB1\x01\x00\x00\x00"
-    assert save_load.load(save.Saves(st), 8) == (None, None, None)
+    st.data[:len(head)] = head
+    s = save.Saves(st)
+    settings, g, problem = save_load.load(s, 8)
+    assert (settings, g) == (None, None) and problem.startswith("magic ")
+    assert s.writes == 1 and save_load.load(save.Saves(st), 8) == (None, None, None)  # once
+
+
+@pytest.mark.parametrize("blank", [b"\xff" * 4096, b"\x00" * 4096])
+def test_blank_nvm_is_no_save_and_no_problem(blank):
+    st = RamStorage(4096)
+    st.data[:] = blank
+    s = save.Saves(st)
+    assert save_load.load(s, 8) == (None, None, None) and s.writes == 0
 
 
 def test_valid_crc_but_illegal_moves_is_damage_not_a_crash():

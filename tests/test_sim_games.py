@@ -149,13 +149,14 @@ def test_resume_after_reset(sim, tmp_path):
         again.close()
 
 
-def test_corrupt_save_is_reported_once_and_discarded(sim):
+@pytest.mark.parametrize("where", [20, 1])  # a byte of the first ply; of the magic (neither record nor blank)
+def test_corrupt_save_is_reported_once_and_discarded(sim, where):
     sim.run_keys(NEW_9X9_VS_RANDOM + ",A,wait:1000")
     sim.close()
-    with open(sim.nvm_path, "r+b") as f:  # a byte of the first ply
-        f.seek(20)
+    with open(sim.nvm_path, "r+b") as f:
+        f.seek(where)
         b = f.read(1)
-        f.seek(20)
+        f.seek(where)
         f.write(bytes((b[0] ^ 0x5A,)))
     second = Simulator(sim.profile.name, nvm_path=sim.nvm_path)
     try:

@@ -7,6 +7,10 @@ from tanbo import Game, VARIANTS
 from app.save import HEADER, MAGIC, NO_GAME, RESIGN, checksum
 
 
+# What an NVM that never held a record starts with: erased flash, or zeroed.
+BLANK = (b"\xff\xff\xff\xff", b"\x00\x00\x00\x00")
+
+
 class SaveError(ValueError):
     """The stored record fails its checks; the message says which check."""
 
@@ -37,10 +41,13 @@ def decode(payload, settings_size):
 def load(saves, settings_size):
     """``(settings, game, problem)`` of the record of ``saves`` (:meth:`app.save.Saves.load`)."""
     head = saves.storage.read(0, HEADER)
-    if head[:4] != MAGIC:
+    magic = bytes(head[:4])
+    if magic in BLANK:
         return None, None, None
     length, crc = struct.unpack("<HI", head[4:])
     try:
+        if magic != MAGIC:  # neither a record nor blank: a cut mid-write, or damage
+            raise SaveError("magic %r is not %r" % (magic, MAGIC))
         if length > saves.capacity:
             raise SaveError("length %d exceeds %d" % (length, saves.capacity))
         payload = saves.storage.read(HEADER, length)

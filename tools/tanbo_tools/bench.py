@@ -19,7 +19,7 @@ import tempfile
 from tanbo import get_variant
 from tanbo.game import FAST_COPY_POINTS
 
-from . import arg_checks, bench_ai, board_time, mpy, vm
+from . import arg_checks, bench_ai, board_time, files, mpy, vm
 from .bench_ai import board_skipped, run_ai_bench, say
 from .progress import Progress
 from .bench_games import GAMES_9X9
@@ -258,10 +258,9 @@ def run(args):
     text = json.dumps(report, indent=2, sort_keys=True, allow_nan=False)
     print(text)
     if args.out:
-        try:
-            with open(args.out, "w") as f:
-                f.write(text + "\n")
-        except OSError as exc:
-            print("tanbo bench: error: cannot write %r: %s" % (args.out, exc), file=sys.stderr)
+        try:  # whole or not at all: a full disk leaves no half report
+            files.write_whole(args.out, text + "\n", "the report")
+        except files.FileProblem as exc:
+            print("tanbo bench: error: %s" % exc, file=sys.stderr)
             return 1
     return 0

@@ -30,6 +30,7 @@ import os
 import queue
 import shlex
 import shutil
+import signal
 import subprocess
 import sys
 import threading
@@ -40,7 +41,7 @@ from tanbo.ai import DEFAULT_SLOWNESS, LEVELS, SLOWNESS, choose_move, node_budge
 from tanbo.gtp import MAX_MOVETIME
 from tanbo.position import quote
 
-from . import arg_checks, uct
+from . import arg_checks, files, uct
 from .progress import Progress
 
 Z95 = 1.959964  # two-sided 95% normal quantile
@@ -219,7 +220,10 @@ class GtpPlayer:
 
     def start(self, game):
         try:
-            self.proc = subprocess.Popen(self.argv, stdin=subprocess.PIPE, stdout=subprocess.PIPE)
+            # Its own process group, ended whole at close: a child it left holding the pipes
+            # would keep the match's output open.
+            self.proc = subprocess.Popen(self.argv, stdin=subprocess.PIPE, stdout=subprocess.PIPE,
+                                         start_new_session=os.name == "posix")
         except OSError as e:
             raise EngineError("cannot start GTP engine %r: %s" % (self.name, e.strerror or e))
         self.lines = queue.Queue()
@@ -271,8 +275,19 @@ class GtpPlayer:
         except subprocess.TimeoutExpired:
             proc.kill()
             proc.wait()
+        _end_group(proc.pid)
         # stdout is the reader thread's to close: closing it here could wait
         # on that thread's read, forever if a grandchild holds the pipe open.
+
+
+def _end_group(pgid):
+    """Kill what is left of an engine's process group (its children); nothing if none is."""
+    if os.name != "posix":
+        return
+    try:
+        os.killpg(pgid, signal.SIGKILL)
+    except OSError:  # ProcessLookupError: the group is gone already
+        pass
 
 
 def _read_lines(stream, lines):
@@ -457,12 +472,11 @@ def run(args):
                 forfeits[a_won] += 1  # A won: B forfeited
                 progress.say(forfeit)
             if args.record:
-                path = os.path.join(args.record, "game-%03d.txt" % (index + 1))
-                try:
-                    with open(path, "w") as f:
-                        f.write(record)
-                except OSError as e:
-                    raise RuntimeError("cannot write %s: %s" % (path, e.strerror or e))
+                try:  # whole or not at all: a full disk leaves no empty record
+                    files.write_whole(os.path.join(args.record, "game-%03d.txt" % (index + 1)), record,
+                                      "the game record")
+                except files.FileProblem as e:
+                    raise RuntimeError(str(e))
             progress.step("game %d: %s won; A %d B %d" % (index + 1, "A" if a_won else "B", wins_a, done - wins_a))
     except RuntimeError as e:  # EngineError included: an engine that cannot start stops the match
         progress.close()
