@@ -43,11 +43,17 @@ def resume(app):
     app.play(app.saved_game, computer_seats(app, app.saved_game.variant.players))
 
 
+def puzzles(app):
+    from app.puzzle_menus import show_list
+    show_list(app)
+
+
 def title(app):
     rows = []
     if app.saved_game is not None:
         rows.append(Row("Continue", lambda: resume(app)))
     rows.append(Row("New game", lambda: app.show(new_game(app))))
+    rows.append(Row("Puzzles", lambda: puzzles(app)))
     rows.append(Row("Rules", lambda: app.show(rules(app, app.title))))
     rows.append(Row("Settings", lambda: app.show(settings(app, app.title))))
     lines = ["by Mark Steere", "version " + VERSION]
