@@ -79,12 +79,15 @@ class PuzzleScreen(GameScreen):
 
     def _say(self):
         p = self.puzzle
-        info = ["#%d" % p.number, BANDS[p.band]]
-        if self.solved:
-            info.append("A:next")
-        elif self.failed:
-            info.append("B:hint")
-        self.status.say(*info)
+        st = self.status
+        number, band = "#%d" % p.number, BANDS[p.band]
+        keys = "A:next" if self.solved else "B:hint" if self.failed else ""
+        # The most that fits the info area (dense-7 on the PicoSystem: 5 characters).
+        options = ((number, band, keys), (number, keys), (number,)) if keys else ((number, band), (number,))
+        for info in options:
+            if st.fits(*info):
+                break
+        st.say(*info)
         top, below = self.text
         n = top.width
         if self.solved:
@@ -112,15 +115,14 @@ class PuzzleScreen(GameScreen):
         c = lay.cell
         side = HINT_CELLS * c + 4
         if self.region is None:
-            bm = displayio.Bitmap(side, side, 2)
-            for i in range(side):
-                for j in (0, 1, side - 2, side - 1):
-                    bm[i, j] = 1
-                    bm[j, i] = 1
-            pal = displayio.Palette(2)
-            pal.make_transparent(0)
-            pal[1] = theme.ACCENT
-            self.region = displayio.TileGrid(bm, pixel_shader=pal)
+            # Four bars, not one frame-sized sprite: moved or shown, a sprite
+            # refreshes its whole rectangle (a 70 px square on the PicoSystem).
+            pal = displayio.Palette(1)
+            pal[0] = theme.ACCENT
+            across, down = displayio.Bitmap(side, 2, 1), displayio.Bitmap(2, side, 1)
+            self.region = displayio.Group()
+            for bm, x, y in ((across, 0, 0), (across, 0, side - 2), (down, 0, 0), (down, side - 2, 0)):
+                self.region.append(displayio.TileGrid(bm, pixel_shader=pal, x=x, y=y))
             self.view.group.append(self.region)
         i = lay.cell_of[self.puzzle.line[self.step()]]
         n = self.puzzle.number
