@@ -13,7 +13,10 @@ Events above :data:`app.game_screen.THINK` are this screen's requests,
 which :func:`app.puzzle_menus.serve` carries out for the app.
 """
 
+import sys
+
 import displayio
+import tanbo
 from tanbo.puzzles import BANDS
 
 from app import theme
@@ -62,6 +65,10 @@ class PuzzleScreen(GameScreen):
         GameScreen.__init__(self, game, defenders, width, height - h, hints, slowness)
         for label in self.text:
             self.group.append(label.group)
+        # The position text is parsed: its parser (6.7 KB of a board's heap)
+        # is loaded again by whatever reads one next (a save, a puzzle).
+        sys.modules.pop("tanbo.position", None)
+        tanbo.__dict__.pop("position", None)
 
     def step(self):
         """Plies of the solution played so far."""
