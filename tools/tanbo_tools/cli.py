@@ -14,6 +14,7 @@ COMMANDS = {
     "build": ("build", "build a CIRCUITPY bundle for a board"),
     "deploy": ("deploy", "copy a built bundle onto a CIRCUITPY drive"),
     "flash": ("flash", "write a CircuitPython UF2 firmware to a board"),
+    "puzzles": ("puzzles", "mine the puzzle collection; show or check its entries"),
 }
 
 
