@@ -86,7 +86,7 @@ def test_a_lesson_and_a_puzzle_by_keys_a_wrong_move_taken_back_and_the_progress_
     text = " ".join(band(screen))
     assert text.startswith("Solved!") and p.why in text
     assert nvm_writes(sim, mark) == 1  # the one write a solved puzzle costs
-    assert sim.app.progress.solved(lesson)
+    assert sim.app.puzzle_progress.solved(lesson)
 
     # The puzzle, from the list (the puzzle menu's "Puzzle list"): a wrong move first.
     sim.run_keys("START,DOWN*3,A")  # Resume, Start again, Next puzzle, Puzzle list
@@ -128,8 +128,8 @@ def test_a_lesson_and_a_puzzle_by_keys_a_wrong_move_taken_back_and_the_progress_
     sim.close()
     again = Simulator(sim.profile.name, nvm_path=sim.nvm_path)
     try:
-        assert again.app.progress.solved(lesson) and again.app.progress.solved(puzzle)
-        assert again.app.progress.count() == 2
+        assert again.app.puzzle_progress.solved(lesson) and again.app.puzzle_progress.solved(puzzle)
+        assert again.app.puzzle_progress.count() == 2
         again.run_keys("DOWN,A")
         lst = again.app.screen
         assert lst.title.text.startswith("Puzzles 2/")

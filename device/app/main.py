@@ -173,7 +173,7 @@ class App:
         if game is not None and game.winner is not None:
             game = None
         self.saved_game = game
-        return self.saves is None or self.saves.save(self.settings.pack(), game, self.progress.pack())
+        return self.saves is None or self.saves.save(self.settings.pack(), game, self.puzzle_progress.pack())
 
     def save_turn(self, screen):
         if not self.save_game(screen.game) and not self.save_full_shown:

@@ -39,7 +39,7 @@ def show_list(app, first=0):
     from app.puzzle_list import PuzzleList
     book = open_book(app)
     if book is not None:
-        p = app.progress
+        p = app.puzzle_progress
         app.show(PuzzleList(app, book, p, first or p.resume or 1, lambda n: open_puzzle(app, n),
                             app.title))
 
@@ -55,7 +55,7 @@ def open_puzzle(app, n):
         puzzle = book.load(n - 1)
     finally:
         book.close()
-    app.progress.resume = n
+    app.puzzle_progress.resume = n
     old = app.screen
     if isinstance(old, PuzzleScreen):
         # Next puzzle: let go of the last board before building one (two at
@@ -70,8 +70,8 @@ def serve(app, screen, event):
     """What puzzle screen ``screen`` asked for with ``event`` (:mod:`app.puzzle_screen`)."""
     n = screen.puzzle.number
     if event == SOLVED:
-        app.progress.mark(n)
-        app.progress.resume = n % screen.count + 1
+        app.puzzle_progress.mark(n)
+        app.puzzle_progress.resume = n % screen.count + 1
         app.save_game(app.saved_game)  # the one write a solved puzzle costs
     elif event == NEXT_PUZZLE:
         open_puzzle(app, n % screen.count + 1)

@@ -50,7 +50,7 @@ def set_up(app, hw, clock, sleep):
     app.root.append(background(app.width, app.height))
     d.root_group = app.root
     app.settings = Settings()
-    app.progress = Progress()
+    app.puzzle_progress = Progress()
     app.saves = Saves(hw.storage) if hw.storage is not None else None
     app.repeat = Repeater()
     app.screen = None
@@ -65,7 +65,7 @@ def set_up(app, hw, clock, sleep):
         settings, game, problem = load(app.saves, SIZE)
         if settings is not None:
             app.settings.unpack(settings)
-            app.progress.unpack(app.saves.progress)
+            app.puzzle_progress.unpack(app.saves.progress)
         if game is not None and game.winner is None:
             app.saved_game = game
         if problem is not None:
