@@ -97,6 +97,16 @@ def test_the_proof_agrees_with_a_plain_full_width_search(variant, seed):
     assert sum(n for (_, _, some), n in tried.items() if some) > 0, tried
 
 
+def test_the_plain_search_also_finds_one_answer_to_shipped_puzzles(shipped):
+    # every puzzle of up to two plies, every 8th of three (the plain search is slower there)
+    tried = 0
+    for p in shipped:
+        if p.plies <= 2 or p.number % 8 == 0:
+            assert plain_solutions(p.game(), p.kind, p.plies) == [p.line[0]], p.number
+            tried += 1
+    assert tried > 150
+
+
 # -- the collection -----------------------------------------------------------------
 
 def test_every_shipped_entry_is_proved(shipped):
@@ -173,8 +183,35 @@ def test_wrong_moves_are_told_by_the_goal():
         return p.wrong(g)
 
     assert after(2, "C7") == "No: White root has space"
+    assert after(3, "A2") == "No: only your root went"
     assert after(1, "F3") == "No: White still attacks"
     assert after(5, "C3") == "No: White can defend"
+
+
+def test_the_player_is_judged_by_the_line_then_by_the_goal(shipped):
+    p = shipped[5]  # D4 C4 E4: the double threat
+    g = p.game()
+    g.play(g.point("C3"))
+    assert not p.accepts(g) and p.wrong(g) == "No: White can defend"
+    g.undo()
+    g.play(g.point("D4"))
+    assert p.accepts(g)
+    g.play(p.line[1])  # the defender's reply, as the handheld plays it
+    g.play(g.point("A2"))
+    assert not p.accepts(g) and p.wrong(g) == "No: White root has space"
+    g.undo()
+    g.play(g.point("E4"))
+    assert p.accepts(g) and p.achieved(g)
+    # at the last ply any move that reaches the goal is right, not only the line's
+    for q in shipped[7:]:
+        if q.plies == 3:
+            g = q.game()
+            g.play(q.line[0])
+            g.play(q.line[1])
+            for m in g.legal_moves():
+                g.play(m)
+                assert q.accepts(g) == q.achieved(g), (q.number, g.name(m))
+                g.undo()
 
 
 # -- the file format ------------------------------------------------------------------
@@ -214,7 +251,7 @@ def _sample_bytes():
     (lambda b: b.replace(b"|remove|", b"|steal|"), "kind 'steal'"),
     (lambda b: b.replace(b"|1|dense-7", b"|2|dense-7"), "plies '2', but the line has 1"),
     (lambda b: b.replace(b"|A6|", b"|A9|"), "'A9': not on the dense-7 board"),
-    (lambda b: b.replace(b"Remove a White root", b"Remove a White root now"), "1-20 characters"),
+    (lambda b: b.replace(b"Remove a White root", b"Remove a White root!"), "1-19 characters"),
     (lambda b: b.replace(b"A root with no root space is removed", b""), "a lesson needs its why"),
     (lambda b: b.replace(b" X|A6", b"|A6"), "side to move"),
     (lambda b: b.replace(b"|A6|", b"|A6|x|"), "9 fields"),
@@ -235,9 +272,16 @@ def test_loading_a_bad_number_is_an_index_error(tmp_path):
                 book.load(n)
 
 
+def test_an_empty_collection_opens_and_has_nothing_to_load(tmp_path):
+    with PuzzleBook(_write(tmp_path, encode_book([]))) as book:
+        assert len(book) == 0
+        with pytest.raises(IndexError, match="the collection is empty"):
+            book.load(0)
+
+
 def test_the_writer_refuses_what_would_not_read_back():
     kind, plies, pos, goal, why = LESSONS[2]
-    for bad in (dict(goal="a|b"), dict(goal="x" * 21), dict(why="two\nlines")):
+    for bad in (dict(goal="a|b"), dict(goal="x" * 20), dict(why="y" * 39), dict(why="two\nlines")):
         fields = dict(goal=goal, why=why)
         fields.update(bad)
         with pytest.raises(ValueError):
@@ -374,3 +418,12 @@ def test_an_open_puzzle_holds_a_few_kilobytes_of_micropython_heap(micropython_ex
     held = [int(line.split()[-1]) for line in out.splitlines() if "heap bytes held" in line]
     assert rc == 0 and len(held) == 4, out + err
     assert max(held[1:]) < 9000, held  # a 9x9, a 13x13 and a dense-11 puzzle with their Games
+
+
+def test_the_bundle_ships_the_collection_beside_the_app():
+    from tanbo_tools import bundle
+    from tanbo_tools.boards import BOARDS
+    repo = os.path.dirname(CORE)
+    for board in BOARDS.values():
+        pairs, _ = bundle.select_sources(board, os.path.join(repo, "device"), CORE)
+        assert ("lib/app/puzzles.txt", SHIPPED) in pairs, board.name

@@ -36,8 +36,10 @@ from .variants import get_variant, player_name
 
 BANDS = ("lesson", "easy", "medium", "hard")
 KINDS = ("remove", "save", "win", "double", "legal")
-GOAL_CHARS = 20  # a 6-px font fills a 120-px status line with 20
-WHY_CHARS = 40  # two such lines at most
+# The status row under a 9x9 board on a 240x240 screen (text scale 2, 12 px
+# a character in 232 px) holds 19; a narrower status panel wraps the text.
+GOAL_CHARS = 19
+WHY_CHARS = 38  # two such rows
 
 MAGIC = "TANBO-PUZZLES"
 VERSION = 1
@@ -85,8 +87,10 @@ class Puzzle:
         return reached(self.kind, self.side, self._start, game)
 
     def wrong(self, game):
-        """The short text (at most 24 characters) for ``game``, the position
-        after a first move that is not the solution. Reads counts, no search."""
+        """The short text (at most 24 characters) for ``game``: the start
+        position plus the line up to a move of the player that missed
+        (``game.ply`` counts the plies since the start). Reads counts, no
+        search."""
         if self._start is None:
             self.game()
         k = self.side
@@ -98,7 +102,7 @@ class Puzzle:
             if lost:
                 return "No: you lost a root"
             return "No: %s still attacks" % them
-        if self.plies > 1:
+        if game.ply < self.plies:
             return "No: %s can defend" % them
         taken = theirs - _their_roots(game, k)
         if lost and not taken:
@@ -106,6 +110,16 @@ class Puzzle:
         if taken:
             return "No: only one root went"
         return "No: %s root has space" % them
+
+    def accepts(self, game):
+        """True if the player's move just played in ``game`` (the start
+        position plus the line so far) is right: the line's move, or at the
+        line's last ply any move that reaches the goal (there may be
+        several; only the first move is unique)."""
+        i = game.ply - 1
+        if game.last_move() == self.line[i]:
+            return True
+        return i > 0 and i == self.plies - 1 and self.achieved(game)
 
     def __repr__(self):
         return "Puzzle(%d, %s, %s)" % (self.number, BANDS[self.band], self.kind)
@@ -200,6 +214,8 @@ class PuzzleBook:
         the entry when it is malformed.
         """
         if type(n) is not int or not 0 <= n < self.count:
+            if not self.count:
+                raise IndexError("puzzle %r: the collection is empty" % (n,))
             raise IndexError("puzzle %r: the collection has %d (0-%d)" % (n, self.count, self.count - 1))
         f = self._f
         if f is None:

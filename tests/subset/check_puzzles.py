@@ -11,7 +11,7 @@ refused with its name in the message.
 import gc
 
 import tanbo.position  # loaded first: a module loaded mid-test fragments the heap
-from tanbo.puzzles import BANDS, KINDS, PuzzleBook
+from tanbo.puzzles import BANDS, GOAL_CHARS, KINDS, PuzzleBook
 
 
 def _here():
@@ -53,7 +53,7 @@ def test_entries_play_to_their_goals():
         for i in _sample(book):
             p = book.load(i)
             assert p.number == i + 1 and p.kind in KINDS and 0 <= p.band < len(BANDS)
-            assert p.plies == len(p.line) and 0 < len(p.goal) <= 20
+            assert p.plies == len(p.line) and 0 < len(p.goal) <= GOAL_CHARS
             if p.band == 0:
                 lessons += 1
                 assert i == lessons - 1 and p.why  # lessons first, each with its why

@@ -15,9 +15,9 @@ root at once (yours too), then as the double threat that wins a root.
 # (kind, plies, position, goal, why); plies is the line's length.
 LESSONS = (
     ("legal", 1, "XXO..../.XO..../......./......./......./......./....... X",
-     "Find the legal move", "A stone must touch exactly one of yours"),
+     "Find the legal move", "A stone touches exactly one of yours"),
     ("save", 2, "......./......./..O..../.OXO.../.O...../.....X./....... X",
-     "Save your root", "Root space: empty points it can grow to"),
+     "Save your root", "Root space: empty points to grow to"),
     ("remove", 1, "OX..X.O/.X...../......./......./......./......./....... X",
      "Remove a White root", "A root with no root space is removed"),
     ("remove", 1, ".....XO/.....X./......./X....../.OO..../.XO..../OXO.... X",
@@ -25,7 +25,7 @@ LESSONS = (
     ("remove", 1, "......./......./......./X....../X....../......./OXO.... X",
      "Remove a White root", "All bounded roots go at once: B1 too"),
     ("remove", 3, "OO...../...X.../XX.X.XX/XO...OX/XX...XX/......./....... X",
-     "Take White root in 2", "Two threats: White can save only one"),
+     "Take a root in 2", "Two threats: White can save only one"),
     ("win", 1, "X....../......./......./......./......X/......./.....XO X",
-     "Win: White loses all", "The last player with stones wins"),
+     "Win: remove White", "The last player with stones wins"),
 )

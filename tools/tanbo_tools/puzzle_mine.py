@@ -38,9 +38,9 @@ def goal_text(kind, plies, k):
     them = colour(3 - k)
     moves = (plies + 1) // 2
     if kind == "remove":
-        text = "Remove a %s root" % them if moves == 1 else "Take %s root in %d" % (them, moves)
+        text = "Remove a %s root" % them if moves == 1 else "Take a root in %d" % moves
     elif kind == "win":
-        text = "Win: %s loses all" % them if moves == 1 else "Win in %d moves" % moves
+        text = "Win: remove %s" % them if moves == 1 else "Win in %d moves" % moves
     elif kind == "save":
         text = "Save your roots" if plies <= 2 else "Save roots %d moves" % (plies // 2)
     else:
