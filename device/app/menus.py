@@ -9,7 +9,7 @@ import gc
 from tanbo import Game
 
 from app import VERSION, theme
-from app.menu import Menu, Row
+from app.menu import Menu, Row, back_to
 from app.settings import GAME_VARIANTS, LEVELS, OPPONENTS
 from app.text import Label
 from app.theme import PLAYER_NAMES_2, PLAYER_NAMES_4
@@ -130,11 +130,7 @@ def settings(app, back):
 
 def game(app, screen):
     """The menu START opens on game screen ``screen``."""
-
-    def back():
-        screen.hints = app.settings.hints  # the settings may have changed meanwhile
-        screen.update()
-        app.show(screen)
+    back = back_to(app, screen)
 
     def undo():
         app.game_event(screen, screen.undo())

@@ -11,7 +11,7 @@ simulator), read one entry at a time (:class:`tanbo.puzzles.PuzzleBook`).
 
 import gc
 
-from app.menu import Menu, Row
+from app.menu import Menu, Row, back_to
 from app.puzzle_screen import NEXT_PUZZLE, PUZZLE_MENU, SOLVED, PuzzleScreen
 
 
@@ -81,11 +81,7 @@ def serve(app, screen, event):
 
 def puzzle_menu(app, screen):
     """The menu START opens on puzzle screen ``screen``."""
-
-    def back():
-        screen.hints = app.settings.hints  # the settings may have changed meanwhile
-        screen.update()
-        app.show(screen)
+    back = back_to(app, screen)
 
     def rules():
         from app.help import Help
