@@ -12,7 +12,7 @@ import os
 import pytest
 
 from tanbo import Game, Rng
-from tanbo.puzzles import (BANDS, GOAL_CHARS, KINDS, Puzzle, PuzzleBook, encode_book, entry_line,
+from tanbo.puzzles import (BANDS, GOAL_CHARS, KINDS, Puzzle, PuzzleBook, encode_book, entry_line, fnv1a,
                            reached, start_roots)
 from tanbo_tools import board_time, vm
 from tanbo_tools import puzzles as tool
@@ -244,8 +244,10 @@ def _sample_bytes():
     (lambda b: b[:14] + b"2" + b[15:], "format version 2"),
     (lambda b: b[:16] + b"00x1" + b[20:], "count '00x1'"),
     (lambda b: b[:16] + b"0099" + b[20:], "too short for the index of 99"),
-    (lambda b: b[:21] + b"99999\n\n" + b[28:], "index cell 0"),
-    (lambda b: b[:21] + b"000001\n" + b[28:], "entry 1 starts at byte 1"),
+    (lambda b: b[:21] + b"0123456g" + b[29:], "identity '0123456g' is not 8 hex digits"),
+    (lambda b: b[:20] + b[29:], "COUNT IDENT' in 30 bytes"),
+    (lambda b: b[:30] + b"99999\n\n" + b[37:], "index cell 0"),
+    (lambda b: b[:30] + b"000001\n" + b[37:], "entry 1 starts at byte 1"),
     (lambda b: b[:-1], "no end of line"),
     (lambda b: b.replace(b"lesson|", b"lessen|"), "band 'lessen'"),
     (lambda b: b.replace(b"|remove|", b"|steal|"), "kind 'steal'"),
@@ -270,6 +272,17 @@ def test_loading_a_bad_number_is_an_index_error(tmp_path):
         for n in (-1, 1, "0", None):
             with pytest.raises(IndexError):
                 book.load(n)
+
+
+def test_the_identity_is_the_hash_of_the_index_and_entries(shipped):
+    data = open(SHIPPED, "rb").read()
+    with PuzzleBook(SHIPPED) as book:
+        assert book.ident == "%08x" % fnv1a(data[30:])
+    kind, plies, pos, goal, why = LESSONS[2]
+    one = Puzzle(1, 0, kind, "dense-7", pos, [8], goal, why)
+    other = Puzzle(1, 0, kind, "dense-7", pos, [8], goal, why + ".")
+    assert encode_book([one])[21:29] != encode_book([other])[21:29]
+    assert fnv1a(b"") == 0x811C9DC5 and fnv1a(b"a") == 0xE40C292C  # the published FNV-1a values
 
 
 def test_an_empty_collection_opens_and_has_nothing_to_load(tmp_path):

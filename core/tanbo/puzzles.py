@@ -4,7 +4,8 @@ The file (``device/app/puzzles.txt``, docs/puzzles.md) is text, so any
 editor shows it, laid out so a board can seek to one entry without
 reading the others::
 
-    TANBO-PUZZLES 1 0213\\n          the magic, the format version, the count
+    TANBO-PUZZLES 1 0213 5c1e09a7\\n the magic, the format version, the count,
+                                    the collection's identity (see below)
     000241\\n 000330\\n ...           the index: the byte offset of each entry
     lesson|legal|1|dense-7|<position text>|C4|Grow your root|Why...\\n
     ...
@@ -17,8 +18,11 @@ player reads (at most :data:`GOAL_CHARS` characters) and the "why" shown
 after solving (at most :data:`WHY_CHARS`; lessons have one, mined puzzles
 may leave it empty).
 
-Opening a book reads the 21-byte header; :meth:`PuzzleBook.load` reads
+Opening a book reads the 30-byte header; :meth:`PuzzleBook.load` reads
 one index cell and one line: a board never holds more than one entry.
+The identity (:attr:`PuzzleBook.ident`) is the 32-bit FNV-1a hash of the
+bytes after the header, in hex: a save that keeps progress by entry
+number can tell a different collection from the one it was made with.
 
 The goal kinds (the side to move is "the player", every other colour
 "the defender"; a goal counts roots, which are never created, so it is
@@ -43,7 +47,7 @@ WHY_CHARS = 38  # two such rows
 
 MAGIC = "TANBO-PUZZLES"
 VERSION = 1
-HEADER = 21  # bytes: "TANBO-PUZZLES 1 NNNN\n"
+HEADER = 30  # bytes: "TANBO-PUZZLES 1 NNNN HHHHHHHH\n"
 CELL = 7  # bytes an index cell: "NNNNNN\n"
 FIELDS = 8
 MAX_COUNT = 9999
@@ -160,7 +164,8 @@ def reached(kind, k, start, game):
 
 
 class PuzzleBook:
-    """A collection file, open; ``len(book)`` entries, read by :meth:`load`.
+    """A collection file, open; ``len(book)`` entries, read by :meth:`load`;
+    ``ident``: the collection's identity (8 hex digits).
 
     Raises ValueError naming the file and the problem when it is no
     collection (OSError when it cannot be opened). Close it with
@@ -171,15 +176,20 @@ class PuzzleBook:
         self.path = path
         self._f = open(path, "rb")
         try:
-            head = self._f.read(HEADER)
-            parts = head.decode().split() if len(head) == HEADER and head[-1:] == b"\n" else []
-            if len(parts) != 3 or parts[0] != MAGIC:
-                self._bad("no puzzle collection (the first line is not '%s %d COUNT')" % (MAGIC, VERSION))
+            head = self._f.readline(HEADER + 1)
+            parts = head.decode().split() if head[-1:] == b"\n" else []
+            if len(parts) < 2 or parts[0] != MAGIC:
+                self._bad("no puzzle collection (the first line is not '%s %d COUNT IDENT')" % (MAGIC, VERSION))
             if parts[1] != str(VERSION):
                 self._bad("format version %s, this program reads %d" % (parts[1], VERSION))
+            if len(head) != HEADER or len(parts) != 4:
+                self._bad("the first line is not '%s %d COUNT IDENT' in %d bytes" % (MAGIC, VERSION, HEADER))
             if len(parts[2]) != 4 or not parts[2].isdigit():
                 self._bad("count %r is not 4 digits" % parts[2])
+            if len(parts[3]) != 8 or parts[3].strip("0123456789abcdef"):
+                self._bad("identity %r is not 8 hex digits" % parts[3])
             self.count = int(parts[2])
+            self.ident = parts[3]
             self._end = self._f.seek(0, 2)
             if self._end < HEADER + CELL * self.count:
                 self._bad("%d bytes, too short for the index of %d entries" % (self._end, self.count))
@@ -298,5 +308,13 @@ def encode_book(puzzles):
         at += len(data)
     if at > 999999:
         raise ValueError("the collection would take %d bytes; the index addresses 999999" % at)
-    head = b"%s %d %04d\n" % (MAGIC.encode(), VERSION, len(lines))
-    return head + b"".join(index) + b"".join(lines)
+    body = b"".join(index) + b"".join(lines)
+    head = b"%s %d %04d %08x\n" % (MAGIC.encode(), VERSION, len(lines), fnv1a(body))
+    return head + body
+
+
+def fnv1a(data, h=0x811C9DC5):
+    """The 32-bit FNV-1a hash of ``data`` (bytes), continuing from ``h``."""
+    for b in data:
+        h = ((h ^ b) * 0x01000193) & 0xFFFFFFFF
+    return h

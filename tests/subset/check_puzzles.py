@@ -110,8 +110,8 @@ def test_a_broken_file_is_refused():
         head = f.read(4000)  # the header, the index and a few entries
     _refused(b"hello\n", "no puzzle collection")
     _refused(head[:14] + b"9" + head[15:], "format version")
-    _refused(head[:21], "too short")
-    _refused(head[:21] + b"00000x\n" + head[28:], "index cell 0")
+    _refused(head[:30], "too short")
+    _refused(head[:30] + b"00000x\n" + head[37:], "index cell 0")
 
 
 def test_an_entry_out_of_range_is_an_index_error():
