@@ -147,6 +147,7 @@ def record(magic, payload):
 def test_puzzle_progress_rides_in_the_record_and_comes_back():
     st = RamStorage(4096)
     p = Progress()
+    p.of("cafe0123")
     for n in (1, 2, 3, 17):
         p.mark(n)
     p.resume = 18
@@ -157,7 +158,7 @@ def test_puzzle_progress_rides_in_the_record_and_comes_back():
     assert problem is None and settings == SETTINGS and loaded.moves() == g.moves()
     back = Progress()
     back.unpack(s.progress)
-    assert back.resume == 18 and back.count() == 4
+    assert back.resume == 18 and back.count() == 4 and back.ident == 0xCAFE0123
     assert [n for n in range(1, 40) if back.solved(n)] == [1, 2, 3, 17]
     # The same record again: no write.
     s.save(SETTINGS, loaded, back.pack())
@@ -188,18 +189,30 @@ def test_a_progress_length_past_the_payload_is_damage():
     assert settings is None and g is None and "shape" in problem
 
 
-def test_progress_packs_small_and_refuses_nothing_it_wrote():
+def test_progress_packs_small_and_reads_back_what_it_wrote():
     p = Progress()
     assert p.pack() == b"" and p.count() == 0 and not p.solved(1)
+    assert not p.of("0a0b0c0d")  # the first collection: nothing to forget
+    assert p.pack() == b""  # opened, no puzzle yet: nothing to keep
     assert p.mark(9) and not p.mark(9)
     assert p.solved(9) and not p.solved(8) and not p.solved(10) and not p.solved(0)
     p.resume = 300
-    assert p.pack() == bytes((44, 1, 0, 1))  # resume 300, bit 8 of the solved bits
+    assert p.pack() == bytes((44, 1, 0x0D, 0x0C, 0x0B, 0x0A, 0, 1))  # resume 300, the identity, bit 8
     q = Progress()
     q.unpack(p.pack())
-    assert q.resume == 300 and q.solved(9) and q.count() == 1
-    for n in range(1, 2025):
+    assert q.resume == 300 and q.solved(9) and q.count() == 1 and not q.of("0A0B0C0D")
+    for n in range(1, 1993):
         p.mark(n)
-    assert len(p.pack()) == 255 and p.count() == 2024  # the record's length byte holds it
-    q.unpack(b"\x05")  # too short: the defaults stay
+    assert len(p.pack()) == 255 and p.count() == 1992  # the record's length byte holds it
+    q.unpack(b"\x05\x00\x01")  # too short: the values stay
     assert q.resume == 300
+
+
+def test_progress_of_another_collection_is_forgotten():
+    p = Progress()
+    p.of("00000001")
+    p.mark(3)
+    p.resume = 4
+    assert not p.of("00000001") and p.solved(3)
+    assert p.of("00000002")  # an update of the collection: numbers mean other puzzles
+    assert p.count() == 0 and p.resume == 0 and p.ident == 2

@@ -282,3 +282,18 @@ def moves_cost(s, puzzle):
     assert screen.solved
     seen["solved"] = s.log.since(0, "refresh")[-1]["pixels"]  # its text, the last refresh
     return seen
+
+
+def test_progress_of_another_collection_starts_afresh_with_this_one(sim):
+    with PuzzleBook(BOOK) as book:
+        ident = book.ident
+    p = sim.app.puzzle_progress
+    p.of("%08x" % (int(ident, 16) ^ 1))  # the progress of an older collection
+    for n in (1, 2, 5):
+        p.mark(n)
+    p.resume = 6
+    sim.run_keys("DOWN,A")
+    lst = sim.app.screen
+    assert lst.title.text.startswith("Puzzles 0/") and lst.selected() == 0
+    assert not any(label.text.endswith("solved") for label in lst.labels)
+    assert p.ident == int(ident, 16)

@@ -3,16 +3,23 @@
 Kept in RAM from start to power-off (a few dozen bytes) and written with
 the save record (:mod:`app.save`): solving a puzzle is the only thing that
 writes it by itself, so a collection of N puzzles costs at most N NVM
-writes however often they are opened, skipped or retried.
+writes however often they are opened, skipped or retried. Progress is by
+entry number, so it holds the collection's identity
+(:attr:`tanbo.puzzles.PuzzleBook.ident`) and starts afresh with another
+collection (an update of the game).
 """
+
+MAX_BITS = 249  # bytes of solved bits: the section's length is one byte (6 + 249 = 255)
 
 
 class Progress:
     """``resume``: the 1-based number of the puzzle to resume at (0: none yet);
+    ``ident``: the identity of the collection it counts (0: none yet);
     ``bits``: bit ``(n - 1) % 8`` of byte ``(n - 1) // 8`` is set once puzzle n is solved."""
 
     def __init__(self):
         self.resume = 0
+        self.ident = 0
         self.bits = bytearray()
 
     def solved(self, n):
@@ -38,19 +45,34 @@ class Progress:
                 b >>= 1
         return n
 
+    def of(self, ident):
+        """Count the collection whose identity is ``ident`` (8 hex digits): another
+        collection's progress is forgotten. True if it was."""
+        k = int(ident, 16)
+        if k == self.ident:
+            return False
+        forgot = self.ident != 0 and (self.resume != 0 or self.count() != 0)
+        self.ident = k
+        self.resume = 0
+        self.bits = bytearray()
+        return forgot
+
     def pack(self):
-        """The record's progress section: resume (2 bytes, little-endian) and the solved
-        bits without trailing zero bytes; b"" while no puzzle was opened (at most 255 bytes)."""
+        """The record's progress section: resume (2 bytes), the collection's identity
+        (4), the solved bits without trailing zero bytes (at most MAX_BITS: 1,992
+        puzzles); b"" while no puzzle was opened."""
         bits = self.bits
         n = len(bits)
         while n and not bits[n - 1]:
             n -= 1
         if not self.resume and not n:
             return b""
-        return bytes((self.resume & 255, self.resume >> 8)) + bytes(bits[:min(n, 253)])
+        r, k = self.resume, self.ident
+        return bytes((r & 255, r >> 8, k & 255, k >> 8 & 255, k >> 16 & 255, k >> 24)) + bytes(bits[:min(n, MAX_BITS)])
 
     def unpack(self, data):
         """Take the values of a progress section (:meth:`pack`); a short one leaves the defaults."""
-        if len(data) >= 2:
+        if len(data) >= 6:
             self.resume = data[0] | data[1] << 8
-            self.bits = bytearray(data[2:])
+            self.ident = data[2] | data[3] << 8 | data[4] << 16 | data[5] << 24
+            self.bits = bytearray(data[6:])

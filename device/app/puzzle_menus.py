@@ -26,7 +26,9 @@ def open_book(app):
     """The collection, open; None after showing a screen that says why it cannot be read."""
     from tanbo.puzzles import PuzzleBook
     try:
-        return PuzzleBook(book_path())
+        book = PuzzleBook(book_path())
+        app.puzzle_progress.of(book.ident)  # progress by number: of this collection only
+        return book
     except (OSError, ValueError) as e:
         print("puzzles:", e)
         app.show(Menu(app, "Puzzles", [Row("Back", app.title)], app.title,
