@@ -111,9 +111,11 @@ class PuzzleScreen(GameScreen):
             for text in self.message:
                 if len(text) <= n:
                     break
-            below.text = text
         else:
-            below.text = self.wrong or ""
+            text = self.wrong or ""
+            if keys and keys not in info and len(text) + 2 + len(keys) <= n:
+                text += "  " + keys  # the info area is too narrow for it
+        below.text = text
 
     def show_hint(self):
         """The HINT_CELLS x HINT_CELLS cells holding the next move of the line, framed:
