@@ -214,7 +214,7 @@ def test_keypad_overflow_recovers(sim):
 
 
 def test_mute_silences_placement(sim):
-    sim.run_keys("DOWN*2,A,A")  # title: New game, Rules, Settings -> Sound off
+    sim.run_keys("DOWN*3,A,A")  # title: New game, Puzzles, Rules, Settings -> Sound off
     assert sim.app.settings.sound is False
     sim.run_keys("B," + NEW_9X9_VS_RANDOM + ",A,wait:1000")
     assert game_screen(sim).game.ply == 2

@@ -171,7 +171,7 @@ def test_b_stops_the_search_and_a_does_not(sim, monkeypatch):
 def test_game_too_long_to_save_is_said_once_on_the_game_screen(sim):
     gs = start(sim, "9x9")
     saves = sim.app.saves
-    saves.capacity = 8 + 1 + 2 * 3  # room for 3 plies only
+    saves.capacity = 8 + 1 + 1 + 2 * 3  # room for 3 plies only (no puzzle progress)
     lines = []
     for _ in range(6):
         p = gs.game.legal_moves()[0]
@@ -203,7 +203,7 @@ def test_rules_pages_fit_and_say_the_rules():
 
 
 def test_rules_pages_turn_with_left_and_right(sim):
-    sim.run_keys("DOWN,A")  # title: New game, Rules
+    sim.run_keys("DOWN*2,A")  # title: New game, Puzzles, Rules
     from app.help import PAGES, Help
     h = sim.app.screen
     assert isinstance(h, Help) and h.title.text.startswith("Tanbo")
@@ -324,7 +324,7 @@ def test_menus_keep_a_margin_at_both_edges(sim):
 
 def test_rules_text_stays_clear_of_the_footer(sim):
     from app.help import PAGES
-    sim.run_keys("DOWN,A")  # title rows: New game, Rules
+    sim.run_keys("DOWN*2,A")  # title rows: New game, Puzzles, Rules
     h = sim.app.screen
     s = sim.app.scale
     w, height = sim.screenshot().get_size()

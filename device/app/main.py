@@ -23,7 +23,7 @@ from boards.common import B, CHORD, CLICK
 
 # Not needed while a game is on screen (see drop_modules): loaded again
 # when a menu, the rules or a review is shown.
-OFF_GAME_MODULES = ("menus", "menu", "help", "review_screen")
+OFF_GAME_MODULES = ("menus", "menu", "help", "review_screen", "puzzle_menus", "puzzle_list")
 LOOP_MS = 10  # main loop period: keypad scans in the background meanwhile
 LOOP_S = LOOP_MS / 1000
 # B stops the computer's search only this long (clock ms) after it began:
@@ -157,6 +157,9 @@ class App:
         elif event == OVER:
             self.save_game(screen.game)
             self.show(menus().game_over(self, screen.game))
+        elif event > THINK:  # a puzzle screen's request (app.puzzle_screen)
+            from app.puzzle_menus import serve
+            serve(self, screen, event)
 
     def think(self, screen):
         """The computer's turn on ``screen``: search (the buttons read by :meth:`progress`), play.
@@ -258,14 +261,15 @@ class App:
     # -- saves ------------------------------------------------------------------
 
     def save_game(self, game):
-        """Save the settings and ``game`` (a finished game is not resumed); False if too long.
+        """Save the settings, ``game`` (a finished game is not resumed) and the puzzle
+        progress; False if too long.
 
         Saves.save writes nothing when the NVM already holds the same.
         """
         if game is not None and game.winner is not None:
             game = None
         self.saved_game = game
-        return self.saves is None or self.saves.save(self.settings.pack(), game)
+        return self.saves is None or self.saves.save(self.settings.pack(), game, self.puzzle_progress.pack())
 
     def save_turn(self, screen):
         if not self.save_game(screen.game) and not self.save_full_shown:

@@ -9,7 +9,7 @@ import gc
 from tanbo import Game
 
 from app import VERSION, theme
-from app.menu import Menu, Row
+from app.menu import Menu, Row, back_to
 from app.settings import GAME_VARIANTS, LEVELS, OPPONENTS
 from app.text import Label
 from app.theme import PLAYER_NAMES_2, PLAYER_NAMES_4
@@ -43,11 +43,17 @@ def resume(app):
     app.play(app.saved_game, computer_seats(app, app.saved_game.variant.players))
 
 
+def puzzles(app):
+    from app.puzzle_menus import show_list
+    show_list(app)
+
+
 def title(app):
     rows = []
     if app.saved_game is not None:
         rows.append(Row("Continue", lambda: resume(app)))
     rows.append(Row("New game", lambda: app.show(new_game(app))))
+    rows.append(Row("Puzzles", lambda: puzzles(app)))
     rows.append(Row("Rules", lambda: app.show(rules(app, app.title))))
     rows.append(Row("Settings", lambda: app.show(settings(app, app.title))))
     lines = ["by Mark Steere", "version " + VERSION]
@@ -126,11 +132,7 @@ def settings(app, back):
 
 def game(app, screen):
     """The menu START opens on game screen ``screen``."""
-
-    def back():
-        screen.hints = app.settings.hints  # the settings may have changed meanwhile
-        screen.update()
-        app.show(screen)
+    back = back_to(app, screen)
 
     def undo():
         app.game_event(screen, screen.undo())

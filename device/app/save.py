@@ -2,12 +2,16 @@
 
 Layout (little-endian)::
 
-    0  4  magic b"TNB2"
+    0  4  magic b"TNB3"
     4  2  payload length in bytes
     6  4  CRC-32 of bytes 4..5 and the payload
-    10 .. payload: settings (SETTINGS bytes), variant index (1 byte, 255 = no
-          game), then each ply as 2 bytes (a point, or 0xFFF0 + player for a
-          resignation)
+    10 .. payload: settings (SETTINGS bytes), the length P of the puzzle
+          progress (1 byte), the progress (P bytes, :meth:`app.progress.Progress.pack`),
+          variant index (1 byte, 255 = no game), then each ply as 2 bytes (a
+          point, or 0xFFF0 + player for a resignation)
+
+A record of the version before puzzles (magic b"TNB2": the same without P
+and the progress) is still read, as no puzzle progress.
 
 Each save is ONE slice assignment to ``microcontroller.nvm``: on the boards
 (CircuitPython, not Blinka) every such write erases and reprograms the whole
@@ -30,7 +34,8 @@ try:
 except ImportError:  # some CircuitPython builds leave binascii out
     from app.crc32 import crc32
 
-MAGIC = b"TNB2"
+MAGIC = b"TNB3"
+OLD_MAGIC = b"TNB2"  # no progress section (before puzzles): still resumed
 HEADER = 10
 RESIGN = 0xFFF0
 NO_GAME = 255
@@ -40,14 +45,16 @@ def checksum(data, crc=0):
     return crc32(data, crc) & 0xFFFFFFFF
 
 
-def encode(settings, game):
-    """Payload bytes of ``settings`` (bytes) and ``game`` (None: no game in progress)."""
+def encode(settings, game, progress=b""):
+    """Payload bytes of ``settings`` (bytes), ``game`` (None: no game in progress) and
+    the puzzle ``progress`` section (bytes, at most 255)."""
+    head = bytes(settings) + bytes((len(progress),)) + progress
     if game is None:
-        return bytes(settings) + bytes((NO_GAME,))
+        return head + bytes((NO_GAME,))
     moves = game.moves()
-    out = bytearray(len(settings) + 1 + 2 * len(moves))
-    out[:len(settings)] = settings
-    i = len(settings)
+    out = bytearray(len(head) + 1 + 2 * len(moves))
+    out[:len(head)] = head
+    i = len(head)
     out[i] = VARIANTS.index(game.variant.name)
     i += 1
     for m in moves:
@@ -61,7 +68,9 @@ def encode(settings, game):
 class Saves:
     """The save record of ``storage`` (:class:`boards.common.Storage`).
 
-    ``writes`` counts the NVM writes this object made (each one sector erase).
+    ``writes`` counts the NVM writes this object made (each one sector erase);
+    ``progress``: the puzzle progress section the record held at start
+    (:func:`app.save_load.load`; b"" for none).
     """
 
     def __init__(self, storage):
@@ -71,11 +80,13 @@ class Saves:
         # written: equal headers mean an equal record, without keeping 1 KB.
         self.stored = None
         self.writes = 0
+        self.progress = b""
 
-    def save(self, settings, game):
-        """Store ``settings`` and ``game`` (None: no game) in one write, or none if
-        the NVM already holds exactly that; False (nothing written) if it does not fit."""
-        payload = encode(settings, game)
+    def save(self, settings, game, progress=b""):
+        """Store ``settings``, ``game`` (None: no game) and the puzzle ``progress``
+        section in one write, or none if the NVM already holds exactly that;
+        False (nothing written) if it does not fit."""
+        payload = encode(settings, game, progress)
         if len(payload) > self.capacity:
             return False
         fields = struct.pack("<H", len(payload))
