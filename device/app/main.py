@@ -128,7 +128,15 @@ class App:
         self.refresh()
         self.drop_keys()  # only a press made after the search began stops it
         self.stop_search = False
-        p = screen.choose(self.settings.level_name(), self.progress)
+        level = self.settings.level_name()
+        screen.prepare_search(level)
+        # The board's wall clock caps the search at the move's limit (3 s,
+        # 6 s on larger boards), should a chip run slower than its slowness
+        # says; the node budget ends it first on the boards as measured.
+        # The simulator's clock stands still during a search: its moves
+        # stay the node budget's, deterministic.
+        self.search_until = self.clock() + screen.search.limit_ms
+        p = screen.choose(level, self.progress)
         self.act(screen.play(p))
         self.busy = True  # presses made while the reply is drawn are stale as well
 
@@ -141,7 +149,10 @@ class App:
                 self.repeat.release(b.key)
             elif b.key == A or b.key == B:
                 self.stop_search = True
-        if self.screen.spin_due(done, self.clock()):
+        now = self.clock()
+        if now >= self.search_until:
+            self.stop_search = True
+        if self.screen.spin_due(done, now):
             self.refresh()
         return self.stop_search
 
@@ -187,5 +198,6 @@ class App:
         screen = GameScreen(game, ai, self.width, self.height, self.settings.hints,
                             self.hw.slowness)
         self.show(screen)
+        screen.prepare_search(self.settings.level_name())  # after show's collection: see prepare_search
         if screen.person_to_move():  # else the save follows the computer's first reply
             self.save_turn(screen)
