@@ -52,13 +52,14 @@ from app.settings import LEVELS  # noqa: E402
 
 app.settings.level = LEVELS.index("hard")
 import tanbo.ai  # noqa: E402,F401
+from app.game_screen import kept_search  # noqa: E402
 ai_code = used() - out["title"]
 app.play(Game("9x9"), (2,))
 app.step()
 with_search = used()
-app.screen.search = None
+app.screen.search = app.search = None
 arena = with_search - used()
-app.screen.prepare_search("hard")
+app.screen.search = app.search = kept_search(None, app.screen.game, (2,), "hard", app.hw.slowness)
 out["game"] = with_search - ai_code - arena
 out["displayio_board"] = displayio.BOARD_BYTES[0]
 out["displayio_here"] = displayio.UNIX_BYTES[0]

@@ -264,7 +264,13 @@ class Search:
         # really played (see frozen): 2 bytes a cell. One for all depths:
         # a scan plays and takes back its moves before the next scan starts.
         self.snap = zeros("H", size)
-        self.values = zeros("i", size)  # root_moves: a root move's value, by point
+        # The root's moves, their noise (plus reach: at most REACH[-1] = 760 a
+        # root, on boards of up to 125 points) and scores (see run), and
+        # their reach as root_moves finds it: 2 + 2 + 4 + 2 bytes a point.
+        self.r_moves = zeros("h", size)
+        self.r_noise = zeros("h", size)
+        self.r_scores = zeros("i", size)
+        self.r_reach = zeros("h", size if self.with_reach else 0)
         plies = self.max_depth + 1
         self.killer = zeros("h", plies)  # per depth: see minimax
         # Per ply, minimax's state of the node being searched there: its
@@ -298,7 +304,7 @@ class Search:
             self.tinfo = zeros("H", n)  # depth | flag << 4 | (best move + 1) << 6; 0: empty
         # VALUE[s]: a live root with root space s, before the hanging penalty.
         last = len(SPACE) - 1
-        value = self.value = zeros("i", size + 1)
+        value = self.value = zeros("h", size + 1)  # at most 1,500 + 30 a point: 20,250 on 625 points
         for s in range(size + 1):
             value[s] = ROOT + SPACE[s if s < last else last] + ROOM * s
         # Per root: its weight in the sum (own roots count for the others
@@ -338,6 +344,11 @@ class Search:
             a[i] = 0
         return a
 
+    def fits(self, game):
+        """True if this search can search ``game``'s positions: the variant and roots it was made for."""
+        g = self.game
+        return game.variant.name == g.variant.name and len(game.alive) == len(g.alive)
+
     def start(self, game, seed=0, progress=None, movetime_ms=None, load=True):
         """Set up the search of ``game``'s position, a position of the game
         this search was made for (the same variant and roots: ValueError
@@ -348,7 +359,7 @@ class Search:
         """
         g = self.game
         if load:
-            if game.variant.name != g.variant.name or len(game.alive) != len(g.alive):
+            if not self.fits(game):
                 raise ValueError("Search.start: %s with %d roots is not the game this search was made for"
                                  " (%s, %d roots)" % (game.variant.name, len(game.alive), g.variant.name,
                                                       len(g.alive)))
@@ -397,12 +408,18 @@ class Search:
         g = self.game
         if g.winner is not None:
             raise ValueError("the game is over: no move to choose")
-        moves = g.legal_moves()
-        if self.level == "random" or len(moves) == 1:
+        if self.level == "random":
+            moves = g.legal_moves()
             return moves[self.rng.below(len(moves))]
+        if g.legal_count() == 1:
+            return g.legal_move_at(0)
         if self.level == "easy":
-            return self.easy(moves)
-        moves, noise, scores = self.root_moves()
+            return self.easy(g.legal_moves())
+        # The root's moves, their noise (and reach) and scores: arrays of the
+        # arena, re-sorted in place (lists made anew each iteration took
+        # blocks of 1.4 KB a search on 19x19, see Search).
+        moves, noise, scores = self.r_moves, self.r_noise, self.r_scores
+        n = self.root_moves()
         best = moves[0]
         self.score = scores[0]
         if self.stopped:
@@ -412,7 +429,7 @@ class Search:
         for depth in range(2, self.max_depth + 1):
             alpha = -WIN - 1
             done = 0
-            for i in range(len(moves)):
+            for i in range(n):
                 m = moves[i]
                 self.push(m)
                 s = self.noisy(self.minimax(depth - 1, alpha - noise[i], WIN + 1, 1), noise[i])
@@ -426,7 +443,7 @@ class Search:
                     alpha = s
             if done == 0:
                 break
-            moves, noise, scores = self.sorted_by(moves, noise, scores, done)
+            self.sort_root(n, done)
             best = moves[0]
             self.score = scores[0]
             if self.stopped:
@@ -437,65 +454,93 @@ class Search:
         return best
 
     def root_moves(self):
-        """The root's moves, their root noise (and reach) and their values,
-        best first: depth 1 of the search. Apart from :meth:`run`, so that
-        its locals leave the pystack before the deepening starts.
+        """Depth 1 of the search: the root's moves in ``r_moves``, their root
+        noise (and reach) in ``r_noise`` and their values in ``r_scores``,
+        best first; returns their count. Apart from :meth:`run`, so that its
+        locals leave the pystack before the deepening starts.
         """
         g = self.game
         rng = self.rng
+        moves, noise, scores = self.r_moves, self.r_noise, self.r_scores
         # Depth 1 is the root's scan; deeper passes re-sort by their values.
         buf = self.bufs[0]
         n = self.scan(buf, len(buf), None, True, 0)
-        moves = self.safe([buf[i] & 0x3FF for i in range(n)])
-        values = self.values  # by point (a dict of 361 entries would take a 3 KB block a search)
+        # Without the moves that remove one of the mover's roots, unless all
+        # do, in the scan's order, each with its value: a person never throws
+        # a root away while a move keeps them all; the search might, when
+        # every safe move looks lost deeper down. Only a move that bounds
+        # some root can remove one: scan marks them.
+        unsafe = self.unsafe
+        safe = 0
         for i in range(n):
-            v = buf[i] >> SHIFT
-            # a clamped value is a game won (lost) at once
-            values[buf[i] & 0x3FF] = WIN - 1 if v >= KEY_MAX else (-WIN + 1 if v <= -KEY_MAX else v)
-        noise = [rng.below(self.noise + 1) for _ in moves]
+            if not unsafe[buf[i] & 0x3FF]:
+                safe += 1
+        k = 0
+        for i in range(n):
+            m = buf[i] & 0x3FF
+            if safe == 0 or not unsafe[m]:
+                moves[k] = m
+                v = buf[i] >> SHIFT
+                # a clamped value is a game won (lost) at once
+                scores[k] = WIN - 1 if v >= KEY_MAX else (-WIN + 1 if v <= -KEY_MAX else v)
+                k += 1
+        n = k
+        for i in range(n):
+            noise[i] = rng.below(self.noise + 1)
         if self.with_reach and not self.stopped:
             # Each root move's reach joins its noise: a term added to every
             # value found under the move (see the module docstring); all
             # moves or none (a search stopped here keeps the scan's order).
-            reach = []
+            reach = self.r_reach
             h = self.h
-            for m in moves:
-                self.push(m)
-                reach.append(self.reach(g) if g.winner is None else 0)
+            for i in range(n):
+                self.push(moves[i])
+                reach[i] = self.reach(g) if g.winner is None else 0
                 g.undo()
                 self.h = h
                 if self.stopped:
                     break
             if not self.stopped:
-                noise = [noise[i] + reach[i] for i in range(len(moves))]
-        scores = [self.noisy(values[moves[i]], noise[i]) for i in range(len(moves))]
-        return self.sorted_by(moves, noise, scores, len(moves))
+                for i in range(n):
+                    noise[i] += reach[i]
+        for i in range(n):
+            scores[i] = self.noisy(scores[i], noise[i])
+        self.sort_root(n, n)
+        return n
 
     @staticmethod
     def noisy(score, noise):
         """``score`` plus the root noise (and reach), unless it is a won or lost game (quickest win first)."""
         return score if score >= WIN - 10000 or score <= -WIN + 10000 else score + noise
 
-    @staticmethod
-    def sorted_by(moves, noise, scores, done):
-        """The three lists re-sorted by descending score; entries from ``done`` on are unfinished."""
-        for i in range(done, len(moves)):
-            scores[i] = -WIN - 2  # behind every finished move
-        # (score, index): MicroPython's sort is not stable, and ties must
-        # break the same way on every interpreter.
-        order = sorted(range(len(moves)), key=lambda i: (-scores[i], i))
-        return [moves[i] for i in order], [noise[i] for i in order], [scores[i] for i in order]
+    def sort_root(self, n, done):
+        """The root's ``n`` moves re-sorted in place by descending score, ties in their
+        order (MicroPython's sort is not stable; every interpreter must break
+        ties alike); entries from ``done`` on are unfinished and go last.
 
-    def safe(self, moves):
-        """``moves`` without those that remove a root of the mover's own, unless all do.
-
-        A person never throws a root away while a move keeps them all; the
-        search might, when every safe move looks lost deeper down. Only a
-        move that bounds some root can remove one: :meth:`scan` marks them.
+        An insertion sort: it allocates nothing, and its work is the number
+        of pairs out of order, which the finished moves (each re-sorted
+        iteration: ~80 on 9x9, the few dozen a budget finishes on 19x19)
+        keep small; the unfinished ones, all equal, stay put.
         """
-        unsafe = self.unsafe
-        keep = [m for m in moves if not unsafe[m]]
-        return keep if keep else moves
+        moves, noise, scores = self.r_moves, self.r_noise, self.r_scores
+        for i in range(done, n):
+            scores[i] = -WIN - 2  # behind every finished move
+        for i in range(1, done):
+            s = scores[i]
+            j = i
+            if scores[j - 1] >= s:
+                continue
+            m = moves[i]
+            z = noise[i]
+            while j > 0 and scores[j - 1] < s:
+                scores[j] = scores[j - 1]
+                moves[j] = moves[j - 1]
+                noise[j] = noise[j - 1]
+                j -= 1
+            scores[j] = s
+            moves[j] = m
+            noise[j] = z
 
     def minimax(self, depth, alpha, beta, ply):
         """The value for ``self.me`` of the position, searched ``depth`` more plies.
