@@ -508,3 +508,26 @@ def test_a_board_slower_than_its_slowness_stops_the_search_at_the_moves_time_lim
     assert stopped and elapsed == limit_ms and done < total
     assert not any(r for _, _, _, r in seen[:-1])  # nothing else stopped it
     assert game_screen(sim).game.ply == 2
+
+
+def test_the_search_and_the_tile_strip_are_kept_from_game_to_game_of_one_kind(sim):
+    # Made once for a kind of game (issue 22: their blocks are then not
+    # allocated again on a heap the last game fragmented), made anew for
+    # another kind, and the game starts only after the menu has left.
+    from app import board_view
+    sim.run_keys(NEW_9X9_VS_RANDOM)
+    app = sim.app
+    search, strip = app.search, board_view.KEPT_TILES[1]
+    assert search is not None and game_screen(sim).search is search and strip is not None
+    before = app.screen
+    app.play_next("9x9", (2,))
+    assert app.screen is before  # started by the next step, once the key that asked is handled
+    app.step()
+    assert app.search is search and board_view.KEPT_TILES[1] is strip and game_screen(sim).game.ply == 0
+    app.play_next("13x13", (2,))
+    app.step()
+    assert app.search is not search and app.search.fits(game_screen(sim).game)
+    assert board_view.KEPT_TILES[1] is not strip
+    app.play_next("9x9", ())  # between people: no search is kept
+    app.step()
+    assert app.search is None and game_screen(sim).search is None
