@@ -16,7 +16,7 @@ from app import theme, tiles
 
 # The last board's tile strip, (key, displayio.Bitmap), kept from game to
 # game (see app.view_build.kept_tiles).
-KEPT_TILES = [None, None]
+KEPT_TILES = [None, None]  # type: list
 
 
 class BoardView:
