@@ -78,7 +78,7 @@ def smallest_free(exe, lib, board, variant, low=40000, high=None, step=1024):
 # Sessions that do not fit the board's free heap yet, with the free heap
 # (board bytes) they are held to instead: a regression bound, measured with
 # this module's bisection (plus 2 KB), until they fit.
-SHORT_OF_HEAP = {("pybadge", "4p"): 150 * 1024}
+SHORT_OF_HEAP = {("pybadge", "4p"): 152 * 1024}  # needs 153,335 B (bisected at 4081568)
 
 
 @pytest.fixture(scope="module")

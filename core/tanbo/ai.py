@@ -41,9 +41,11 @@ uct:5000 won, against 19 of 20 this way).
 
 Memory: one copy of the game (a fast one, with list tables, on boards of
 up to ``FAST_COPY_POINTS`` points), the move buffers of each depth, one
-copy of a legal list, the transposition table (2 KB) and its hash words
-(4 bytes a point and colour) and a few per-point and per-root arrays,
-all allocated before the search; the walk itself allocates nothing (the
+copy of a legal list, the root's moves, noise and scores, the
+transposition table (2 KB) and its hash words (4 bytes a point and
+colour) and a few per-point and per-root arrays: a :class:`Search`, made
+once a game and reused for each move (:meth:`Search.start`); a move's
+search allocates only its random generator, and the walk nothing (the
 engine's removals allocate a little).
 """
 
@@ -94,19 +96,20 @@ DEFAULT_SLOWNESS = 4.4
 #
 # | level | board | nodes (SAMD51 / RP2040) | CPython ms | SAMD51 ms | RP2040 ms |
 # |---|---|---|---|---|---|
-# | easy | 9x9 | 58 | 0.1 | 14 | 49 |
-# | easy | 13x13 | 195 | 0.3 | 33 | 113 |
-# | easy | 19x19 | 198 | 0.3 | 44 | 150 |
-# | medium | 9x9 | 95 | 0.2 | 23 | 78 |
-# | medium | 13x13 | 351 / 322 | 0.5 / 0.4 | 76 | 244 |
-# | medium | 19x19 | 379 / 322 | 0.6 / 0.5 | 89 | 281 |
-# | hard | 9x9 | 26376 / 7780 | 27.4 / 8.5 | 2765 | 2846 |
-# | hard | 13x13 | 47983 / 14102 | 51.9 / 11.9 | 4916 | 5213 |
-# | hard | 19x19 | 47984 / 14100 | 45.5 / 12.2 | 5149 | 5487 |
+# | easy | 9x9 | 58 | 0.1 | 14 | 59 |
+# | easy | 13x13 | 195 | 1.2 | 34 | 137 |
+# | easy | 19x19 | 198 | 0.2 | 44 | 180 |
+# | medium | 9x9 | 95 | 0.1 | 23 | 94 |
+# | medium | 13x13 | 351 / 256 | 0.5 / 0.4 | 76 | 255 |
+# | medium | 19x19 | 379 / 257 | 0.9 / 2.7 | 89 | 303 |
+# | hard | 9x9 | 26376 / 6008 | 51.2 / 11.8 | 2763 | 2678 |
+# | hard | 13x13 | 47983 / 10893 | 99.1 / 24.3 | 4904 | 4984 |
+# | hard | 19x19 | 47984 / 10892 | 97.1 / 20.6 | 5135 | 5256 |
 #
-# Worst of the four positions: hard 9x9 2853 ms SAMD51, 2866 ms RP2040;
-# 13x13 5185 and 5340 ms; 19x19 5244 and 5569 ms (the limits: 3 s and 6 s
-# on every board). Set with 72c647b's transposition table, which costs
+# Worst of the four positions: hard 9x9 2853 ms SAMD51, 2706 ms RP2040;
+# 13x13 5170 and 5132 ms; 19x19 5228 and 5314 ms (the limits: 3 s and 6 s
+# on every board; RP2040 ms at 4.1x a SAMD51's, as the firmware ran; at the
+# firmware's worst rates, 0.445 and 0.477 ms a node, 2.67 s and 5.20 s). Set with 72c647b's transposition table, which costs
 # ~2.5% more board time a node and saves 13-23% of the nodes to finish a
 # depth (hard 9x9, depths 5-7); measured again with minimax as a loop
 # (the same nodes, ~1% more board time than its recursion).
