@@ -527,3 +527,16 @@ def test_steps_tables_hold_each_points_neighbours_in_order_as_shared_tuples(shap
                                     (y < h - 1, p + w), (z > 0, p - plane), (z < d - 1, p + plane)) if ok]
         assert steps[p] == tuple(want), (shape, p)
     assert len({id(t) for t in steps}) == len(set(steps)) <= 27  # one tuple a kind of point
+
+
+def test_move_at_reads_each_ply_of_moves_without_the_list():
+    # app.save writes a record ply by ply from move_at: the same plies as
+    # moves(), resignations included, and an IndexError past the last.
+    g = Game("4p")
+    for _ in range(9):
+        g.play(g.legal_moves()[g.ply % g.legal_count()])
+    g.resign()
+    assert [g.move_at(i) for i in range(g.ply)] == g.moves() and g.moves()[-1] < 0
+    for bad in (g.ply, -1):
+        with pytest.raises(IndexError, match="ply %d: 10 plies played" % bad):
+            g.move_at(bad)

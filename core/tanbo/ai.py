@@ -19,8 +19,8 @@ Budgets are counted in *nodes*, which is deterministic: a move valued by
 :meth:`Search.scan` is one node, a stone really placed and taken back costs
 ``PUSH_COST`` (``PLAYED_COST`` with its evaluation), in proportion to their
 board time, so a node budget is a time budget. The budget depends on the
-board (``slowness``: an RP2040 runs the same search 3.4 times slower than
-a SAMD51); a wall clock cap (``movetime_ms``) can only shorten a search.
+board (``slowness``: an RP2040 is budgeted at 4.4 times a SAMD51's time a
+node); a wall clock cap (``movetime_ms``) can only shorten a search.
 
 Why a node is cheap: the evaluation is a sum over roots of a value of the
 root's root space, and a stone changes the root space of at most a few
@@ -41,9 +41,11 @@ uct:5000 won, against 19 of 20 this way).
 
 Memory: one copy of the game (a fast one, with list tables, on boards of
 up to ``FAST_COPY_POINTS`` points), the move buffers of each depth, one
-copy of a legal list, the transposition table (2 KB) and its hash words
-(4 bytes a point and colour) and a few per-point and per-root arrays,
-all allocated before the search; the walk itself allocates nothing (the
+copy of a legal list, the root's moves, noise and scores, the
+transposition table (2 KB) and its hash words (4 bytes a point and
+colour) and a few per-point and per-root arrays: a :class:`Search`, made
+once a game and reused for each move (:meth:`Search.start`); a move's
+search allocates only its random generator, and the walk nothing (the
 engine's removals allocate a little).
 """
 
@@ -66,12 +68,18 @@ DESCRIPTIONS = {
 
 # -- boards -----------------------------------------------------------------------
 # ``slowness``: board time per instruction relative to a SAMD51 at 120 MHz
-# (PyBadge, PyGamer = 1.0; the PicoSystem's RP2040 = 3.4). Budgets below are
+# (PyBadge, PyGamer = 1.0; the PicoSystem's RP2040 = 4.4). Budgets below are
 # a SAMD51's; a slower board gets proportionally fewer nodes, so a move takes
 # about the same time everywhere. The default is the slowest board's, so a
 # seed gives the same move on every board unless told otherwise.
-SLOWNESS = {"samd51": 1.0, "rp2040": 3.4}
-DEFAULT_SLOWNESS = 3.4
+# The RP2040's 4.4 carries a margin: CircuitPython 10.2.1 firmware (issue
+# 22, emulated, no flash-cache misses, so a real chip is no faster) took
+# 0.42-0.445 ms a node on 9x9 and 0.47-0.477 on 19x19, ~4.1 times the
+# board-time estimate of a SAMD51's node; at 4.4 the worst of those rates
+# spends 2.68 s on 9x9's 6,022 nodes and 5.20 s on 19x19's 10,909, 11% and
+# 13% under the limits (3 s, 6 s), which the app's wall-clock cap enforces.
+SLOWNESS = {"samd51": 1.0, "rp2040": 4.4}
+DEFAULT_SLOWNESS = 4.4
 
 # -- the level table ----------------------------------------------------------
 # level: (max depth in plies, beam: moves searched deeper at an inner node
@@ -88,19 +96,20 @@ DEFAULT_SLOWNESS = 3.4
 #
 # | level | board | nodes (SAMD51 / RP2040) | CPython ms | SAMD51 ms | RP2040 ms |
 # |---|---|---|---|---|---|
-# | easy | 9x9 | 58 | 0.1 | 14 | 49 |
-# | easy | 13x13 | 195 | 0.3 | 33 | 113 |
-# | easy | 19x19 | 198 | 0.3 | 44 | 150 |
-# | medium | 9x9 | 95 | 0.2 | 23 | 78 |
-# | medium | 13x13 | 351 / 322 | 0.5 / 0.4 | 76 | 244 |
-# | medium | 19x19 | 379 / 322 | 0.6 / 0.5 | 89 | 281 |
-# | hard | 9x9 | 26376 / 7780 | 27.4 / 8.5 | 2765 | 2846 |
-# | hard | 13x13 | 47983 / 14102 | 51.9 / 11.9 | 4916 | 5213 |
-# | hard | 19x19 | 47984 / 14100 | 45.5 / 12.2 | 5149 | 5487 |
+# | easy | 9x9 | 58 | 0.1 | 14 | 59 |
+# | easy | 13x13 | 195 | 1.2 | 34 | 137 |
+# | easy | 19x19 | 198 | 0.2 | 44 | 180 |
+# | medium | 9x9 | 95 | 0.1 | 23 | 94 |
+# | medium | 13x13 | 351 / 256 | 0.5 / 0.4 | 76 | 255 |
+# | medium | 19x19 | 379 / 257 | 0.9 / 2.7 | 89 | 303 |
+# | hard | 9x9 | 26376 / 6008 | 51.2 / 11.8 | 2763 | 2678 |
+# | hard | 13x13 | 47983 / 10893 | 99.1 / 24.3 | 4904 | 4984 |
+# | hard | 19x19 | 47984 / 10892 | 97.1 / 20.6 | 5135 | 5256 |
 #
-# Worst of the four positions: hard 9x9 2853 ms SAMD51, 2866 ms RP2040;
-# 13x13 5185 and 5340 ms; 19x19 5244 and 5569 ms (the limits: 3 s and 6 s
-# on every board). Set with 72c647b's transposition table, which costs
+# Worst of the four positions: hard 9x9 2853 ms SAMD51, 2706 ms RP2040;
+# 13x13 5170 and 5132 ms; 19x19 5228 and 5314 ms (the limits: 3 s and 6 s
+# on every board; RP2040 ms at 4.1x a SAMD51's, as the firmware ran; at the
+# firmware's worst rates, 0.445 and 0.477 ms a node, 2.67 s and 5.20 s). Set with 72c647b's transposition table, which costs
 # ~2.5% more board time a node and saves 13-23% of the nodes to finish a
 # depth (hard 9x9, depths 5-7); measured again with minimax as a loop
 # (the same nodes, ~1% more board time than its recursion).
@@ -213,27 +222,152 @@ def node_budget(level, size, slowness=DEFAULT_SLOWNESS):
     if level not in LEVEL_TABLE:
         raise ValueError("%r: unknown level (known: %s)" % (level, ", ".join(LEVELS)))
     if not (isinstance(slowness, (int, float)) and 0.1 <= slowness <= 100):
-        raise ValueError("slowness %r: must be a number from 0.1 to 100 (SAMD51 = 1.0, RP2040 = 3.4)"
+        raise ValueError("slowness %r: must be a number from 0.1 to 100 (SAMD51 = 1.0, RP2040 = 4.4)"
                          % (slowness,))
     small, large = LEVEL_TABLE[level][2:4]
     return (small if size <= 125 else large) * 10 // int(slowness * 10 + 0.5)
 
 
 class Search:
-    """One move decision: ``Search(game, level, seed).run()`` returns a point.
+    """Move decisions for one game: its arena, allocated once, reused for every move.
 
-    ``game`` is copied once; the original is never touched. After
-    :meth:`run`, ``iterations`` holds the nodes searched, ``depth`` the
-    deepest finished iteration and ``score`` the chosen move's value.
+    ``Search(game, level, seed).run()`` returns a point for ``game``'s
+    position. For the next move of the same game, ``start(game, seed)``
+    then ``run()``: the search keeps every array it made (its game copy,
+    move buffers, transposition table, hash words, reach work space), so a
+    game's searches allocate their big blocks once, on the heap as it was
+    when the game began, not anew on a heap fragmented by the moves before
+    (issue 22: a PyBadge died at the second 19x19 search, needing 4.3 KB
+    in one piece). A reused search plays exactly as a fresh one: the same
+    nodes, the same move.
+
+    ``game`` is copied once, and loaded again by :meth:`start`; the
+    original is never touched. After :meth:`run`, ``iterations`` holds the
+    nodes searched, ``depth`` the deepest finished iteration and ``score``
+    the chosen move's value. ``limit_ms`` is the move's time limit on the
+    boards (3 s on boards of up to 125 points, 6 s beyond): node budgets
+    keep within it; the app caps its wall clock there as well.
     """
 
     def __init__(self, game, level="medium", seed=0, progress=None, movetime_ms=None, slowness=DEFAULT_SLOWNESS):
-        self.budget = node_budget(level, game.variant.size, slowness)
+        size = game.variant.size
+        self.budget = node_budget(level, size, slowness)
         self.level = level
+        self.slowness = slowness
+        self.limit_ms = 3000 if size <= 125 else 6000  # (the boards of node_budget's two budgets)
         self.max_depth, self.beam, _, _, self.noise, reach_max = LEVEL_TABLE[level]
-        self.with_reach = game.variant.size <= reach_max
-        self.game = game.copy(fast=game.variant.size <= FAST_COPY_POINTS)
-        self.me = game.to_move
+        self.with_reach = size <= reach_max
+        g = self.game = game.copy(fast=size <= FAST_COPY_POINTS)
+        zeros = self.zeros
+        # Per-depth move buffers, as wide as the beam (the root's as wide as
+        # the board): 4 bytes a cell.
+        width = self.beam or size
+        self.bufs = [zeros("i", size if d == 0 else width) for d in range(self.max_depth + 1)]
+        # The copy of the legal list being scanned, taken once a move is
+        # really played (see frozen): 2 bytes a cell. One for all depths:
+        # a scan plays and takes back its moves before the next scan starts.
+        self.snap = zeros("H", size)
+        # The root's moves, their noise (plus reach: at most REACH[-1] = 760 a
+        # root, on boards of up to 125 points) and scores (see run), and
+        # their reach as root_moves finds it: 2 + 2 + 4 + 2 bytes a point.
+        self.r_moves = zeros("h", size)
+        self.r_noise = zeros("h", size)
+        self.r_scores = zeros("i", size)
+        self.r_reach = zeros("h", size if self.with_reach else 0)
+        plies = self.max_depth + 1
+        self.killer = zeros("h", plies)  # per depth: see minimax
+        # Per ply, minimax's state of the node being searched there: its
+        # bounds (now and on entry), its next move's index in its buffer,
+        # its move count, its best move, its hash, its transposition-table
+        # entry (whether its mover is ``me`` is the game's side to move).
+        self.f_alpha = zeros("i", plies)
+        self.f_beta = zeros("i", plies)
+        self.f_alpha0 = zeros("i", plies)
+        self.f_beta0 = zeros("i", plies)
+        self.f_index = zeros("h", plies)
+        self.f_count = zeros("h", plies)
+        self.f_best = zeros("h", plies)
+        self.f_hash = zeros("i", plies)
+        self.f_slot = zeros("H", plies)
+        self.f_check = zeros("H", plies)
+        # The transposition table and its hash (see TT_BITS), for levels
+        # that search 3 plies or more (the others keep a hash of zeros).
+        # Zobrist words: zob[c * size + p] for a stone of colour c on p;
+        # row 0 (no stone) holds the side to move's word at zob[c].
+        self.size = size
+        self.tt = self.max_depth >= 3
+        zob = self.zob = zeros("i", (g.players + 1) * size)
+        if self.tt:
+            zr = Rng(0x7A0B)
+            for i in range(len(zob)):
+                zob[i] = (zr.below(65536) << 13) ^ zr.below(65536)  # 29 bits: a small int
+            n = 1 << TT_BITS
+            self.tcheck = zeros("H", n)
+            self.tval = zeros("i", n)
+            self.tinfo = zeros("H", n)  # depth | flag << 4 | (best move + 1) << 6; 0: empty
+        # VALUE[s]: a live root with root space s, before the hanging penalty.
+        last = len(SPACE) - 1
+        value = self.value = zeros("h", size + 1)  # at most 1,500 + 30 a point: 20,250 on 625 points
+        for s in range(size + 1):
+            value[s] = ROOT + SPACE[s if s < last else last] + ROOM * s
+        # Per root: its weight in the sum (own roots count for the others
+        # together when 4 play; set by start), and its current term during a scan.
+        nroots = len(g.alive)
+        self.weight = zeros("h", nroots)
+        self.term = zeros("i", nroots)
+        self.unsafe = bytearray(size)  # root moves that remove one of the mover's roots
+        # Ordering keys by root space, as tables (a root's space <= board size).
+        self.attack = bytearray(size + 1)
+        self.rescue = bytearray(size + 1)
+        for s in range(1, size + 1):
+            self.attack[s] = KEY_CAPTURE if s == 1 else (KEY_ATTACK[s] if s < len(KEY_ATTACK) else 1)
+            self.rescue[s] = KEY_RESCUE[s] if s < len(KEY_RESCUE) else 0
+        self.forcing = FORCING
+        # Search.reach's work space (levels that use it): per point its
+        # label (root + 1, or CONTESTED) and distance, the queue of
+        # labelled points, per root its count.
+        if self.with_reach:
+            self.label = bytearray(size)  # all 0 between calls
+            self.dist = bytearray(size)
+            self.queue = zeros("h", size)
+            self.reached = zeros("h", nroots)
+        self.start(game, seed, progress, movetime_ms, False)
+
+    @staticmethod
+    def zeros(typecode, n):
+        """An array of ``n`` zeros, allocated in one piece with no temporary.
+
+        ``array(t, bytes(k))`` first makes the ``bytes``, as big as the
+        array: twice the block at once (issue 22). From a ``range`` the
+        array is made at its length and filled in place (MicroPython and
+        CircuitPython take the length of a ``range``), then zeroed.
+        """
+        a = array(typecode, range(n))
+        for i in range(n):
+            a[i] = 0
+        return a
+
+    def fits(self, game):
+        """True if this search can search ``game``'s positions: the variant and roots it was made for."""
+        g = self.game
+        return game.variant.name == g.variant.name and len(game.alive) == len(g.alive)
+
+    def start(self, game, seed=0, progress=None, movetime_ms=None, load=True):
+        """Set up the search of ``game``'s position, a position of the game
+        this search was made for (the same variant and roots: ValueError
+        otherwise), for :meth:`run`; allocates only its random generator
+        and the clock's deadline. ``seed``, ``progress`` and
+        ``movetime_ms`` as :func:`choose_move`'s. (``load=False``: the
+        search's game already holds the position, as just copied.)
+        """
+        g = self.game
+        if load:
+            if not self.fits(game):
+                raise ValueError("Search.start: %s with %d roots is not the game this search was made for"
+                                 " (%s, %d roots)" % (game.variant.name, len(game.alive), g.variant.name,
+                                                      len(g.alive)))
+            g.load_state(game)
+        self.me = me = game.to_move
         self.rng = Rng(seed)
         self.progress = progress
         if movetime_ms is None:
@@ -250,79 +384,26 @@ class Search:
         self.score = 0
         self.best = 0  # the best value of the last scan, for the side to move there
         self.stopped = False
-        size = game.variant.size
-        # Per-depth move buffers, as wide as the beam (the root's as wide as
-        # the board): 4 bytes a cell.
-        width = self.beam or size
-        self.bufs = [array("i", bytes(4 * (size if d == 0 else width))) for d in range(self.max_depth + 1)]
-        # The copy of the legal list being scanned, taken once a move is
-        # really played (see frozen): 2 bytes a cell. One for all depths:
-        # a scan plays and takes back its moves before the next scan starts.
-        self.snap = array("H", bytes(2 * size))
-        self.killer = array("h", [-1] * (self.max_depth + 1))  # per depth: see minimax
-        # Per ply, minimax's state of the node being searched there: its
-        # bounds (now and on entry), its next move's index in its buffer,
-        # its move count, its best move, its hash, its transposition-table
-        # entry (whether its mover is ``me`` is the game's side to move).
-        plies = self.max_depth + 1
-        self.f_alpha = array("i", bytes(4 * plies))
-        self.f_beta = array("i", bytes(4 * plies))
-        self.f_alpha0 = array("i", bytes(4 * plies))
-        self.f_beta0 = array("i", bytes(4 * plies))
-        self.f_index = array("h", bytes(2 * plies))
-        self.f_count = array("h", bytes(2 * plies))
-        self.f_best = array("h", bytes(2 * plies))
-        self.f_hash = array("i", bytes(4 * plies))
-        self.f_slot = array("H", bytes(2 * plies))
-        self.f_check = array("H", bytes(2 * plies))
-        # The transposition table and its hash (see TT_BITS), for levels
-        # that search 3 plies or more (the others keep a hash of zeros).
-        # Zobrist words: zob[c * size + p] for a stone of colour c on p;
-        # row 0 (no stone) holds the side to move's word at zob[c].
-        g = self.game
-        self.size = size
-        self.tt = self.max_depth >= 3
-        zob = self.zob = array("i", bytes(4 * (g.players + 1) * size))
+        killer = self.killer
+        for i in range(len(killer)):
+            killer[i] = -1
         if self.tt:
-            zr = Rng(0x7A0B)
-            for i in range(len(zob)):
-                zob[i] = (zr.below(65536) << 13) ^ zr.below(65536)  # 29 bits: a small int
-            n = 1 << TT_BITS
-            self.tcheck = array("H", bytes(2 * n))
-            self.tval = array("i", bytes(4 * n))
-            self.tinfo = array("H", bytes(2 * n))  # depth | flag << 4 | (best move + 1) << 6; 0: empty
+            tcheck, tval, tinfo = self.tcheck, self.tval, self.tinfo
+            for i in range(len(tinfo)):
+                tcheck[i] = 0
+                tval[i] = 0
+                tinfo[i] = 0
+        zob, size = self.zob, self.size
         h = 0
         board = g.board
         for p in range(size):
             if board[p]:
                 h ^= zob[board[p] * size + p]
         self.h = h
-        # VALUE[s]: a live root with root space s, before the hanging penalty.
-        last = len(SPACE) - 1
-        self.value = array("i", [ROOT + SPACE[s if s < last else last] + ROOM * s for s in range(size + 1)])
-        # Per root: its weight in the sum (own roots count for the others
-        # together when 4 play), and its current term during a scan.
-        g = self.game
-        nroots = len(g.alive)
+        weight, rplayer = self.weight, g.root_player
         others = g.players - 1
-        self.weight = array("b", [others if g.root_player[r] == self.me else -1 for r in range(nroots)])
-        self.term = array("i", bytes(4 * nroots))
-        self.unsafe = bytearray(size)  # root moves that remove one of the mover's roots
-        # Ordering keys by root space, as tables (a root's space <= board size).
-        self.attack = bytearray(size + 1)
-        self.rescue = bytearray(size + 1)
-        for s in range(1, size + 1):
-            self.attack[s] = KEY_CAPTURE if s == 1 else (KEY_ATTACK[s] if s < len(KEY_ATTACK) else 1)
-            self.rescue[s] = KEY_RESCUE[s] if s < len(KEY_RESCUE) else 0
-        self.forcing = FORCING
-        # Search.reach's work space (levels that use it): per point its
-        # label (root + 1, or CONTESTED) and distance, the queue of
-        # labelled points, per root its count.
-        if self.with_reach:
-            self.label = bytearray(size)  # all 0 between calls
-            self.dist = bytearray(size)
-            self.queue = array("h", bytes(2 * size))
-            self.reached = array("h", bytes(2 * nroots))
+        for r in range(len(weight)):
+            weight[r] = others if rplayer[r] == me else -1
 
     # -- the search loop --------------------------------------------------------
     def run(self):
@@ -330,12 +411,18 @@ class Search:
         g = self.game
         if g.winner is not None:
             raise ValueError("the game is over: no move to choose")
-        moves = g.legal_moves()
-        if self.level == "random" or len(moves) == 1:
+        if self.level == "random":
+            moves = g.legal_moves()
             return moves[self.rng.below(len(moves))]
+        if g.legal_count() == 1:
+            return g.legal_move_at(0)
         if self.level == "easy":
-            return self.easy(moves)
-        moves, noise, scores = self.root_moves()
+            return self.easy(g.legal_moves())
+        # The root's moves, their noise (and reach) and scores: arrays of the
+        # arena, re-sorted in place (lists made anew each iteration took
+        # blocks of 1.4 KB a search on 19x19, see Search).
+        moves, noise, scores = self.r_moves, self.r_noise, self.r_scores
+        n = self.root_moves()
         best = moves[0]
         self.score = scores[0]
         if self.stopped:
@@ -345,7 +432,7 @@ class Search:
         for depth in range(2, self.max_depth + 1):
             alpha = -WIN - 1
             done = 0
-            for i in range(len(moves)):
+            for i in range(n):
                 m = moves[i]
                 self.push(m)
                 s = self.noisy(self.minimax(depth - 1, alpha - noise[i], WIN + 1, 1), noise[i])
@@ -359,7 +446,7 @@ class Search:
                     alpha = s
             if done == 0:
                 break
-            moves, noise, scores = self.sorted_by(moves, noise, scores, done)
+            self.sort_root(n, done)
             best = moves[0]
             self.score = scores[0]
             if self.stopped:
@@ -370,65 +457,93 @@ class Search:
         return best
 
     def root_moves(self):
-        """The root's moves, their root noise (and reach) and their values,
-        best first: depth 1 of the search. Apart from :meth:`run`, so that
-        its locals leave the pystack before the deepening starts.
+        """Depth 1 of the search: the root's moves in ``r_moves``, their root
+        noise (and reach) in ``r_noise`` and their values in ``r_scores``,
+        best first; returns their count. Apart from :meth:`run`, so that its
+        locals leave the pystack before the deepening starts.
         """
         g = self.game
         rng = self.rng
+        moves, noise, scores = self.r_moves, self.r_noise, self.r_scores
         # Depth 1 is the root's scan; deeper passes re-sort by their values.
         buf = self.bufs[0]
         n = self.scan(buf, len(buf), None, True, 0)
-        moves = self.safe([buf[i] & 0x3FF for i in range(n)])
-        values = {}
+        # Without the moves that remove one of the mover's roots, unless all
+        # do, in the scan's order, each with its value: a person never throws
+        # a root away while a move keeps them all; the search might, when
+        # every safe move looks lost deeper down. Only a move that bounds
+        # some root can remove one: scan marks them.
+        unsafe = self.unsafe
+        safe = 0
         for i in range(n):
-            v = buf[i] >> SHIFT
-            # a clamped value is a game won (lost) at once
-            values[buf[i] & 0x3FF] = WIN - 1 if v >= KEY_MAX else (-WIN + 1 if v <= -KEY_MAX else v)
-        noise = [rng.below(self.noise + 1) for _ in moves]
+            if not unsafe[buf[i] & 0x3FF]:
+                safe += 1
+        k = 0
+        for i in range(n):
+            m = buf[i] & 0x3FF
+            if safe == 0 or not unsafe[m]:
+                moves[k] = m
+                v = buf[i] >> SHIFT
+                # a clamped value is a game won (lost) at once
+                scores[k] = WIN - 1 if v >= KEY_MAX else (-WIN + 1 if v <= -KEY_MAX else v)
+                k += 1
+        n = k
+        for i in range(n):
+            noise[i] = rng.below(self.noise + 1)
         if self.with_reach and not self.stopped:
             # Each root move's reach joins its noise: a term added to every
             # value found under the move (see the module docstring); all
             # moves or none (a search stopped here keeps the scan's order).
-            reach = []
+            reach = self.r_reach
             h = self.h
-            for m in moves:
-                self.push(m)
-                reach.append(self.reach(g) if g.winner is None else 0)
+            for i in range(n):
+                self.push(moves[i])
+                reach[i] = self.reach(g) if g.winner is None else 0
                 g.undo()
                 self.h = h
                 if self.stopped:
                     break
             if not self.stopped:
-                noise = [noise[i] + reach[i] for i in range(len(moves))]
-        scores = [self.noisy(values[moves[i]], noise[i]) for i in range(len(moves))]
-        return self.sorted_by(moves, noise, scores, len(moves))
+                for i in range(n):
+                    noise[i] += reach[i]
+        for i in range(n):
+            scores[i] = self.noisy(scores[i], noise[i])
+        self.sort_root(n, n)
+        return n
 
     @staticmethod
     def noisy(score, noise):
         """``score`` plus the root noise (and reach), unless it is a won or lost game (quickest win first)."""
         return score if score >= WIN - 10000 or score <= -WIN + 10000 else score + noise
 
-    @staticmethod
-    def sorted_by(moves, noise, scores, done):
-        """The three lists re-sorted by descending score; entries from ``done`` on are unfinished."""
-        for i in range(done, len(moves)):
-            scores[i] = -WIN - 2  # behind every finished move
-        # (score, index): MicroPython's sort is not stable, and ties must
-        # break the same way on every interpreter.
-        order = sorted(range(len(moves)), key=lambda i: (-scores[i], i))
-        return [moves[i] for i in order], [noise[i] for i in order], [scores[i] for i in order]
+    def sort_root(self, n, done):
+        """The root's ``n`` moves re-sorted in place by descending score, ties in their
+        order (MicroPython's sort is not stable; every interpreter must break
+        ties alike); entries from ``done`` on are unfinished and go last.
 
-    def safe(self, moves):
-        """``moves`` without those that remove a root of the mover's own, unless all do.
-
-        A person never throws a root away while a move keeps them all; the
-        search might, when every safe move looks lost deeper down. Only a
-        move that bounds some root can remove one: :meth:`scan` marks them.
+        An insertion sort: it allocates nothing, and its work is the number
+        of pairs out of order, which the finished moves (each re-sorted
+        iteration: ~80 on 9x9, the few dozen a budget finishes on 19x19)
+        keep small; the unfinished ones, all equal, stay put.
         """
-        unsafe = self.unsafe
-        keep = [m for m in moves if not unsafe[m]]
-        return keep if keep else moves
+        moves, noise, scores = self.r_moves, self.r_noise, self.r_scores
+        for i in range(done, n):
+            scores[i] = -WIN - 2  # behind every finished move
+        for i in range(1, done):
+            s = scores[i]
+            j = i
+            if scores[j - 1] >= s:
+                continue
+            m = moves[i]
+            z = noise[i]
+            while j > 0 and scores[j - 1] < s:
+                scores[j] = scores[j - 1]
+                moves[j] = moves[j - 1]
+                noise[j] = noise[j - 1]
+                j -= 1
+            scores[j] = s
+            moves[j] = m
+            noise[j] = z
 
     def minimax(self, depth, alpha, beta, ply):
         """The value for ``self.me`` of the position, searched ``depth`` more plies.
@@ -967,11 +1082,11 @@ class Search:
 
 
 def choose_move(game, level="medium", seed=0, progress=None, movetime_ms=None, stats=None,
-                slowness=DEFAULT_SLOWNESS):
+                slowness=DEFAULT_SLOWNESS, search=None):
     """The point ``level`` plays in ``game`` (never mutated).
 
     ``slowness`` is the board's time per instruction relative to a SAMD51
-    (see :data:`SLOWNESS`; default 3.4, the RP2040, the slowest board): the
+    (see :data:`SLOWNESS`; default 4.4, the RP2040, the slowest board): the
     node budget is divided by it, so a hard move takes at most about 3 s
     (9x9) or 6 s (19x19) on any board. The same seed and slowness give the
     same move on every interpreter. ``progress(done, total)`` is called
@@ -980,10 +1095,20 @@ def choose_move(game, level="medium", seed=0, progress=None, movetime_ms=None, s
     searched depth 2 whole (easy and medium, which go no deeper, run to
     their end), which then returns its best move so far. ``movetime_ms``
     caps the wall time too. ``stats``, if a dict, receives
-    ``iterations``, ``budget``, ``depth`` and ``score``. Raises
-    ValueError for an unknown level, a bad slowness or a finished game.
+    ``iterations``, ``budget``, ``depth`` and ``score``. ``search``: a
+    :class:`Search` made for this game at this level and slowness, reused
+    (its arrays allocated once a game; the same move as a fresh one).
+    Raises ValueError for an unknown level, a bad slowness, a finished
+    game or a ``search`` made for another game, level or slowness.
     """
-    s = Search(game, level, seed, progress, movetime_ms, slowness)
+    if search is None:
+        s = Search(game, level, seed, progress, movetime_ms, slowness)
+    else:
+        if search.level != level or search.slowness != slowness:
+            raise ValueError("choose_move: a search made for %s at slowness %s cannot play %s at %s"
+                             % (search.level, search.slowness, level, slowness))
+        s = search
+        s.start(game, seed, progress, movetime_ms)
     move = s.run()
     if stats is not None:
         stats["iterations"] = s.iterations

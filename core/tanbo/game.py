@@ -118,8 +118,26 @@ def _cells(n, fill, wide=False):
     if _LISTS:
         return [fill] * n
     if fill == NIL or wide:
-        return array("H", (b"\xff\xff" if fill == NIL else bytes(2)) * n)
-    return bytearray((b"\xff" if fill == NO_ROOT else b"\x00") * n)
+        return _filled(array("H", range(n)), fill)
+    return _filled(bytearray(n), fill) if fill else bytearray(n)
+
+
+def _filled(cells, fill):
+    """``cells`` (a bytearray or array) with every cell set to ``fill``, allocating
+    no temporary as long as it: ``array("H", b"\xff\xff" * n)`` would first
+    make the bytes, a second block of the table's size while a board's heap
+    is fragmented (issue 22). Doubles a filled prefix through a memoryview
+    (a copy a power of two, not a Python loop over the cells)."""
+    n = len(cells)
+    if n:
+        cells[0] = fill
+        view = memoryview(cells)
+        k = 1
+        while k < n:
+            c = k if 2 * k <= n else n - k
+            view[k:k + c] = view[:c]
+            k += c
+    return cells
 
 
 class IllegalMove(ValueError):
@@ -193,7 +211,7 @@ class Game:
         self.steps = v.steps
         self.fast = False  # (see copy)
         self.board = board
-        self.root_of = bytearray(b"\xff" * n)
+        self.root_of = _filled(bytearray(n), NO_ROOT)
         self.nxt = _cells(n, NIL)
         # one table of each kind, then copies (a slice is no Python call)
         counts = self.touch_count = [None, _cells(n, 0)]
@@ -421,27 +439,39 @@ class Game:
         """Copy ``other``'s position into this game in place, allocating nothing.
 
         Both games must share a variant and root count (e.g. this game is a
-        :meth:`copy` of ``other`` or of the same game) and be both fast or
-        both compact (see :meth:`copy`; ValueError otherwise). History is
-        not copied: this game cannot undo past the loaded position. Meant
-        for search: reset a scratch game before each playout. (Between fast
-        games MicroPython allocates a little a table: a list's slice
-        assignment builds its slice on the heap, a memoryview's does not.)
+        :meth:`copy` of ``other`` or of the same game). History is not
+        copied: this game cannot undo past the loaded position. Meant for
+        search: reset a scratch game before each playout, or a search's
+        fast copy before each move. Between games of one kind (both fast or
+        both compact, see :meth:`copy`) a table is copied at once (between
+        fast games MicroPython allocates a little a table: a list's slice
+        assignment builds its slice on the heap, a memoryview's does not);
+        a fast game loads a compact one cell by cell, and a compact game
+        cannot load a fast one (ValueError: a list's ints may not fit its
+        byte cells).
         """
         if other.variant is not self.variant and other.variant.name != self.variant.name:
             raise ValueError("load_state: a %s game cannot load a %s one (another board and players)"
                              % (self.variant.name, other.variant.name))
-        if other.fast != self.fast:
-            raise ValueError("load_state: a %s game cannot load a %s one's tables (see Game.copy)"
-                             % ("fast" if self.fast else "compact", "fast" if other.fast else "compact"))
-        targets = self._targets
-        if targets is None:
-            targets = self._targets = _writable(self._tables())
+        if other.fast and not self.fast:
+            raise ValueError("load_state: a compact game cannot load a fast one's tables (see Game.copy)")
         sources = other._tables_cache
         if sources is None:
             sources = other._tables_cache = other._tables()
-        for i in range(len(targets)):
-            targets[i][:] = sources[i]
+        if other.fast == self.fast:
+            targets = self._targets
+            if targets is None:
+                targets = self._targets = _writable(self._tables())
+            for i in range(len(targets)):
+                targets[i][:] = sources[i]
+        else:
+            targets = self._tables_cache
+            if targets is None:
+                targets = self._tables_cache = self._tables()
+            for i in range(len(targets)):
+                t, f = targets[i], sources[i]
+                for j in range(len(f)):
+                    t[j] = f[j]
         self.to_move = other.to_move
         self.winner = other.winner
         self.over = other.over
@@ -660,6 +690,13 @@ class Game:
     def moves(self):
         """The plies played, oldest first: points, or ``-player`` for a resignation."""
         return list(self._moves[:self._nh])
+
+    def move_at(self, i):
+        """Ply ``i`` of :meth:`moves` (0: the first), without building their list;
+        IndexError past the plies played."""
+        if not 0 <= i < self._nh:
+            raise IndexError("ply %r: %d plies played" % (i, self._nh))
+        return self._moves[i]
 
     def play_move(self, text):
         """Like :meth:`play`, from notation (``'D4'``)."""

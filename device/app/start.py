@@ -61,6 +61,9 @@ def set_up(app, hw, clock, sleep):
     app.stop_from = 0  # clock ms from which B stops the search (see App.progress)
     app.searching = None  # the level of the search under way (see App.out_of_memory)
     app.fallback = None  # the level the next search takes after a MemoryError
+    app.next_game = None  # (game or variant name, computer seats) to start (see App.play_next)
+    app.search = None  # the computer's search, kept from game to game (see game_screen.kept_search)
+    app.search_until = 0  # clock (ms) at which the search in progress stops: its move's time limit
     app.notice = None  # lines the title shows once (a damaged save, a MemoryError)
     app.saved_game = None  # the game a resume continues (None: none)
     app.save_full_shown = False
