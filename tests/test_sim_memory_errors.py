@@ -62,14 +62,14 @@ def levels_searched(monkeypatch, fail):
 def test_a_memory_error_in_the_search_set_up_plays_an_easy_move_with_the_same_seed(sim, hard_game, monkeypatch):
     from tanbo import ai
     from tanbo.ai import choose_move
-    real_init = ai.Search.__init__
+    real_start = ai.Search.start
 
-    def init(search, game, level, *args):
-        if level == "hard":  # as the firmware's: the hash words or the table, no block that big
+    def start(search, *args, **kwargs):
+        if search.level == "hard":  # as the firmware's: no block that big for the move's set-up
             raise MemoryError("memory allocation failed, allocating 4332 bytes")
-        real_init(search, game, level, *args)
+        return real_start(search, *args, **kwargs)
 
-    monkeypatch.setattr(ai.Search, "__init__", init)
+    monkeypatch.setattr(ai.Search, "start", start)
     seen = levels_searched(monkeypatch, lambda level, done: None)
     gs, g = hard_game, hard_game.game
     sim.press("A")
@@ -86,6 +86,30 @@ def test_a_memory_error_in_the_search_set_up_plays_an_easy_move_with_the_same_se
     sim.press("A")
     sim.frames(300)
     assert seen[2:] == [("hard", 3), ("easy", 3)] and g.ply == 4
+
+
+def test_a_game_whose_search_cannot_be_made_at_its_start_still_starts(sim, monkeypatch):
+    # The search's arena is made when the game starts (App.play): without a
+    # block for it the game starts anyway, and the computer's first move
+    # tries again, playing easy if it fails there too.
+    from tanbo import ai
+    real_init = ai.Search.__init__
+
+    def init(search, game, level, *args, **kwargs):
+        if level == "hard":
+            raise MemoryError("memory allocation failed, allocating 4332 bytes")
+        real_init(search, game, level, *args, **kwargs)
+
+    monkeypatch.setattr(ai.Search, "__init__", init)
+    seen = levels_searched(monkeypatch, lambda level, done: None)
+    sim.app.settings.level = 3
+    sim.app.play(Game("9x9"), (2,))
+    sim.frames(50)
+    gs = game_screen(sim)
+    assert sim.app.search is None and gs.game.ply == 0
+    sim.press("A")
+    sim.frames(300)
+    assert seen == [("easy", 1)] and gs.game.ply == 2 and screen_is(sim.app.screen, "GameScreen")
 
 
 def test_a_memory_error_during_the_search_plays_a_lighter_move(sim, hard_game, monkeypatch):

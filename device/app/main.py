@@ -325,7 +325,13 @@ class App:
         self.saved_game = game  # what a MemoryError while the screen is built saves
         # The search first, then the screen: its blocks before the screen's
         # many small ones and the holes of the code that builds it (see kept_search).
-        self.search = kept_search(self.search, game, ai, self.settings.level_name(), self.hw.slowness)
+        try:
+            self.search = kept_search(self.search, game, ai, self.settings.level_name(), self.hw.slowness)
+        except MemoryError:
+            # No block for it now: the computer's first move makes it (see
+            # think), where a MemoryError plays that move lighter.
+            self.search = None
+            gc.collect()
         screen = GameScreen(game, ai, self.width, self.height, self.settings.hints,
                             self.hw.slowness, self.search)
         self.show(screen)
