@@ -423,18 +423,19 @@ class Search:
         # blocks of 1.4 KB a search on 19x19, see Search).
         moves, noise, scores = self.r_moves, self.r_noise, self.r_scores
         n = self.root_moves()
-        best = moves[0]
+        # moves[0] is the answer wherever the search ends (re-sorted only
+        # after a pass): no local for it, nor for the move being searched,
+        # as run's frame sits under the whole search on the pystack.
         self.score = scores[0]
         if self.stopped:
-            return best
+            return moves[0]
         self.depth = 1
         h = self.h
         for depth in range(2, self.max_depth + 1):
             alpha = -WIN - 1
             done = 0
             for i in range(n):
-                m = moves[i]
-                self.push(m)
+                self.push(moves[i])
                 s = self.noisy(self.minimax(depth - 1, alpha - noise[i], WIN + 1, 1), noise[i])
                 g.undo()
                 self.h = h
@@ -447,14 +448,13 @@ class Search:
             if done == 0:
                 break
             self.sort_root(n, done)
-            best = moves[0]
             self.score = scores[0]
             if self.stopped:
                 break
             self.depth = depth
             if scores[0] >= WIN - 10000:
                 break  # a forced win (an exhausted budget has set ``stopped`` above)
-        return best
+        return moves[0]
 
     def root_moves(self):
         """Depth 1 of the search: the root's moves in ``r_moves``, their root
