@@ -267,13 +267,7 @@ class Search:
         # really played (see frozen): 2 bytes a cell. One for all depths:
         # a scan plays and takes back its moves before the next scan starts.
         self.snap = zeros("H", size)
-        # The root's moves, their noise (plus reach: at most REACH[-1] = 760 a
-        # root, on boards of up to 125 points) and scores (see run), and
-        # their reach as root_moves finds it: 2 + 2 + 4 + 2 bytes a point.
-        self.r_moves = zeros("h", size)
-        self.r_noise = zeros("h", size)
-        self.r_scores = zeros("i", size)
-        self.r_reach = zeros("h", size if self.with_reach else 0)
+        self.values = zeros("i", size)  # root_moves: a root move's value, by point
         plies = self.max_depth + 1
         self.killer = zeros("h", plies)  # per depth: see minimax
         # Per ply, minimax's state of the node being searched there: its
@@ -411,18 +405,12 @@ class Search:
         g = self.game
         if g.winner is not None:
             raise ValueError("the game is over: no move to choose")
-        if self.level == "random":
-            moves = g.legal_moves()
+        moves = g.legal_moves()
+        if self.level == "random" or len(moves) == 1:
             return moves[self.rng.below(len(moves))]
-        if g.legal_count() == 1:
-            return g.legal_move_at(0)
         if self.level == "easy":
-            return self.easy(g.legal_moves())
-        # The root's moves, their noise (and reach) and scores: arrays of the
-        # arena, re-sorted in place (lists made anew each iteration took
-        # blocks of 1.4 KB a search on 19x19, see Search).
-        moves, noise, scores = self.r_moves, self.r_noise, self.r_scores
-        n = self.root_moves()
+            return self.easy(moves)
+        moves, noise, scores = self.root_moves()
         best = moves[0]
         self.score = scores[0]
         if self.stopped:
@@ -432,7 +420,7 @@ class Search:
         for depth in range(2, self.max_depth + 1):
             alpha = -WIN - 1
             done = 0
-            for i in range(n):
+            for i in range(len(moves)):
                 m = moves[i]
                 self.push(m)
                 s = self.noisy(self.minimax(depth - 1, alpha - noise[i], WIN + 1, 1), noise[i])
@@ -446,7 +434,7 @@ class Search:
                     alpha = s
             if done == 0:
                 break
-            self.sort_root(n, done)
+            moves, noise, scores = self.sorted_by(moves, noise, scores, done)
             best = moves[0]
             self.score = scores[0]
             if self.stopped:
@@ -457,46 +445,34 @@ class Search:
         return best
 
     def root_moves(self):
-        """Depth 1 of the search: the root's moves in ``r_moves``, their root
-        noise (and reach) in ``r_noise`` and their values in ``r_scores``,
-        best first; returns their count. Apart from :meth:`run`, so that its
-        locals leave the pystack before the deepening starts.
+        """The root's moves, their root noise (and reach) and their values,
+        best first: depth 1 of the search. Apart from :meth:`run`, so that
+        its locals leave the pystack before the deepening starts.
         """
         g = self.game
         rng = self.rng
-        moves, noise, scores = self.r_moves, self.r_noise, self.r_scores
         # Depth 1 is the root's scan; deeper passes re-sort by their values.
         buf = self.bufs[0]
         n = self.scan(buf, len(buf), None, True, 0)
-        # Without the moves that remove one of the mover's roots, unless all
-        # do, in the scan's order, each with its value: a person never throws
-        # a root away while a move keeps them all; the search might, when
-        # every safe move looks lost deeper down. Only a move that bounds
-        # some root can remove one: scan marks them.
-        unsafe = self.unsafe
-        safe = 0
+        moves = [0] * n
         for i in range(n):
-            if not unsafe[buf[i] & 0x3FF]:
-                safe += 1
-        k = 0
+            moves[i] = buf[i] & 0x3FF
+        moves = self.safe(moves)
+        values = self.values  # by point (a dict of 361 entries would take a 3 KB block a search)
         for i in range(n):
-            m = buf[i] & 0x3FF
-            if safe == 0 or not unsafe[m]:
-                moves[k] = m
-                v = buf[i] >> SHIFT
-                # a clamped value is a game won (lost) at once
-                scores[k] = WIN - 1 if v >= KEY_MAX else (-WIN + 1 if v <= -KEY_MAX else v)
-                k += 1
-        n = k
-        for i in range(n):
+            v = buf[i] >> SHIFT
+            # a clamped value is a game won (lost) at once
+            values[buf[i] & 0x3FF] = WIN - 1 if v >= KEY_MAX else (-WIN + 1 if v <= -KEY_MAX else v)
+        noise = [0] * len(moves)
+        for i in range(len(moves)):
             noise[i] = rng.below(self.noise + 1)
         if self.with_reach and not self.stopped:
             # Each root move's reach joins its noise: a term added to every
             # value found under the move (see the module docstring); all
             # moves or none (a search stopped here keeps the scan's order).
-            reach = self.r_reach
+            reach = [0] * len(moves)
             h = self.h
-            for i in range(n):
+            for i in range(len(moves)):
                 self.push(moves[i])
                 reach[i] = self.reach(g) if g.winner is None else 0
                 g.undo()
@@ -504,46 +480,59 @@ class Search:
                 if self.stopped:
                     break
             if not self.stopped:
-                for i in range(n):
+                for i in range(len(moves)):
                     noise[i] += reach[i]
-        for i in range(n):
-            scores[i] = self.noisy(scores[i], noise[i])
-        self.sort_root(n, n)
-        return n
+        scores = [0] * len(moves)
+        for i in range(len(moves)):
+            scores[i] = self.noisy(values[moves[i]], noise[i])
+        return self.sorted_by(moves, noise, scores, len(moves))
 
     @staticmethod
     def noisy(score, noise):
         """``score`` plus the root noise (and reach), unless it is a won or lost game (quickest win first)."""
         return score if score >= WIN - 10000 or score <= -WIN + 10000 else score + noise
 
-    def sort_root(self, n, done):
-        """The root's ``n`` moves re-sorted in place by descending score, ties in their
-        order (MicroPython's sort is not stable; every interpreter must break
-        ties alike); entries from ``done`` on are unfinished and go last.
-
-        An insertion sort: it allocates nothing, and its work is the number
-        of pairs out of order, which the finished moves (each re-sorted
-        iteration: ~80 on 9x9, the few dozen a budget finishes on 19x19)
-        keep small; the unfinished ones, all equal, stay put.
-        """
-        moves, noise, scores = self.r_moves, self.r_noise, self.r_scores
-        for i in range(done, n):
+    @staticmethod
+    def sorted_by(moves, noise, scores, done):
+        """The three lists re-sorted by descending score; entries from ``done`` on are unfinished."""
+        for i in range(done, len(moves)):
             scores[i] = -WIN - 2  # behind every finished move
-        for i in range(1, done):
-            s = scores[i]
-            j = i
-            if scores[j - 1] >= s:
-                continue
-            m = moves[i]
-            z = noise[i]
-            while j > 0 and scores[j - 1] < s:
-                scores[j] = scores[j - 1]
-                moves[j] = moves[j - 1]
-                noise[j] = noise[j - 1]
-                j -= 1
-            scores[j] = s
-            moves[j] = m
-            noise[j] = z
+        # (score, index): MicroPython's sort is not stable, and ties must
+        # break the same way on every interpreter.
+        n = len(moves)
+        order = sorted(range(n), key=lambda i: (-scores[i], i))
+        # Lists of their final size, and order itself reused for the scores:
+        # a comprehension grows its list step by step, each step a block.
+        out_moves = [0] * n
+        out_noise = [0] * n
+        for j in range(n):
+            i = order[j]
+            out_moves[j] = moves[i]
+            out_noise[j] = noise[i]
+            order[j] = scores[i]
+        return out_moves, out_noise, order
+
+    def safe(self, moves):
+        """``moves`` without those that remove a root of the mover's own, unless all do.
+
+        A person never throws a root away while a move keeps them all; the
+        search might, when every safe move looks lost deeper down. Only a
+        move that bounds some root can remove one: :meth:`scan` marks them.
+        """
+        unsafe = self.unsafe
+        k = 0
+        for m in moves:
+            if not unsafe[m]:
+                k += 1
+        if k == 0 or k == len(moves):
+            return moves
+        keep = [0] * k  # (its final size at once: see sorted_by)
+        k = 0
+        for m in moves:
+            if not unsafe[m]:
+                keep[k] = m
+                k += 1
+        return keep
 
     def minimax(self, depth, alpha, beta, ply):
         """The value for ``self.me`` of the position, searched ``depth`` more plies.
