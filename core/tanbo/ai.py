@@ -98,20 +98,22 @@ DEFAULT_SLOWNESS = 4.4
 #
 # | level | board | nodes (SAMD51 / RP2040) | CPython ms | SAMD51 ms | RP2040 ms |
 # |---|---|---|---|---|---|
-# | easy | 9x9 | 58 | 0.1 | 14 | 59 |
-# | easy | 13x13 | 195 | 1.2 | 34 | 137 |
-# | easy | 19x19 | 198 | 0.2 | 44 | 180 |
-# | medium | 9x9 | 95 | 0.1 | 23 | 94 |
-# | medium | 13x13 | 351 / 256 | 0.5 / 0.4 | 76 | 255 |
-# | medium | 19x19 | 379 / 257 | 0.9 / 2.7 | 89 | 303 |
-# | hard | 9x9 | 26376 / 6008 | 51.2 / 11.8 | 2763 | 2678 |
-# | hard | 13x13 | 47983 / 10893 | 99.1 / 24.3 | 4904 | 4984 |
-# | hard | 19x19 | 47984 / 10892 | 97.1 / 20.6 | 5135 | 5256 |
+# | easy | 9x9 | 58 | 0.2 | 19 | 77 |
+# | easy | 13x13 | 195 | 0.8 | 42 | 171 |
+# | easy | 19x19 | 198 | 0.7 | 61 | 249 |
+# | medium | 9x9 | 95 | 0.2 | 28 | 114 |
+# | medium | 13x13 | 351 / 256 | 0.6 / 0.5 | 86 | 295 |
+# | medium | 19x19 | 379 / 257 | 2.2 / 2.6 | 110 | 387 |
+# | hard | 9x9 | 26376 / 6008 | 27.6 / 5.3 | 2899 | 2818 |
+# | hard | 13x13 | 47983 / 10893 | 52.1 / 9.3 | 5357 | 5325 |
+# | hard | 19x19 | 47984 / 10892 | 52.5 / 12.8 | 5670 | 5684 |
 #
-# Worst of the four positions: hard 9x9 2853 ms SAMD51, 2706 ms RP2040;
-# 13x13 5170 and 5132 ms; 19x19 5228 and 5314 ms (the limits: 3 s and 6 s
-# on every board; RP2040 ms at 4.1x a SAMD51's, as the firmware ran; at the
-# firmware's worst rates, 0.445 and 0.477 ms a node, 2.67 s and 5.20 s). Set with 72c647b's transposition table, which costs
+# Worst of the four positions: hard 9x9 2911 ms SAMD51, 2843 ms RP2040;
+# 13x13 5674 and 5672 ms; 19x19 5801 and 5823 ms (the limits: 3 s and 6 s
+# on every board; RP2040 ms at 4.1x a SAMD51's, as the firmware ran). Each
+# includes a fresh Search's set-up (the app's reused one skips it), and
+# the root's lists made at their final size (+5-6% against the
+# comprehensions, which fragmented a PyBadge's heap). Set with 72c647b's transposition table, which costs
 # ~2.5% more board time a node and saves 13-23% of the nodes to finish a
 # depth (hard 9x9, depths 5-7); measured again with minimax as a loop
 # (the same nodes, ~1% more board time than its recursion).
