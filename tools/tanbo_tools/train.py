@@ -105,7 +105,9 @@ def features(game):
     me = game.to_move
     s_ = ai.Search(game, "hard")
     g = s_.game
-    s_.label_reach(g)
+    reach = s_.with_reach  # (hard values reach on small boards only)
+    if reach:
+        s_.label_reach(g)
     x = {I_TEMPO: 1}
     hang = 0
     for r in range(len(g.alive)):
@@ -118,7 +120,7 @@ def features(game):
         x[I_ROOM] = x.get(I_ROOM, 0) + w * s
         if s == 1 and g.root_player[r] != me:
             hang -= w  # its term loses weight x HANGING
-        t = s_.reached[r]
+        t = s_.reached[r] if reach else 0
         for b, (lo, hi) in enumerate(REACH_BANDS):
             n = min(t, hi) - lo + 1
             if n > 0:
