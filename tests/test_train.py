@@ -99,10 +99,35 @@ def test_train_is_deterministic_and_writes_a_weights_module(tmp_path, capsys):
     assert len(space["REACH"]) == train.REACH_BANDS[-1][1] + 1 and space["SPACE"][0] == 0
 
 
+def test_a_refit_reads_the_kept_positions_and_frees_only_the_groups_asked(tmp_path, capsys):
+    data, a, b = str(tmp_path / "d.jsonl"), str(tmp_path / "a.py"), str(tmp_path / "b.py")
+    rc, err = run_train(capsys, "--games", "3", "--seed", "2", "--data", data, "--fit", "reach", "--out", a)
+    assert rc == 0 and "read from" not in err, err
+    rc, err = run_train(capsys, "--games", "3", "--seed", "2", "--data", data, "--fit", "reach", "--out", b)
+    assert rc == 0 and "positions read from" in err, err
+    table = lambda path: [line for line in open(path) if not line.startswith("#")]
+    assert table(a) == table(b)
+    fitted = {}
+    exec(open(a).read(), fitted)
+    base = train.BASE
+    assert (fitted["SPACE"], fitted["ROOM"], fitted["HANGING"]) == (base["SPACE"], base["ROOM"], base["HANGING"])
+    assert fitted["REACH"][:21] != base["REACH"]
+    # all fitted, the reach written: the rest is the hand-set table
+    rc, err = run_train(capsys, "--games", "3", "--seed", "2", "--data", data, "--ship", "reach", "--out", b)
+    shipped = {}
+    exec(open(b).read(), shipped)
+    assert (shipped["SPACE"], shipped["ROOM"], shipped["HANGING"]) == (base["SPACE"], base["ROOM"], base["HANGING"])
+    assert shipped["REACH"] != fitted["REACH"]  # fitted with the others free
+    # other games in the file: played again, not read
+    rc, err = run_train(capsys, "--games", "2", "--seed", "2", "--data", data, "--out", b)
+    assert rc == 0 and "holds other games" in err, err
+
+
 def test_bad_options_are_refused_clearly_and_write_nothing(tmp_path, capsys):
     out = str(tmp_path / "w.py")
     for argv, word in ((["--games", "0"], "--games"), (["--variant", "4p"], "2-player"),
-                       (["--variant", "nope"], "nope"), (["--sigma", "0"], "--sigma"), (["--jobs", "0"], "--jobs")):
+                       (["--variant", "nope"], "nope"), (["--sigma", "0"], "--sigma"), (["--jobs", "0"], "--jobs"),
+                       (["--fit", "space,roots"], "roots"), (["--ship", "tempo"], "tempo")):
         rc, err = run_train(capsys, *argv, "--out", out)
         assert rc == 2 and word in err and len(err.strip().splitlines()) == 1, (argv, err)
     assert not os.path.exists(out)

@@ -24,7 +24,11 @@ section), then the weights by Newton's method (a handful of iterations:
 21 weights), with a Gaussian prior of ``--sigma`` points around the
 hand-set weights of issue 13, so that a weight the games say little about
 stays where it was. Every fifth game is held out and its log loss printed
-for the hand-set and the fitted weights.
+for the hand-set and the fitted weights. ``--fit`` frees some groups of
+weights only (the others keep the hand-set values), ``--ship`` writes some
+groups of the fit only (the weights in use, 9x9: all fitted together, the
+reach written; see :mod:`tanbo.weights`); ``--data FILE`` keeps
+the labelled positions, so a refit of the same games does not replay them.
 
 Games: a random opening of 2-8 plies, then two players drawn from
 ``PLAYERS`` (hard with a PicoSystem's budget and with less, medium, a
@@ -71,6 +75,9 @@ I_ROOM = SPACE_CAP
 I_HANGING = SPACE_CAP + 1
 I_REACH = SPACE_CAP + 2
 I_TEMPO = len(NAMES) - 1
+# --fit's groups: the parameters (indices into NAMES) each one frees.
+GROUPS = {"space": tuple(range(SPACE_CAP)), "room": (I_ROOM,), "hanging": (I_HANGING,),
+          "reach": tuple(range(I_REACH, I_TEMPO))}
 
 
 def add_arguments(parser):
@@ -81,6 +88,15 @@ def add_arguments(parser):
                         help="prior's standard deviation around the hand-set weights, in points (default 300)")
     parser.add_argument("--jobs", type=int, default=1, help="games in parallel (default 1, at most 64)")
     parser.add_argument("--every", type=int, default=50, help="a progress line every N games (default 50)")
+    parser.add_argument("--fit", default=",".join(GROUPS), metavar="GROUPS",
+                        help="weights fitted, the others held at the hand-set values: a comma list of %s "
+                             "(default all)" % ", ".join(GROUPS))
+    parser.add_argument("--ship", default=",".join(GROUPS), metavar="GROUPS",
+                        help="fitted weights written, the others written with the hand-set values "
+                             "(same groups as --fit; default all)")
+    parser.add_argument("--data", type=arg_checks.output_file, default=None, metavar="FILE",
+                        help="keep the labelled positions in FILE (JSON lines) and read them back when it "
+                             "holds the same --variant, --seed and --games: a refit without replaying")
     parser.add_argument("--out", type=arg_checks.output_file, default=None,
                         help="weights module to write (default: the engine's tanbo/weights.py)")
 
@@ -219,9 +235,13 @@ def _solve(h, g):
     return x
 
 
-def fit(data, theta0, k, sigma, iterations=12):
-    """The parameters minimising the log loss on ``data`` plus the prior ``N(theta0, sigma^2)`` (Newton)."""
+def fit(data, theta0, k, sigma, free=None, iterations=12):
+    """The parameters minimising the log loss on ``data`` plus the prior ``N(theta0, sigma^2)`` (Newton).
+
+    Only the indices in ``free`` move (default all); the others keep ``theta0``'s values.
+    """
     n = len(theta0)
+    held = [] if free is None else [j for j in range(n) if j not in free]
     theta = list(theta0)
     prior = 1.0 / (sigma * sigma)
     for _ in range(iterations):
@@ -240,6 +260,9 @@ def fit(data, theta0, k, sigma, iterations=12):
         for i in range(n):  # the pairs were added above the diagonal only (x is sorted)
             for j in range(i):
                 hess[i][j] = hess[j][i]
+        for j in held:  # a zero step: its row says so
+            grad[j] = 0.0
+            hess[j] = [1.0 if i == j else 0.0 for i in range(n)]
         step = _solve(hess, grad)
         theta = [theta[j] - step[j] for j in range(n)]
         if max(abs(s) for s in step) < 0.01:
@@ -286,6 +309,10 @@ def check_args(args):
         raise ValueError("--every %d: expected >= 1" % args.every)
     if not args.sigma > 0:
         raise ValueError("--sigma %g: expected > 0" % args.sigma)
+    for option, value in (("--fit", args.fit), ("--ship", args.ship)):
+        unknown = [g for g in value.split(",") if g not in GROUPS]
+        if unknown:
+            raise ValueError("%s %s: unknown group %s (known: %s)" % (option, value, unknown[0], ", ".join(GROUPS)))
     if get_variant(args.variant).players != 2:
         raise ValueError("--variant %s: training takes 2-player variants only" % args.variant)
 
@@ -316,6 +343,31 @@ def generate(args, say):
     return train, held
 
 
+def load_or_generate(args, say):
+    """:func:`generate`'s lists, read from ``args.data`` when it holds this run's games, else played
+    (and written there)."""
+    import json
+    key = {"variant": args.variant, "seed": args.seed, "games": args.games}
+    if args.data and os.path.exists(args.data):
+        with open(args.data) as f:
+            if json.loads(f.readline()) == key:
+                train, held = [], []
+                for line in f:
+                    x, y, h = json.loads(line)
+                    (held if h else train).append(([tuple(p) for p in x], y))
+                say("train: %d positions read from %s" % (len(train) + len(held), args.data))
+                return train, held
+        say("train: %s holds other games: playing them again" % args.data)
+    train, held = generate(args, say)
+    if args.data:
+        with open(args.data, "w") as f:
+            f.write(json.dumps(key) + "\n")
+            for h, part in ((0, train), (1, held)):
+                for x, y in part:
+                    f.write(json.dumps([x, y, h]) + "\n")
+    return train, held
+
+
 def run(args, argv=None):
     """Play, fit, write the weights module; 2 for a bad option."""
     try:
@@ -330,14 +382,15 @@ def run(args, argv=None):
 
     out = args.out or os.path.join(os.path.dirname(ai.__file__), "weights.py")
     start = time.time()
-    train, held = generate(args, say)
+    train, held = load_or_generate(args, say)
     if not train:
         print("tanbo train: no positions to fit (every game ended in its opening)", file=sys.stderr)
         return 1
     theta0 = base_params()
     k = fit_k(train, theta0)
     say("train: K = %.0f points, fitting %d weights to %d positions" % (k, len(theta0), len(train)))
-    theta = fit(train, theta0, k, args.sigma)
+    free = sorted(set(j for g in args.fit.split(",") for j in GROUPS[g]) | {I_TEMPO})
+    theta = fit(train, theta0, k, args.sigma, free)
     before, after = log_loss(held, theta0, k), log_loss(held, theta, k)
     say("train: held-out log loss %.4f (hand-set) -> %.4f (fitted), %d positions" % (before, after, len(held)))
     say("train: " + ", ".join("%s %.0f" % (name, v) for name, v in zip(NAMES, theta)))
@@ -347,7 +400,8 @@ def run(args, argv=None):
                % (args.seed, args.games, args.variant, len(train), len(held), (time.time() - start) * args.jobs / 3600),
                "K = %.0f; held-out log loss %.4f (hand-set) -> %.4f; tempo %.0f (not used)"
                % (k, before, after, theta[I_TEMPO])]
-    text = module_text(table(theta), made_by)
+    shipped = set(j for g in args.ship.split(",") for j in GROUPS[g])
+    text = module_text(table([theta[j] if j in shipped else theta0[j] for j in range(len(theta))]), made_by)
     with open(out, "w") as f:
         f.write(text)
     say("train: wrote %s" % out)
