@@ -19,15 +19,15 @@ roots, own roots plus, the opponent's minus; the side to move's view):
 - ``tempo``: 1 (the side to move's edge; fitted, not shipped: every leaf of
   a search iteration has the same side to move).
 
-``K`` is first fitted with the current weights held (one number, golden
+``K`` is first fitted with the hand-set weights held (one number, golden
 section), then the weights by Newton's method (a handful of iterations:
 21 weights), with a Gaussian prior of ``--sigma`` points around the
 hand-set weights of issue 13, so that a weight the games say little about
 stays where it was. Every fifth game is held out and its log loss printed
 for the hand-set and the fitted weights. ``--fit`` frees some groups of
 weights only (the others keep the hand-set values), ``--ship`` writes some
-groups of the fit only (the weights in use, 9x9: all fitted together, the
-reach written; see :mod:`tanbo.weights`); ``--data FILE`` keeps
+groups of the fit only (``--ship reach``: all fitted together, the reach
+written with the hand-set rest); ``--data FILE`` keeps
 the labelled positions, so a refit of the same games does not replay them.
 
 Games: a random opening of 2-8 plies, then two players drawn from
