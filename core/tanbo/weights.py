@@ -13,8 +13,8 @@ can be made again.
 
 # made by: hand, issue 13 (084f444). `tanbo train --seed 1 --jobs 2 --ship reach`
 # (1600 games of 9x9) fitted a steeper REACH up to 30 points that won 65 of 100
-# against this table but 28 of 40 against uct:5000 where this one won 33 (seeds
-# 0-1), so it is not used; see docs/ai.md.
+# against this table but 41 of 60 against uct:5000 where this one won 51 (9x9,
+# seeds 0-2), so it is not used; see docs/ai.md.
 ROOT = 1000
 SPACE = (0, 0, 140, 240, 310, 360, 400, 430, 455, 475, 490, 500)
 ROOM = 30
