@@ -126,17 +126,16 @@ LEVEL_TABLE = {
 
 # -- evaluation weights (points; a root is worth ROOT) ---------------------------
 WIN = 1000000  # a won game, minus its length so quicker wins come first
-ROOT = 1000  # each live root
-# SPACE[s]: value of a root with root space s (capped at the last entry):
-# concave, because the first few points decide whether a root survives.
-SPACE = (0, 0, 140, 240, 310, 360, 400, 430, 455, 475, 490, 500)
-ROOM = 30  # each point of root space, beyond the concave SPACE table: mobility
-HANGING = 450  # a root with space 1 whose owner is not to move: likely lost
-# REACH[t]: what a root gains from the t empty points it reaches first
-# (see Search.reach; t capped at the last entry): a root walled into a
-# few points dies once it must grow there, however much root space it
-# shows now, while one with room keeps moves to spare.
-REACH = tuple(sum(80 if i <= 4 else (40 if i <= 10 else 20) for i in range(1, t + 1)) for t in range(21))
+# ROOT: each live root. SPACE[s]: a root with root space s (capped at the
+# last entry), concave: the first few points decide whether it survives.
+# ROOM: each point of root space beyond SPACE (mobility). HANGING: a root
+# with space 1 whose owner is not to move (likely lost). REACH[t]: what a
+# root gains from the t empty points it reaches first (see Search.reach;
+# capped at the last entry): a walled root dies once it must grow. A table
+# in tanbo.weights, which `tanbo train` fits to game outcomes; imported
+# here, where the names were defined, so the globals keep their order
+# (084f444: two globals more cost easy 7% more board time).
+from .weights import ROOT, SPACE, ROOM, HANGING, REACH  # noqa: E402
 EASY_REMOVE = 100  # easy level: per opposing root a move removes (own: minus)
 EASY_HANGING = 50  # easy level: per own root a move leaves with root space 1
 EASY_ROOM = 10  # easy level: per legal point (= own root space) after the move

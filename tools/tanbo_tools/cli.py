@@ -11,6 +11,7 @@ COMMANDS = {
     "gtp": ("gtp", "speak the GTP text protocol on stdin/stdout"),
     "bench": ("bench", "measure engine and AI speed, memory and board time (JSON)"),
     "match": ("match", "play AI levels or GTP engines against each other"),
+    "train": ("train", "fit the evaluation's weights to the outcomes of varied games"),
     "build": ("build", "build a CIRCUITPY bundle for a board"),
     "deploy": ("deploy", "copy a built bundle onto a CIRCUITPY drive"),
     "flash": ("flash", "write a CircuitPython UF2 firmware to a board"),
