@@ -30,7 +30,12 @@ BOARDS = {"pybadge": ("pybadge", 160, 128), "picosystem": ("pimoroni_picosystem"
 # KB): its 240x240 screen draws 24 px cells, so its tile strip is 12.1 KB
 # against the PyBadge's 4.2 KB, and it starts with about 35 KB more heap
 # than a PyBadge (issue 12), so it keeps more free than a PyBadge at 70 KB.
-GAME_KB = {"pybadge": 70, "picosystem": 76}
+# Issue 22 (the MemoryError handler, the search made and kept per game, the
+# puzzles' hook in the app loop) added 2.2-2.3 KB on both boards: the
+# PyBadge still meets issue 12's 70 KB (69.9), and the PicoSystem's guard
+# moves by 1 KB to 77 (76.2); whole sessions on each board's real heap,
+# fragmentation included, are held by tests/test_device_sessions.py.
+GAME_KB = {"pybadge": 70, "picosystem": 77}
 SEARCH_KB = 30
 
 

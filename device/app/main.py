@@ -23,7 +23,7 @@ from boards.common import B, CHORD, CLICK
 
 # Not needed while a game is on screen (see drop_modules): loaded again
 # when a menu, the rules or a review is shown.
-OFF_GAME_MODULES = ("menus", "menu", "help", "review_screen", "puzzle_menus", "puzzle_list")
+OFF_GAME_MODULES = ("menus", "menu", "help", "review_screen", "puzzle_menus", "puzzle_list", "progress")
 LOOP_MS = 10  # main loop period: keypad scans in the background meanwhile
 LOOP_S = LOOP_MS / 1000
 # B stops the computer's search only this long (clock ms) after it began:
@@ -289,7 +289,7 @@ class App:
         if game is not None and game.winner is not None:
             game = None
         self.saved_game = game
-        return self.saves is None or self.saves.save(self.settings.pack(), game, self.puzzle_progress.pack())
+        return self.saves is None or self.saves.save(self.settings.pack(), game, self.puzzle_record)
 
     def save_turn(self, screen):
         if not self.save_game(screen.game) and not self.save_full_shown:
