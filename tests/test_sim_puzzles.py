@@ -304,3 +304,14 @@ def test_progress_of_another_collection_starts_afresh_with_this_one(sim):
     assert lst.title.text.startswith("Puzzles 0/") and lst.selected() == 0
     assert not any(label.text.endswith("solved") for label in lst.labels)
     assert progress_of(sim.app).ident == int(ident, 16)
+
+
+def test_a_puzzles_forced_replies_make_no_search(sim):
+    # The defender's replies are the puzzle's line: the computer's turn on a
+    # puzzle screen neither loads tanbo.ai's search nor allocates its arena.
+    lesson, puzzle = first_lesson_and_puzzle()
+    sim.run_keys("DOWN,A")
+    screen = open_from_list(sim, puzzle)
+    assert screen.puzzle.plies >= 2  # a line with a reply in it
+    solve(sim, screen)
+    assert screen.solved and sim.app.search is None and screen.search is None

@@ -185,19 +185,20 @@ class App:
         self.busy = True  # presses made while the reply is drawn are stale as well
 
     def set_up_search(self, screen):
-        """The game's search for this move (:func:`app.game_screen.kept_search`) and
-        its clocks. Apart from :meth:`think`, whose frame stays under the search
-        on the pystack: this one returns before the search starts."""
-        screen.search = self.search = kept_search(self.search, screen.game, screen.ai, self.searching,
-                                                  self.hw.slowness)
-        now = self.clock()
-        self.stop_from = now + STOP_AFTER_MS
-        # The board's wall clock caps the search at the move's limit (3 s,
-        # 6 s on larger boards), should a chip run slower than its slowness
-        # says; the node budget ends it first on the boards as measured.
-        # The simulator's clock stands still during a search: its moves
-        # stay the node budget's, deterministic.
-        self.search_until = now + self.search.limit_ms
+        """The game's search for this move (:func:`app.game_screen.kept_search`), if
+        the screen searches, and its clocks. Apart from :meth:`think`, whose frame
+        stays under the search on the pystack: this one returns before the search
+        starts."""
+        if screen.searches:
+            screen.search = self.search = kept_search(self.search, screen.game, screen.ai, self.searching,
+                                                      self.hw.slowness)
+            # The board's wall clock caps the search at the move's limit (3 s,
+            # 6 s on larger boards), should a chip run slower than its slowness
+            # says; the node budget ends it first on the boards as measured.
+            # The simulator's clock stands still during a search: its moves
+            # stay the node budget's, deterministic.
+            self.search_until = self.clock() + self.search.limit_ms
+        self.stop_from = self.clock() + STOP_AFTER_MS
 
     def lighter_move(self, screen):
         """The move after a MemoryError in this move's search (see :meth:`out_of_memory`),
