@@ -192,13 +192,14 @@ class App:
         if screen.searches:
             screen.search = self.search = kept_search(self.search, screen.game, screen.ai, self.searching,
                                                       self.hw.slowness)
-            # The board's wall clock caps the search at the move's limit (3 s,
-            # 6 s on larger boards), should a chip run slower than its slowness
-            # says; the node budget ends it first on the boards as measured.
-            # The simulator's clock stands still during a search: its moves
-            # stay the node budget's, deterministic.
-            self.search_until = self.clock() + self.search.limit_ms
-        self.stop_from = self.clock() + STOP_AFTER_MS
+        now = self.clock()
+        self.stop_from = now + STOP_AFTER_MS
+        # The board's wall clock caps the search at the move's limit (3 s,
+        # 6 s on larger boards), should a chip run slower than its slowness
+        # says; the node budget ends it first on the boards as measured.
+        # The simulator's clock stands still during a search: its moves
+        # stay the node budget's, deterministic. (A puzzle's search: none.)
+        self.search_until = now + (self.search.limit_ms if screen.searches else 0)
 
     def lighter_move(self, screen):
         """The move after a MemoryError in this move's search (see :meth:`out_of_memory`),
