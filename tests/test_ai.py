@@ -233,7 +233,7 @@ def _stone_hash(s):
     h = 0
     for p in range(size):
         if g.board[p]:
-            h ^= s.zob[g.board[p] * size + p]
+            h ^= s.zob[(g.board[p] - 1) * size + p]
     return h
 
 

@@ -267,10 +267,12 @@ class Search:
         width = self.beam or size
         self.bufs = [zeros("i", size if d == 0 else width) for d in range(self.max_depth + 1)]
         # The copy of the legal list being scanned, taken once a move is
-        # really played (see frozen): 2 bytes a cell. One for all depths:
-        # a scan plays and takes back its moves before the next scan starts.
-        self.snap = zeros("H", size)
-        self.values = zeros("i", size)  # root_moves: a root move's value, by point
+        # really played (see frozen). One for all depths: a scan plays and
+        # takes back its moves before the next scan starts. It shares its
+        # block with root_moves' value of each root move, by point, which is
+        # written after the root's scan and read before the next scan: 4
+        # bytes a cell for both, where two tables took 6.
+        self.snap = self.values = zeros("i", size)
         plies = self.max_depth + 1
         self.killer = zeros("h", plies)  # per depth: see minimax
         # Per ply, minimax's state of the node being searched there: its
@@ -289,15 +291,22 @@ class Search:
         self.f_check = zeros("H", plies)
         # The transposition table and its hash (see TT_BITS), for levels
         # that search 3 plies or more (the others keep a hash of zeros).
-        # Zobrist words: zob[c * size + p] for a stone of colour c on p;
-        # row 0 (no stone) holds the side to move's word at zob[c].
+        # Zobrist words: zob[(c - 1) * size + p] for a stone of colour c
+        # on p, then the side to move's word at zob[-c]. (A row of words
+        # for "no stone" held those few: 1.4 KB of 19x19's arena unused.)
+        # The words are drawn as they were for that layout, row 0 first.
         self.size = size
         self.tt = self.max_depth >= 3
-        zob = self.zob = zeros("i", (g.players + 1) * size)
+        players = g.players
+        zob = self.zob = zeros("i", players * size + players)
         if self.tt:
             zr = Rng(0x7A0B)
-            for i in range(len(zob)):
-                zob[i] = (zr.below(65536) << 13) ^ zr.below(65536)  # 29 bits: a small int
+            for i in range((players + 1) * size):
+                w = (zr.below(65536) << 13) ^ zr.below(65536)  # 29 bits: a small int
+                if i >= size:
+                    zob[i - size] = w
+                elif 0 < i <= players:
+                    zob[-i] = w
             n = 1 << TT_BITS
             self.tcheck = zeros("H", n)
             self.tval = zeros("i", n)
@@ -395,7 +404,7 @@ class Search:
         board = g.board
         for p in range(size):
             if board[p]:
-                h ^= zob[board[p] * size + p]
+                h ^= zob[(board[p] - 1) * size + p]
         self.h = h
         weight, rplayer = self.weight, g.root_player
         others = g.players - 1
@@ -497,23 +506,38 @@ class Search:
 
     @staticmethod
     def sorted_by(moves, noise, scores, done):
-        """The three lists re-sorted by descending score; entries from ``done`` on are unfinished."""
-        for i in range(done, len(moves)):
-            scores[i] = -WIN - 2  # behind every finished move
-        # (score, index): MicroPython's sort is not stable, and ties must
-        # break the same way on every interpreter.
+        """The three lists re-sorted in place by descending score, ties by index; entries from ``done`` on
+        are unfinished (behind every finished one). Allocates nothing: ``sorted(range(n), key=...)``
+        took three lists (the order, grown a block at a time, then the sorted moves and noise), where a
+        PyBadge's heap, fragmented by a 19x19 game, had no 0.8 KB block (issue 22)."""
         n = len(moves)
-        order = sorted(range(n), key=lambda i: (-scores[i], i))
-        # Lists of their final size, and order itself reused for the scores:
-        # a comprehension grows its list step by step, each step a block.
-        out_moves = [0] * n
-        out_noise = [0] * n
+        for i in range(n):
+            # (-score, index) as one int, sorted ascending: MicroPython's sort
+            # is not stable, and ties must break the same way on every
+            # interpreter. |score| <= WIN + 2, index < 1024: a small int (31
+            # bits) on a board.
+            scores[i] = ((WIN + 2 if i >= done else -scores[i]) << 10) | i
+        scores.sort()
+        # Each cycle of the permutation moved along in place; a move put in
+        # its place is stored as ~move (points are >= 0) until the end.
         for j in range(n):
-            i = order[j]
-            out_moves[j] = moves[i]
-            out_noise[j] = noise[i]
-            order[j] = scores[i]
-        return out_moves, out_noise, order
+            if moves[j] < 0:
+                continue
+            m = moves[j]
+            z = noise[j]
+            k = j
+            i = scores[k] & 1023
+            while i != j:
+                moves[k] = ~moves[i]
+                noise[k] = noise[i]
+                k = i
+                i = scores[k] & 1023
+            moves[k] = ~m
+            noise[k] = z
+        for k in range(n):
+            moves[k] = ~moves[k]
+            scores[k] = -(scores[k] >> 10)
+        return moves, noise, scores
 
     def safe(self, moves):
         """``moves`` without those that remove a root of the mover's own, unless all do.
@@ -580,7 +604,7 @@ class Search:
                 maximise = c == me
                 first = killer[ply]
                 if tt:
-                    key = self.h ^ zob[c]
+                    key = self.h ^ zob[-c]
                     slot = key & ((1 << TT_BITS) - 1)
                     check = (key >> TT_BITS) & 0xFFFF
                     if self.tcheck[slot] == check:
@@ -689,7 +713,7 @@ class Search:
         g = self.game
         size = self.size
         zob = self.zob
-        h = self.h ^ zob[g.to_move * size + m]
+        h = self.h ^ zob[(g.to_move - 1) * size + m]
         mark = g._nrem  # the removal stack: a ply that removes a root raises it
         g.play_unchecked(m)
         if g._nrem == mark:
@@ -700,7 +724,7 @@ class Search:
             i = g._nrem
             while i > mark:
                 k = rem[i - 1]
-                row = rplayer[rem[i - 2]] * size
+                row = (rplayer[rem[i - 2]] - 1) * size
                 i -= k + 2
                 for j in range(i, i + k):
                     h ^= zob[row + rem[j]]
