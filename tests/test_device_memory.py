@@ -142,7 +142,8 @@ def test_a_game_screen_drops_what_it_does_not_need_and_the_menu_comes_back(micro
     assert proc.returncode == 0, proc.stdout + proc.stderr
     game, menu, back = proc.stdout.splitlines()[-3:]
     for gone in ("app.menus", "app.menu", "app.font", "app.start", "app.tile_art", "app.cell_plan",
-                 "app.view_build", "app.save_load", "boards.pybadge", "boards.waves"):
+                 "app.view_build", "app.save_load", "boards.pybadge", "boards.waves", "app.theme",
+                 "app.sizes"):
         assert gone not in game.split()
     assert "app.game_screen" in game.split() and "boards.common" in game.split()
     assert menu == "Menu Game"

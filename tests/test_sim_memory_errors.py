@@ -174,3 +174,100 @@ def test_rules_whose_diagram_cannot_be_built_say_so_on_the_title(sim, monkeypatc
     title = sim.app.screen
     assert screen_is(title, "Menu") and [n.text for n in title.notes][-1] == "Low memory."
     assert calls and sim.app.saved_game is None
+
+
+def failing(times):
+    """A wrapper raising MemoryError on its first ``times`` calls, and the calls seen."""
+    calls = []
+
+    def wrap(real):
+        def f(*args, **kwargs):
+            calls.append(args)
+            if len(calls) <= times:
+                raise MemoryError("memory allocation failed, allocating 1552 bytes")
+            return real(*args, **kwargs)
+        return f
+    return wrap, calls
+
+
+def start_again(sim):
+    """The app's start-up run again on the simulator's board (as code.py's ``start``
+    does, before the app's loop and its MemoryError handler run)."""
+    from app.start import set_up
+    set_up(sim.app, sim.app.hw, sim.clock, sim._sleep)
+    sim.app.step()  # as the simulator's start-up: the presses queued meanwhile are dropped
+
+
+def test_a_title_that_fails_once_at_start_is_built_again_after_a_collection(sim, monkeypatch):
+    from app import menus
+    wrap, calls = failing(1)
+    monkeypatch.setattr(menus, "title", wrap(menus.title))
+    start_again(sim)
+    assert len(calls) == 2
+    title = sim.app.screen
+    assert screen_is(title, "Menu") and title.title.text == "T A N B O"
+    sim.press("A")  # New game: the app runs on
+    assert screen_is(sim.app.screen, "Menu") and sim.app.screen.title.text == "New game"
+
+
+def test_a_title_that_cannot_be_built_at_start_says_so_in_one_line_and_a_key_tries_again(sim, monkeypatch):
+    from app import text
+    wrap, calls = failing(2)  # the title's first label, then again after the collection
+    monkeypatch.setattr(text.Label, "__init__", wrap(text.Label.__init__))
+    start_again(sim)
+    notice = sim.app.screen
+    assert screen_is(notice, "LowMemory") and len(calls) == 3  # its own line was built
+    shown = sim.app.root[-1] is notice.group
+    assert shown and notice.label.text == "Low memory. Press A"
+    assert len(notice.label.text) * 6 * sim.app.scale + notice.label.group.x <= sim.app.width
+    sim.frames(100)  # the loop runs on it
+    sim.press("A")  # the title, now that the heap has room
+    title = sim.app.screen
+    assert screen_is(title, "Menu") and title.title.text == "T A N B O"
+
+
+def test_a_title_whose_every_label_fails_still_leaves_a_screen_and_no_traceback(sim, monkeypatch):
+    from app import text
+    wrap, calls = failing(10 ** 6)
+    monkeypatch.setattr(text.Label, "__init__", wrap(text.Label.__init__))
+    start_again(sim)
+    assert screen_is(sim.app.screen, "LowMemory")
+    sim.press("A")  # the title fails again: the notice again, the loop runs on
+    assert screen_is(sim.app.screen, "LowMemory")
+    monkeypatch.undo()
+    sim.press("B")
+    assert screen_is(sim.app.screen, "Menu") and sim.app.screen.title.text == "T A N B O"
+
+
+def test_a_screen_whose_title_then_fails_too_ends_on_the_one_line_notice(sim, monkeypatch):
+    # out_of_memory's way to the title: a game screen that cannot be built,
+    # then a title that cannot be built either, twice (its first label; the
+    # menus' module is imported anew after a game screen, so the label fails).
+    from app import board_view, text
+    real_view, real_label = board_view.BoardView.__init__, text.Label.__init__
+    left = [0]
+
+    def view_init(*args, **kwargs):
+        if left[0] == 0 and not hasattr(view_init, "done"):
+            view_init.done = True
+            left[0] = 2  # the title's two tries
+            raise MemoryError("memory allocation failed, allocating 12384 bytes")
+        return real_view(*args, **kwargs)
+
+    def label_init(*args, **kwargs):
+        if left[0]:
+            left[0] -= 1
+            raise MemoryError("memory allocation failed, allocating 160 bytes")
+        return real_label(*args, **kwargs)
+    monkeypatch.setattr(board_view.BoardView, "__init__", view_init)
+    monkeypatch.setattr(text.Label, "__init__", label_init)
+    sim.run_keys(NEW_9X9_VS_RANDOM)
+    notice = sim.app.screen
+    assert screen_is(notice, "LowMemory") and notice.label is not None and left[0] == 0
+    assert sim.app.saved_game is not None
+    sim.press("A")  # the title, with the game saved to continue
+    title = sim.app.screen
+    assert screen_is(title, "Menu") and title.labels[0].text.startswith("Continue")
+    assert "Low memory: saved." in [n.text for n in title.notes]
+    sim.press("A")  # Continue
+    assert game_screen(sim).game.ply == 0

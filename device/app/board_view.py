@@ -12,7 +12,8 @@ changing far apart, and the hints keep one player and one colour while a
 game against the computer lasts.
 """
 
-from app import theme, tiles
+from app import tiles
+from app.theme import HINT, HINT_COLORS  # (names, not the module: a game screen drops it)
 
 # The last board's tile strip, (key, displayio.Bitmap), kept from game to
 # game (see app.view_build.kept_tiles).
@@ -70,7 +71,7 @@ class BoardView:
             who = hint_player or game.to_move
             if who != self.hint_player:
                 self.hint_player = who
-                self.palette[theme.HINT] = theme.HINT_COLORS[who - 1]
+                self.palette[HINT] = HINT_COLORS[who - 1]
             for p in game.legal_moves(hint_player):
                 want[p] = tiles.T_HINT
         if root_space:

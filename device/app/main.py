@@ -23,7 +23,8 @@ from boards.common import B, CHORD, CLICK
 
 # Not needed while a game is on screen (see drop_modules): loaded again
 # when a menu, the rules or a review is shown.
-OFF_GAME_MODULES = ("menus", "menu", "help", "review_screen", "puzzle_menus", "puzzle_list", "progress")
+OFF_GAME_MODULES = ("menus", "menu", "help", "review_screen", "puzzle_menus", "puzzle_list", "progress",
+                    "theme", "sizes", "low_memory")
 LOOP_MS = 10  # main loop period: keypad scans in the background meanwhile
 LOOP_S = LOOP_MS / 1000
 # B stops the computer's search only this long (clock ms) after it began:
@@ -38,6 +39,12 @@ def menus():
     """:mod:`app.menus`, imported when a menu is shown (dropped during a game)."""
     from app import menus
     return menus
+
+
+def low_memory():
+    """:mod:`app.low_memory`, imported after a MemoryError only."""
+    from app import low_memory
+    return low_memory
 
 
 class App:
@@ -166,7 +173,7 @@ class App:
     def think(self, screen):
         """The computer's turn on ``screen``: search (the buttons read by :meth:`progress`), play.
 
-        After a MemoryError in this move's search, :meth:`lighter_move`.
+        After a MemoryError in this move's search, :func:`app.low_memory.lighter_move`.
         Its frame is on the deepest call chain (a hard search's): no more
         locals here.
         """
@@ -179,7 +186,7 @@ class App:
             self.set_up_search(screen)
             p = screen.choose(self.searching, self.progress)
         else:
-            p = self.lighter_move(screen)
+            p = low_memory().lighter_move(self, screen)
         self.searching = None
         self.act(screen.play(p))
         self.busy = True  # presses made while the reply is drawn are stale as well
@@ -200,19 +207,6 @@ class App:
         # The simulator's clock stands still during a search: its moves
         # stay the node budget's, deterministic. (A puzzle's search: none.)
         self.search_until = now + (self.search.limit_ms if screen.searches else 0)
-
-    def lighter_move(self, screen):
-        """The move after a MemoryError in this move's search (see :meth:`out_of_memory`),
-        said in the status line: a search at ``self.fallback``, or at "any" a
-        legal move without the AI (the seed's: nothing to allocate)."""
-        level = self.fallback
-        self.fallback = None
-        what = "a legal move" if level == "any" else level + " move"
-        screen.notify("low memory: " + what, "low RAM: " + level, "RAM:" + level, "low RAM")
-        if level == "any":
-            moves = screen.game.legal_moves()
-            return moves[screen.game.ply % len(moves)]
-        return screen.choose(level, self.progress)
 
     def progress(self, done, total):
         """The search's callback (``done`` of ``total`` nodes): turn the spinner; True
@@ -251,16 +245,11 @@ class App:
             self.dirty = self.busy = True
             return
         self.fallback = None
-        screen = self.screen
-        if isinstance(screen, GameScreen):
-            self.saved_game = screen.game
+        if isinstance(self.screen, GameScreen):
+            self.saved_game = self.screen.game
         # Release the screen before the title is built: its blocks (a
         # board's tile strip is 12 KB) are what the title may need.
-        self.display.root_group = None
-        if screen is not None:
-            self.root.remove(screen.group)
-            self.screen = screen = None
-        gc.collect()
+        self.drop_screen()
         self.save_game(self.saved_game)
         # One line: with the Continue row, a second would meet the footer on 240x240.
         self.notice = ("Low memory: saved." if self.saved_game is not None else "Low memory.",)
@@ -302,7 +291,26 @@ class App:
     # -- screens ------------------------------------------------------------------
 
     def title(self):
-        self.show(menus().title(self))
+        """Show the title menu. After a MemoryError while it is built (on a board: no
+        block that big), the screen on show is let go, the heap collected and
+        the title tried once more, then :mod:`app.low_memory`'s one line
+        stands in, whose keys try again: never the traceback console, also
+        at start, before :meth:`step`'s handler runs."""
+        for attempt in (1, 2):
+            try:
+                self.show(menus().title(self))
+                return
+            except MemoryError:
+                self.drop_screen()
+        self.show(low_memory().LowMemory(self))
+
+    def drop_screen(self):
+        """Let the screen on show go (the next :meth:`show` puts one up), then collect."""
+        self.display.root_group = None
+        if self.screen is not None:
+            self.root.remove(self.screen.group)
+            self.screen = None
+        gc.collect()
 
     def play_next(self, game, ai):
         """Start ``game`` (a Game, or a variant's name for a new one; ``ai``:
@@ -319,10 +327,8 @@ class App:
         free and fewer holes (issue 22)."""
         game, ai = self.next_game
         self.next_game = None
-        self.root.remove(self.screen.group)
-        self.screen = None
         drop_modules(*OFF_GAME_MODULES)
-        gc.collect()
+        self.drop_screen()
         if isinstance(game, str):
             from tanbo import Game
             game = Game(game)

@@ -59,8 +59,9 @@ def title(app):
     lines = ["by Mark Steere", "version " + VERSION]
     if app.notice:
         lines.extend(app.notice)
-        app.notice = None  # reported once
-    return Menu(app, "T A N B O", rows, None, lines, footer="A:choose")
+    menu = Menu(app, "T A N B O", rows, None, lines, footer="A:choose")
+    app.notice = None  # reported once (kept should the menu fail to build: App.title tries again)
+    return menu
 
 
 def new_game(app):
