@@ -31,7 +31,9 @@ def plan(lay, variant, width, height):
         lay.cell_of = cells(variant.size)
     _fit(lay, variant)
     if variant.dims == 2:
-        lay.point_at = cells(variant.size)  # cell i holds point i
+        # Cell i holds point i: both tables are the identity, one block for
+        # both (read only; 722 bytes less on a 19x19 screen).
+        lay.point_at = lay.cell_of
     else:
         point_at = lay.point_at = cells(lay.cols * lay.rows)
         for i in range(len(point_at)):
