@@ -62,9 +62,11 @@ def session():
 
     def out_of_memory():
         # The app's handler (App.step) would play on lighter or go to the
-        # title: a session must meet no MemoryError at all, so raise it on.
-        raise MemoryError("caught by App.step (searching: %s, screen: %s, plies: %s)" % (
-            app.searching, type(app.screen).__name__, getattr(getattr(app.screen, "game", None), "ply", None)))
+        # title: a session must meet no MemoryError at all, so raise it on,
+        # saying where the app met it.
+        raise MemoryError("caught by App.step from %s (searching: %s, screen: %s, plies: %s)" % (
+            where(sys.exc_info()[1]), app.searching, type(app.screen).__name__,
+            getattr(getattr(app.screen, "game", None), "ply", None)))
     app.out_of_memory = out_of_memory
     app.step()
     from app.settings import GAME_VARIANTS, LEVELS, OPPONENTS
@@ -100,12 +102,19 @@ def session():
         out.setdefault("free_between", []).append(gc.mem_free())
 
 
-try:
-    session()
-    report(True)
-except MemoryError as e:
+def where(e):
+    """The innermost line of ``e``'s traceback and its message (JSON-safe)."""
+    if e is None:
+        return "?"
     import io
     buf = io.StringIO()
     sys.print_exception(e, buf)
     lines = [ln.strip() for ln in buf.getvalue().splitlines() if ln.strip().startswith("File")]
-    report("MemoryError at " + (lines[-1].replace('"', "'") if lines else "?") + ": " + str(e))
+    return (lines[-1].replace('"', "'") if lines else "?") + ": " + str(e)
+
+
+try:
+    session()
+    report(True)
+except MemoryError as e:
+    report("MemoryError at " + where(e))

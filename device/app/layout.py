@@ -9,6 +9,7 @@ whichever leaves the bigger cells. The 1D line snakes through rows when
 that gives bigger cells, its turns drawn as links in the gap rows.
 """
 
+from app import drop_modules
 from app.sizes import NO_POINT
 
 CHIP_CHARS = 4  # "24/3": stones/roots of one player
@@ -29,6 +30,10 @@ class BoardLayout:
     def __init__(self, variant, width, height):
         from app.cell_plan import plan
         plan(self, variant, width, height)
+        # Planned: its code leaves the heap before the screen's bitmaps and
+        # labels are made, the peak of a game's start (issue 22: 19x19's
+        # second game failed there on a PyBadge's heap).
+        drop_modules("cell_plan")
 
     def cell_xy(self, p):
         """Top-left pixel of point ``p``'s cell."""
