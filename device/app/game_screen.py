@@ -53,9 +53,7 @@ def board_parts(variant, width, height):
     group = displayio.Group()
     group.append(view.group)
     group.append(status.group)
-    # Built: the screen needs no more of their code, nor the tables of sizes
-    # and theme (app.layout and app.board_view keep the few names they use).
-    drop_modules("view_build", "tile_art", "cell_plan", "sizes", "theme")
+    drop_modules("view_build", "tile_art", "cell_plan")  # built: the screen needs no more of their code
     return view, status, group
 
 

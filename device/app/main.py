@@ -24,7 +24,11 @@ from boards.common import B, CHORD, CLICK
 # Not needed while a game is on screen (see drop_modules): loaded again
 # when a menu, the rules or a review is shown.
 OFF_GAME_MODULES = ("menus", "menu", "help", "review_screen", "puzzle_menus", "puzzle_list", "progress",
-                    "theme", "sizes", "low_memory")
+                    "low_memory")
+# Dropped under a game's screen too (app.board_view keeps the two names it
+# uses), not under a puzzle's, whose module holds app.theme: there a drop
+# would free nothing and cost an import at each puzzle opened.
+GAME_ONLY_DROPS = ("theme", "sizes")
 LOOP_MS = 10  # main loop period: keypad scans in the background meanwhile
 LOOP_S = LOOP_MS / 1000
 # B stops the computer's search only this long (clock ms) after it began:
@@ -81,7 +85,7 @@ class App:
         # RP2040 time (board time, 185 KB heap) the player would wait.
         self.collect = True
         if isinstance(screen, GameScreen):
-            drop_modules(*OFF_GAME_MODULES)
+            drop_modules(*(OFF_GAME_MODULES + GAME_ONLY_DROPS if screen.searches else OFF_GAME_MODULES))
 
     def refresh(self):
         self.display.refresh()
