@@ -20,6 +20,12 @@ message and a ``Forfeit:`` line in its record: no answer within
 an occupied point), a refused ``play``, an exit. Engines that do not exit
 after ``quit`` are killed.
 
+``--opening N`` starts each game from a position N random legal plies in
+(:func:`opening`): drawn from the seed and the game's pair (games 2k and
+2k+1 share one, with colours swapped), so two matches with the same seed
+play the same openings, and a match between deterministic players plays
+distinct games.
+
 The summary gives each side's wins, A's win rate with a 95% Wilson score
 interval, and the Elo difference (A minus B) implied by that rate and by
 the interval's ends. There are no draws in Tanbo.
@@ -40,6 +46,7 @@ from tanbo import Game, get_variant, player_name
 from tanbo.ai import DEFAULT_SLOWNESS, LEVELS, SLOWNESS, choose_move, node_budget
 from tanbo.gtp import MAX_MOVETIME
 from tanbo.position import quote
+from tanbo.rng import Rng
 
 from . import arg_checks, files, uct
 from .progress import Progress
@@ -69,6 +76,9 @@ def add_arguments(parser):
                         metavar="SECONDS",
                         help="longest wait for each answer of a GTP engine; one that misses it "
                              "forfeits the game (default %g, at most %d)" % (DEFAULT_TIMEOUT, MAX_TIMEOUT))
+    parser.add_argument("--opening", type=int, default=0, metavar="N",
+                        help="start each game N random legal plies in, the same opening for games 2k and "
+                             "2k+1 (colours swapped), drawn from --seed (default 0: the setup)")
     parser.add_argument("--quiet", action="store_true",
                         help="no progress on stderr (default: a line per finished game, a bar on a terminal)")
 
@@ -318,8 +328,45 @@ def seats_of_a(index, players):
     return tuple(range(first, players + 1, 2))
 
 
-def play_game(a, b, variant, index, seed, movetime, timeout=None):
+# Tries to draw an opening that leaves the game going; every setup has one
+# (a first ply never removes a root), so the last try keeps one ply fewer.
+OPENING_TRIES = 20
+
+
+def max_opening(variant):
+    """The longest ``--opening`` of ``variant``: half its points (a name)."""
+    return get_variant(variant).size // 2
+
+
+def opening(variant, plies, seed, pair):
+    """The moves of the random opening of game pair ``pair`` (games ``2 * pair``
+    and ``2 * pair + 1``): ``plies`` uniformly random legal moves from the
+    setup, drawn by :class:`tanbo.rng.Rng` from ``seed`` and ``pair`` alone.
+    An opening that would end the game is drawn again (at most
+    ``OPENING_TRIES`` times, then one ply shorter each time).
+    """
+    rng = Rng(seed * 1000003 + pair * 7919 + 17)
+    tries = 0
+    while True:
+        game = Game(variant)
+        moves = []
+        while len(moves) < plies and not game.over:
+            legal = game.legal_moves()
+            m = legal[rng.below(len(legal))]
+            game.play(m)
+            moves.append(m)
+        if not game.over:
+            return moves
+        tries += 1
+        if tries >= OPENING_TRIES:
+            plies -= 1
+
+
+def play_game(a, b, variant, index, seed, movetime, timeout=None, opening_plies=0):
     """Play game ``index``; return ``(a_won, record_text, plies, seconds, forfeit)``.
+
+    ``opening_plies``: the game starts from :func:`opening` of its pair,
+    told to every player as moves played (``plies`` counts them too).
 
     ``seconds`` is ``[A's thinking time, A's moves, B's time, B's moves]``
     (wall clock, including a GTP engine's replies). A GTP engine that fails
@@ -342,6 +389,8 @@ def play_game(a, b, variant, index, seed, movetime, timeout=None):
     try:
         for p in players:
             p.start(game)
+        if opening_plies:
+            failed = _play_opening(game, opening(variant, opening_plies, seed, index // 2), players)
         limit = game.variant.max_plies
         clock = [0.0, 0, 0.0, 0]
         while not game.over and failed is None:
@@ -375,6 +424,8 @@ def play_game(a, b, variant, index, seed, movetime, timeout=None):
     names = {k: (a if k in a_seats else b) for k in game.pids}
     headers = {"seats": " ".join("%s=%s" % (player_name(k, game.players), names[k]) for k in game.pids),
                "game": str(index + 1)}
+    if opening_plies:
+        headers["opening"] = "%d random plies" % opening_plies
     if failed is None:
         return game.winner in a_seats, game.record(**headers), game.ply, clock, None
     a_lost = failed[0] is players[0]
@@ -384,6 +435,19 @@ def play_game(a, b, variant, index, seed, movetime, timeout=None):
     forfeit = "%s (%s) forfeits game %d: %s" % ("A" if a_lost else "B", a if a_lost else b, index + 1, failed[1])
     headers["forfeit"] = forfeit
     return not a_lost, game.record(**headers), game.ply, clock, forfeit
+
+
+def _play_opening(game, moves, players):
+    """Play ``moves`` on ``game``, telling every player; ``(player, EngineError)`` if one refuses, else None."""
+    for move in moves:
+        mover = game.to_move
+        game.play(move)
+        for p in players:
+            try:
+                p.played(game, mover, move)
+            except EngineError as e:
+                return p, e
+    return None
 
 
 def _play_task(task):
@@ -434,6 +498,9 @@ def check_args(args):
         raise ValueError("--jobs %d: expected 1-%d" % (args.jobs, MAX_JOBS))
     if args.movetime is not None and not 1 <= args.movetime <= MAX_MOVETIME:
         raise ValueError("--movetime %d: expected 1-%d ms" % (args.movetime, MAX_MOVETIME))
+    if not 0 <= args.opening <= max_opening(variant):
+        raise ValueError("--opening %d: expected 0-%d random plies on %s (at most half its points)"
+                         % (args.opening, max_opening(variant), variant))
     return a, b, variant
 
 
@@ -449,7 +516,7 @@ def run(args):
         except OSError as e:
             print("tanbo match: cannot create the folder %r: %s" % (args.record, e.strerror or e), file=sys.stderr)
             return 1
-    tasks = ((a, b, variant, i, args.seed, args.movetime, args.timeout) for i in range(args.games))
+    tasks = ((a, b, variant, i, args.seed, args.movetime, args.timeout, args.opening) for i in range(args.games))
     progress = Progress(args.games, "tanbo match", quiet=args.quiet)
     wins_a = done = plies = 0
     forfeits = [0, 0]
