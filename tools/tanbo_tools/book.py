@@ -27,7 +27,8 @@ from tanbo.book import MAGIC, MAX_LINE, canonical, image, lookup
 
 from . import arg_checks, files
 
-DEFAULT_OUT = "device/app/book.txt"
+# Not the bundle: a book goes there only once a match says it wins (docs/ai.md).
+DEFAULT_OUT = "book.txt"
 DEEP = "book-deep"  # the level name of the deep search, only while a run lasts
 
 
