@@ -10,6 +10,7 @@ import pytest
 from tanbo import Game, ai, book
 from tanbo.position import format_position
 from tanbo_tools import book as book_tool
+from tanbo_tools import cli
 from tanbo_tools import match
 
 REPO = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
@@ -18,15 +19,12 @@ SMALL = ("--plies", "4", "--replies", "3", "--depth", "6", "--nodes", "20000")
 
 
 def run_tool(capsys, *argv):
-    """``(exit status, stdout, stderr)`` of ``tanbo book``; argparse's refusals included (status 2)."""
-    parser = argparse.ArgumentParser()
-    book_tool.add_arguments(parser)
+    """``(exit status, stdout, stderr)`` of ``tanbo book ARGV`` (argparse's refusals: status 2)."""
     try:
-        rc = book_tool.run(parser.parse_args(list(argv)))
+        rc = cli.main(["book"] + list(argv))
     except SystemExit as exc:
         rc = exc.code
-    out, err = capsys.readouterr()
-    return rc, out, err
+    return (rc,) + tuple(capsys.readouterr())
 
 
 @pytest.fixture(scope="module")
