@@ -48,9 +48,9 @@ import time
 
 from tanbo import Game, get_variant, player_name
 from tanbo.ai import DEFAULT_SLOWNESS, LEVELS, SLOWNESS, Search, choose_move, node_budget
+from tanbo.book import MAGIC as BOOK_MAGIC, MAX_LINE as BOOK_LINE
 from tanbo.gtp import MAX_MOVETIME
 from tanbo.position import quote
-from tanbo.book import MAGIC as BOOK_MAGIC, MAX_LINE as BOOK_LINE
 from tanbo.rng import Rng
 
 from . import arg_checks, files, uct
@@ -345,8 +345,8 @@ def seats_of_a(index, players):
     return tuple(range(first, players + 1, 2))
 
 
-# Tries to draw an opening that leaves the game going; every setup has one
-# (a first ply never removes a root), so the last try keeps one ply fewer.
+# Draws of an opening that leaves the game going, after which each draw is a
+# ply shorter: every setup has one (no first ply removes a root).
 OPENING_TRIES = 20
 
 
@@ -410,6 +410,7 @@ def play_game(a, b, variant, index, seed, movetime, timeout=None, opening_plies=
             p.start(game)
         if opening_plies:
             failed = _play_opening(game, opening(variant, opening_plies, seed, index // 2), players)
+            opening_plies = game.ply  # one shorter if the drawn ones all ended the game
         limit = game.variant.max_plies
         clock = [0.0, 0, 0.0, 0]
         while not game.over and failed is None:
