@@ -255,3 +255,63 @@ def test_a_refused_command_line_leaves_no_record_folder(tmp_path, capsys):
     assert rc == 2 and "--jobs 0" in err and not (tmp_path / "new").exists()
     rc, out, err = run_match(capsys, "easy", "random", "--games", "1", "--record", str(record))
     assert rc == 0 and os.listdir(str(record)) == ["game-001.txt"]
+
+
+def test_openings_are_random_legal_plies_shared_by_each_pair_of_games():
+    # The same seed and pair: the same opening; another pair or seed: another one.
+    one = match.opening("9x9", 6, 5, 0)
+    assert one == match.opening("9x9", 6, 5, 0) and len(one) == 6
+    assert match.opening("9x9", 6, 5, 1) != one and match.opening("9x9", 6, 6, 0) != one
+    g = Game("9x9")
+    for m in one:
+        assert g.is_legal(m)
+        g.play(m)
+    assert not g.over
+    assert match.opening("9x9", 0, 5, 0) == []
+
+
+def test_an_opening_never_ends_the_game():
+    # 1d's 24 points end games within a few plies often: every drawn opening leaves it going.
+    for pair in range(40):
+        g = Game("1d")
+        for m in match.opening("1d", match.max_opening("1d"), 3, pair):
+            g.play(m)
+        assert not g.over
+
+
+def test_a_match_with_openings_swaps_colours_over_each_opening(tmp_path, capsys):
+    rc, out, err = run_match(capsys, "medium", "easy", "--games", "4", "--opening", "5", "--seed", "2",
+                             "--record", str(tmp_path))
+    assert rc == 0, err
+    games = [Game.from_record((tmp_path / ("game-%03d.txt" % i)).read_text()) for i in (1, 2, 3, 4)]
+    texts = [(tmp_path / ("game-%03d.txt" % i)).read_text() for i in (1, 2, 3, 4)]
+    for k in (0, 2):
+        first, second = games[k].moves()[:5], games[k + 1].moves()[:5]
+        assert first == second == match.opening("9x9", 5, 2, k // 2)
+        assert "Seats: B=medium W=easy" in texts[k] and "Seats: B=easy W=medium" in texts[k + 1]
+        assert "Opening: 5 random plies" in texts[k]
+    assert games[0].moves()[:5] != games[2].moves()[:5]
+    # the same command replays the same games
+    again = tmp_path / "again"
+    run_match(capsys, "medium", "easy", "--games", "4", "--opening", "5", "--seed", "2", "--record", str(again))
+    for i in (1, 2, 3, 4):
+        assert (again / ("game-%03d.txt" % i)).read_text() == texts[i - 1]
+
+
+def test_a_gtp_engine_is_told_the_opening(tmp_path, capsys):
+    # Told, it plays on the same board: no forfeit for an illegal move.
+    cmd = "gtp:%s -m tanbo.gtp" % shlex.quote(sys.executable)
+    rc, out, err = run_match(capsys, cmd, "easy", "--games", "2", "--opening", "8", "--record", str(tmp_path))
+    assert rc == 0 and "forfeit" not in out + err, err
+    for name in os.listdir(tmp_path):
+        assert Game.from_record((tmp_path / name).read_text()).over
+
+
+@pytest.mark.parametrize("argv, message", [
+    (("--opening", "-1"), "--opening -1: expected 0-40 random plies on 9x9 (at most half its points)"),
+    (("--opening", "41"), "--opening 41: expected 0-40 random plies on 9x9"),
+    (("--opening", "16", "--variant", "1d"), "--opening 16: expected 0-15 random plies on 1d"),
+])
+def test_a_bad_opening_is_refused_before_playing(tmp_path, capsys, argv, message):
+    rc, out, err = run_match(capsys, "easy", "random", "--record", str(tmp_path / "rec"), *argv)
+    assert rc == 2 and message in err and out == "" and not (tmp_path / "rec").exists()

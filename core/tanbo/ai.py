@@ -193,6 +193,8 @@ NO_VALUE = -2 * WIN  # minimax: a node's value not known yet (below every value)
 # empty 19x19 board ~230 nodes, ~30 ms (~100 ms on an RP2040), still
 # inside the 150 ms the spinner needs.
 PROGRESS_EVERY = 24
+# Plies from the setup within which a search with a book (Search.book) asks it: tanbo.book.
+BOOK_PLIES = 8
 
 
 def _now_ms():
@@ -251,6 +253,9 @@ class Search:
     boards (3 s on boards of up to 125 points, 6 s beyond): node budgets
     keep within it; the app caps its wall clock there as well.
     """
+
+    book = None  # path of an opening book (tanbo.book) that hard plays from, set by the caller
+    book_error = None  # why a book was refused (then no longer asked)
 
     def __init__(self, game, level="medium", seed=0, progress=None, movetime_ms=None, slowness=DEFAULT_SLOWNESS):
         size = game.variant.size
@@ -417,6 +422,11 @@ class Search:
         g = self.game
         if g.winner is not None:
             raise ValueError("the game is over: no move to choose")
+        if self.book and g.ply < BOOK_PLIES:
+            from .book import play
+            m = play(self)
+            if m is not None:
+                return m
         moves = g.legal_moves()
         if self.level == "random" or len(moves) == 1:
             return moves[self.rng.below(len(moves))]

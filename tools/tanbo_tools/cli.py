@@ -12,6 +12,7 @@ COMMANDS = {
     "bench": ("bench", "measure engine and AI speed, memory and board time (JSON)"),
     "match": ("match", "play AI levels or GTP engines against each other"),
     "train": ("train", "fit the evaluation's weights to the outcomes of varied games"),
+    "book": ("book", "compute hard's opening book with a much deeper search"),
     "build": ("build", "build a CIRCUITPY bundle for a board"),
     "deploy": ("deploy", "copy a built bundle onto a CIRCUITPY drive"),
     "flash": ("flash", "write a CircuitPython UF2 firmware to a board"),

@@ -20,6 +20,16 @@ message and a ``Forfeit:`` line in its record: no answer within
 an occupied point), a refused ``play``, an exit. Engines that do not exit
 after ``quit`` are killed.
 
+``--opening N`` starts each game from a position N random legal plies in
+(:func:`opening`): drawn from the seed and the game's pair (games 2k and
+2k+1 share one, with colours swapped), so two matches with the same seed
+play the same openings, and a match between deterministic players plays
+distinct games.
+
+``--book FILE`` gives A, if it is ``hard``, that opening book
+(:mod:`tanbo.book`, made by ``tanbo book``): the same budget, the book's
+move where it has one.
+
 The summary gives each side's wins, A's win rate with a 95% Wilson score
 interval, and the Elo difference (A minus B) implied by that rate and by
 the interval's ends. There are no draws in Tanbo.
@@ -37,9 +47,11 @@ import threading
 import time
 
 from tanbo import Game, get_variant, player_name
-from tanbo.ai import DEFAULT_SLOWNESS, LEVELS, SLOWNESS, choose_move, node_budget
+from tanbo.ai import DEFAULT_SLOWNESS, LEVELS, SLOWNESS, Search, choose_move, node_budget
+from tanbo.book import MAGIC as BOOK_MAGIC, MAX_LINE as BOOK_LINE
 from tanbo.gtp import MAX_MOVETIME
 from tanbo.position import quote
+from tanbo.rng import Rng
 
 from . import arg_checks, files, uct
 from .progress import Progress
@@ -69,6 +81,11 @@ def add_arguments(parser):
                         metavar="SECONDS",
                         help="longest wait for each answer of a GTP engine; one that misses it "
                              "forfeits the game (default %g, at most %d)" % (DEFAULT_TIMEOUT, MAX_TIMEOUT))
+    parser.add_argument("--opening", type=int, default=0, metavar="N",
+                        help="start each game N random legal plies in, the same opening for games 2k and "
+                             "2k+1 (colours swapped), drawn from --seed (default 0: the setup)")
+    parser.add_argument("--book", metavar="FILE", type=arg_checks.input_file,
+                        help="A's opening book, if A is hard (tanbo book; default none)")
     parser.add_argument("--quiet", action="store_true",
                         help="no progress on stderr (default: a line per finished game, a bar on a terminal)")
 
@@ -142,8 +159,9 @@ class LevelPlayer:
     """An AI level of :mod:`tanbo.ai` with a board's budget (``slowness``);
     seeds each move from the game, seat and ply."""
 
-    def __init__(self, level, seed, movetime, slowness=DEFAULT_SLOWNESS):
+    def __init__(self, level, seed, movetime, slowness=DEFAULT_SLOWNESS, book=None):
         self.level, self.seed, self.movetime, self.slowness = level, seed, movetime, slowness
+        self.book = book  # an opening book's path (hard only), dropped once it is refused
 
     def start(self, game):
         pass
@@ -153,8 +171,16 @@ class LevelPlayer:
 
     def genmove(self, game):
         """The point to play, or None to resign."""
-        return choose_move(game, self.level, seed=self.seed * 100003 + game.ply, movetime_ms=self.movetime,
-                           slowness=self.slowness)
+        seed = self.seed * 100003 + game.ply
+        if self.book is None:
+            return choose_move(game, self.level, seed=seed, movetime_ms=self.movetime, slowness=self.slowness)
+        s = Search(game, self.level, seed, None, self.movetime, self.slowness)
+        s.book = self.book
+        move = s.run()
+        if s.book_error:
+            print("tanbo match: %s (A plays on without its book)" % s.book_error, file=sys.stderr)
+            self.book = None
+        return move
 
     def close(self):
         pass
@@ -303,13 +329,14 @@ def _read_lines(stream, lines):
     lines.put(None)
 
 
-def make_player(spec, seed, movetime, timeout=None):
+def make_player(spec, seed, movetime, timeout=None, book=None):
+    """The player of ``spec``; ``book``: an opening book's path for a hard level."""
     kind, value = parse_player(spec)
     if kind == "gtp":
         return GtpPlayer(value, movetime, DEFAULT_TIMEOUT if timeout is None else timeout)
     if kind == "uct":
         return uct.UctPlayer(value, seed)
-    return LevelPlayer(value[0], seed, movetime, value[1])
+    return LevelPlayer(value[0], seed, movetime, value[1], book if value[0] == "hard" else None)
 
 
 def seats_of_a(index, players):
@@ -318,8 +345,46 @@ def seats_of_a(index, players):
     return tuple(range(first, players + 1, 2))
 
 
-def play_game(a, b, variant, index, seed, movetime, timeout=None):
+# Draws of an opening that leaves the game going, after which each draw is a
+# ply shorter: every setup has one (no first ply removes a root).
+OPENING_TRIES = 20
+
+
+def max_opening(variant):
+    """The longest ``--opening`` of ``variant``: half its points (a name)."""
+    return get_variant(variant).size // 2
+
+
+def opening(variant, plies, seed, pair):
+    """The moves of the random opening of game pair ``pair`` (games ``2 * pair``
+    and ``2 * pair + 1``): ``plies`` uniformly random legal moves from the
+    setup, drawn by :class:`tanbo.rng.Rng` from ``seed`` and ``pair`` alone.
+    An opening that would end the game is drawn again (at most
+    ``OPENING_TRIES`` times, then one ply shorter each time).
+    """
+    rng = Rng(seed * 1000003 + pair * 7919 + 17)
+    tries = 0
+    while True:
+        game = Game(variant)
+        moves = []
+        while len(moves) < plies and not game.over:
+            legal = game.legal_moves()
+            m = legal[rng.below(len(legal))]
+            game.play(m)
+            moves.append(m)
+        if not game.over:
+            return moves
+        tries += 1
+        if tries >= OPENING_TRIES:
+            plies -= 1
+
+
+def play_game(a, b, variant, index, seed, movetime, timeout=None, opening_plies=0, book=None):
     """Play game ``index``; return ``(a_won, record_text, plies, seconds, forfeit)``.
+
+    ``opening_plies``: the game starts from :func:`opening` of its pair,
+    told to every player as moves played (``plies`` counts them too).
+    ``book``: A's opening book (if A is hard).
 
     ``seconds`` is ``[A's thinking time, A's moves, B's time, B's moves]``
     (wall clock, including a GTP engine's replies). A GTP engine that fails
@@ -333,7 +398,8 @@ def play_game(a, b, variant, index, seed, movetime, timeout=None):
     seat_player = {}
     players = []
     for name, spec in (("A", a), ("B", b)):
-        p = make_player(spec, seed + index * 7919 + (0 if name == "A" else 1), movetime, timeout)
+        p = make_player(spec, seed + index * 7919 + (0 if name == "A" else 1), movetime, timeout,
+                        book if name == "A" else None)
         players.append(p)
         for k in game.pids:
             if (k in a_seats) == (name == "A"):
@@ -342,6 +408,9 @@ def play_game(a, b, variant, index, seed, movetime, timeout=None):
     try:
         for p in players:
             p.start(game)
+        if opening_plies:
+            failed = _play_opening(game, opening(variant, opening_plies, seed, index // 2), players)
+            opening_plies = game.ply  # one shorter if the drawn ones all ended the game
         limit = game.variant.max_plies
         clock = [0.0, 0, 0.0, 0]
         while not game.over and failed is None:
@@ -375,6 +444,8 @@ def play_game(a, b, variant, index, seed, movetime, timeout=None):
     names = {k: (a if k in a_seats else b) for k in game.pids}
     headers = {"seats": " ".join("%s=%s" % (player_name(k, game.players), names[k]) for k in game.pids),
                "game": str(index + 1)}
+    if opening_plies:
+        headers["opening"] = "%d random plies" % opening_plies
     if failed is None:
         return game.winner in a_seats, game.record(**headers), game.ply, clock, None
     a_lost = failed[0] is players[0]
@@ -384,6 +455,19 @@ def play_game(a, b, variant, index, seed, movetime, timeout=None):
     forfeit = "%s (%s) forfeits game %d: %s" % ("A" if a_lost else "B", a if a_lost else b, index + 1, failed[1])
     headers["forfeit"] = forfeit
     return not a_lost, game.record(**headers), game.ply, clock, forfeit
+
+
+def _play_opening(game, moves, players):
+    """Play ``moves`` on ``game``, telling every player; ``(player, EngineError)`` if one refuses, else None."""
+    for move in moves:
+        mover = game.to_move
+        game.play(move)
+        for p in players:
+            try:
+                p.played(game, mover, move)
+            except EngineError as e:
+                return p, e
+    return None
 
 
 def _play_task(task):
@@ -424,6 +508,18 @@ def summary(a, b, wins_a, games):
             "Elo A-B: %s (95%% CI %s to %s)" % (fmt(elo(rate)), fmt(elo(lo)), fmt(elo(hi)))]
 
 
+def check_book(path):
+    """ValueError naming ``path`` unless it opens as an opening book (its header; entries are checked as read)."""
+    try:
+        with open(path, "rb") as f:
+            head = f.readline(BOOK_LINE)
+    except OSError as e:
+        raise ValueError("--book %r: %s" % (path, e.strerror or e))
+    if not head.startswith(BOOK_MAGIC + b" "):
+        raise ValueError("--book %r: no opening book (made by tanbo book; its first line starts with %r)"
+                         % (path, BOOK_MAGIC.decode()))
+
+
 def check_args(args):
     """The match's settings from ``args``; ValueError quoting the first bad one."""
     a, b = check_player(args.a), check_player(args.b)
@@ -434,6 +530,11 @@ def check_args(args):
         raise ValueError("--jobs %d: expected 1-%d" % (args.jobs, MAX_JOBS))
     if args.movetime is not None and not 1 <= args.movetime <= MAX_MOVETIME:
         raise ValueError("--movetime %d: expected 1-%d ms" % (args.movetime, MAX_MOVETIME))
+    if args.book is not None:
+        check_book(args.book)
+    if not 0 <= args.opening <= max_opening(variant):
+        raise ValueError("--opening %d: expected 0-%d random plies on %s (at most half its points)"
+                         % (args.opening, max_opening(variant), variant))
     return a, b, variant
 
 
@@ -449,7 +550,8 @@ def run(args):
         except OSError as e:
             print("tanbo match: cannot create the folder %r: %s" % (args.record, e.strerror or e), file=sys.stderr)
             return 1
-    tasks = ((a, b, variant, i, args.seed, args.movetime, args.timeout) for i in range(args.games))
+    tasks = ((a, b, variant, i, args.seed, args.movetime, args.timeout, args.opening, args.book)
+             for i in range(args.games))
     progress = Progress(args.games, "tanbo match", quiet=args.quiet)
     wins_a = done = plies = 0
     forfeits = [0, 0]

@@ -1,0 +1,216 @@
+"""``tanbo book``: compute hard's opening book (:mod:`tanbo.book`) on the desktop.
+
+The positions are those hard meets in its first ``--plies`` plies from a
+variant's setup, as either colour: where hard is to move, the book's move
+(computed here) is played; where its opponent is, every legal move at the
+opponent's first turn and its ``--replies`` most plausible moves after
+(hard's depth-1 values with each move's reach: what a search ranks first),
+so a book covers the replies hard is likely to meet without growing by the
+board's width each ply. Positions that a board symmetry maps onto each
+other are searched once (the book's canonical form).
+
+The book's move is that of a much deeper hard search: ``--depth`` plies
+(hard plays 8) and ``--nodes`` nodes (hard gets about 6,000 on a
+PicoSystem, 26,500 on a PyBadge), no root noise. The search level is made
+for this run (:func:`deep_level`) and removed after it.
+
+Deterministic: the same options write the same file, whatever ``--jobs``
+(tested). The CPU time is printed, not written (the file would differ).
+"""
+
+import sys
+import time
+from contextlib import contextmanager
+
+from tanbo import Game, ai, get_variant
+from tanbo.book import MAGIC, MAX_LINE, canonical, image, lookup
+
+from . import arg_checks, files
+
+# Not the bundle: a book goes there only once a match says it wins (docs/ai.md).
+DEFAULT_OUT = "book.txt"
+DEEP = "book-deep"  # the level name of the deep search, only while a run lasts
+
+
+def add_arguments(parser):
+    parser.add_argument("--variant", action="append", dest="variants", metavar="V",
+                        help="a variant to cover (repeatable; default 9x9); 2-player variants only")
+    parser.add_argument("--plies", type=int, default=5,
+                        help="plies from the setup that the book covers (default 5, at most %d)" % ai.BOOK_PLIES)
+    parser.add_argument("--replies", type=int, default=5,
+                        help="opponent's moves followed after its first turn (default 5)")
+    parser.add_argument("--depth", type=int, default=12, help="the deep search's plies (default 12, 2-20)")
+    parser.add_argument("--nodes", type=int, default=3000000,
+                        help="the deep search's node budget a position (default 3,000,000)")
+    parser.add_argument("--jobs", type=int, default=1, help="processes (default 1)")
+    parser.add_argument("--out", type=arg_checks.output_file, default=DEFAULT_OUT,
+                        help="the book to write (default %s)" % DEFAULT_OUT)
+
+
+def check_args(args):
+    """The variants to cover; ValueError quoting the first bad option."""
+    names = []
+    for name in args.variants or ["9x9"]:
+        v = get_variant(name)
+        if v.players != 2:
+            raise ValueError("--variant %s: a book covers 2-player variants only" % v.name)
+        names.append(v.name)
+    if not 1 <= args.plies <= ai.BOOK_PLIES:
+        raise ValueError("--plies %d: expected 1-%d (hard asks its book within %d plies of the setup)"
+                         % (args.plies, ai.BOOK_PLIES, ai.BOOK_PLIES))
+    if not 1 <= args.replies <= 400:
+        raise ValueError("--replies %d: expected 1-400" % args.replies)
+    if not 2 <= args.depth <= 20:
+        raise ValueError("--depth %d: expected 2-20" % args.depth)
+    if not 100 <= args.nodes <= 10 ** 9:
+        raise ValueError("--nodes %d: expected 100-1000000000" % args.nodes)
+    if not 1 <= args.jobs <= 256:
+        raise ValueError("--jobs %d: expected 1-256" % args.jobs)
+    return names
+
+
+@contextmanager
+def deep_level(depth, nodes):
+    """A level of :mod:`tanbo.ai` named :data:`DEEP` while the block runs:
+    hard's beam and reach, ``depth`` plies, ``nodes`` nodes at slowness 1, no noise."""
+    _, beam, _, _, _, reach = ai.LEVEL_TABLE["hard"]
+    ai.LEVEL_TABLE[DEEP] = (depth, beam, nodes, nodes, 0, reach)
+    try:
+        yield DEEP
+    finally:
+        del ai.LEVEL_TABLE[DEEP]
+
+
+def replay(variant, moves):
+    g = Game(variant)
+    for m in moves:
+        g.play(m)
+    return g
+
+
+def best_move(task):
+    """``(move, CPU seconds)``: the deep search's move after ``moves`` from the setup."""
+    variant, moves, depth, nodes = task
+    t = time.process_time()
+    with deep_level(depth, nodes) as level:
+        move = ai.Search(replay(variant, moves), level, 0, slowness=1.0).run()
+    return move, time.process_time() - t
+
+
+def plausible(game, replies, first):
+    """The opponent's moves followed from ``game``: all of them at its ``first``
+    turn, else the ``replies`` that hard's depth-1 values (with reach) rank first."""
+    moves = game.legal_moves()
+    if first or len(moves) <= replies:
+        return moves
+    ranked = ai.Search(game, "hard", 0).root_moves()[0]
+    return list(ranked[:replies])
+
+
+def build(variant, plies, replies, depth, nodes, mapper=map):
+    """The book's entries of ``variant``: ``{key (bytes): move in the key's
+    frame}``, and the CPU seconds of the deep searches. ``mapper`` maps
+    :func:`best_move` over a ply's positions (a pool's ``map``)."""
+    v = get_variant(variant)
+    entries = {}
+    cpu = 0.0
+    expanded = set()
+    # (hard's colour, moves from the setup): the positions of this ply
+    frontier = [(1, []), (2, [])]
+    for ply in range(plies):
+        ask = {}  # key -> moves: the positions whose book move this ply needs
+        for side, moves in frontier:
+            g = replay(variant, moves)
+            if g.to_move == side:
+                key, _ = canonical(g)
+                if key not in entries and key not in ask:
+                    ask[key] = moves
+        keys = sorted(ask)
+        for key, (move, spent) in zip(keys, mapper(best_move, [(variant, ask[k], depth, nodes) for k in keys])):
+            g = replay(variant, ask[key])
+            entries[key] = image(v, canonical(g)[1], move)
+            cpu += spent
+        nxt = []
+        for side, moves in frontier:
+            g = replay(variant, moves)
+            if g.over:
+                continue
+            key, t = canonical(g)
+            if g.to_move == side:
+                # the book's move, in this position's frame
+                for p in range(v.size):
+                    if image(v, t, p) == entries[key]:
+                        nxt.append((side, moves + [p]))
+                        break
+            elif (side, key) not in expanded:
+                expanded.add((side, key))
+                for m in plausible(g, replies, ply < 2):
+                    nxt.append((side, moves + [m]))
+        frontier = nxt
+    return entries, cpu
+
+
+def encode(entries_by_variant, header):
+    """The book file's bytes: the header line, then every entry sorted by key."""
+    lines = []
+    for variant, entries in entries_by_variant:
+        v = get_variant(variant)
+        for key, move in entries.items():
+            lines.append(key + b" " + v.format_point(move).encode() + b"\n")
+    lines.sort()
+    head = MAGIC + b" " + header.encode() + b"\n"
+    if len(head) > MAX_LINE:
+        raise ValueError("the header takes %d bytes, a book line at most %d" % (len(head), MAX_LINE))
+    for line in lines:
+        if len(line) > MAX_LINE:
+            raise ValueError("an entry takes %d bytes, a book line at most %d" % (len(line), MAX_LINE))
+    return head + b"".join(lines)
+
+
+def check(path, entries_by_variant):
+    """Every entry of the book at ``path`` reads back, legal in its position (ValueError otherwise)."""
+    for variant, entries in entries_by_variant:
+        for key in entries:
+            text = key.decode()[len(variant) + 1:]
+            g = Game.from_position(text, variant)
+            move = lookup(path, g)
+            if move is None or move != entries[key]:
+                raise ValueError("%s: the entry of %s does not read back" % (path, key.decode()))
+
+
+def run(args):
+    try:
+        names = check_args(args)
+    except ValueError as e:
+        print("tanbo book: %s" % e, file=sys.stderr)
+        return 2
+    header = "tanbo book %s--plies %d --replies %d --depth %d --nodes %d" % (
+        "".join("--variant %s " % n for n in names), args.plies, args.replies, args.depth, args.nodes)
+    pool = None
+    mapper = map
+    if args.jobs > 1:
+        import multiprocessing
+        pool = multiprocessing.Pool(args.jobs)
+        mapper = pool.map
+    t0 = time.time()
+    made = []
+    cpu = 0.0
+    try:
+        for name in names:
+            entries, spent = build(name, args.plies, args.replies, args.depth, args.nodes, mapper)
+            made.append((name, entries))
+            cpu += spent
+            print("%s: %d positions, %.0f CPU-s" % (name, len(entries), spent), file=sys.stderr)
+    finally:
+        if pool is not None:
+            pool.terminate()
+    data = encode(made, header)
+    try:
+        files.write_whole(args.out, data, "the book")
+        check(args.out, made)
+    except (files.FileProblem, ValueError) as e:
+        print("tanbo book: %s" % e, file=sys.stderr)
+        return 1
+    print("%s: %d entries, %d bytes; deep searches %.0f CPU-s (%.0f s wall)"
+          % (args.out, sum(len(e) for _, e in made), len(data), cpu, time.time() - t0))
+    return 0
