@@ -181,6 +181,7 @@ NO_VALUE = -2 * WIN  # minimax: a node's value not known yet (below every value)
 # empty 19x19 board ~230 nodes, ~30 ms (~100 ms on an RP2040), still
 # inside the 150 ms the spinner needs.
 PROGRESS_EVERY = 24
+NEVER = 1 << 29  # Search.pause_at of a search run at once (a small int on every board)
 
 
 def _now_ms():
@@ -250,6 +251,21 @@ class Search:
         self.score = 0
         self.best = 0  # the best value of the last scan, for the side to move there
         self.stopped = False
+        # Pausing (see step): the count at which tick pauses, the flag it
+        # sets, and where the search stands when paused: the ply whose node
+        # minimax re-enters, a scan's next move, its kept entries, its best
+        # and whether it reads the copy of its list. The finished search's
+        # move, and the reply expected to it (-1: none known, see expected).
+        self.pause_at = NEVER
+        self.paused = False
+        self.resume_ply = 0
+        self.s_next = 0
+        self.s_top = 0
+        self.s_best = 0
+        self.s_frozen = False
+        self.walker = None
+        self.move = None
+        self.replies = {}
         size = game.variant.size
         # Per-depth move buffers, as wide as the beam (the root's as wide as
         # the board): 4 bytes a cell.
@@ -326,29 +342,108 @@ class Search:
 
     # -- the search loop --------------------------------------------------------
     def run(self):
-        """The chosen point (the game must not be over)."""
+        """The chosen point (the game must not be over): the whole search at once."""
+        self.pause_at = NEVER
+        for _ in self.walk():
+            pass
+        return self.move
+
+    def step(self, nodes):
+        """Search about ``nodes`` more nodes, then pause; True once the search is done.
+
+        The move is then ``self.move``. A pause comes at the first point
+        that can resume after ``nodes`` (a node's entry, a scan's next
+        move, a root move), so a step overshoots by at most one real play
+        (``PUSH_COST + REMOVAL_COST`` or ``PLAYED_COST`` nodes) or, on
+        boards of at most 125 points, one root move's reach (see
+        :meth:`reach`). A search run in steps plays the same move as
+        :meth:`run`: the same nodes in the same order. For the app's loop,
+        which reads the buttons between steps (see ``app.ponder``).
+        """
+        if self.walker is None:
+            self.walker = self.walk()
+        self.paused = False
+        self.pause_at = self.iterations + nodes
+        if self.next_tick > self.pause_at:
+            self.next_tick = self.pause_at  # tick is where the pause is noticed
+        try:
+            next(self.walker)
+        except StopIteration:
+            self.walker = None
+            return True
+        return False
+
+    def walk(self):
+        """:meth:`run`'s loop as a generator: it yields each time :meth:`tick`
+        has paused the search, at a point it resumes from, and sets
+        ``self.move`` when done. Iterative deepening over the root moves:
+        depth 1 is the root's scan (:meth:`root_moves`); each deeper pass
+        re-sorts the root moves by their values.
+        """
         g = self.game
         if g.winner is not None:
             raise ValueError("the game is over: no move to choose")
         moves = g.legal_moves()
         if self.level == "random" or len(moves) == 1:
-            return moves[self.rng.below(len(moves))]
+            self.move = moves[self.rng.below(len(moves))]
+            return
         if self.level == "easy":
-            return self.easy(moves)
-        moves, noise, scores = self.root_moves()
+            self.move = self.easy(moves)
+            return
+        buf = self.bufs[0]
+        while True:
+            n = self.scan(buf, len(buf), None, True, 0)
+            if not self.s_next:
+                break
+            yield
+        moves = self.safe([buf[i] & 0x3FF for i in range(n)])
+        noise = [self.rng.below(self.noise + 1) for _ in moves]
+        if self.with_reach and not self.stopped:
+            # Each root move's reach joins its noise: a term added to every
+            # value found under the move (see the module docstring); all
+            # moves or none (a search stopped here keeps the scan's order).
+            reach = []
+            h = self.h
+            for m in moves:
+                if self.paused:
+                    yield
+                self.push(m)
+                reach.append(self.reach(g) if g.winner is None else 0)
+                g.undo()
+                self.h = h
+                if self.stopped:
+                    break
+            if not self.stopped:
+                noise = [noise[i] + reach[i] for i in range(len(moves))]
+        moves, noise, scores = self.root_moves(n, moves, noise)
         best = moves[0]
         self.score = scores[0]
+        self.move = best
         if self.stopped:
-            return best
+            return
         self.depth = 1
+        if scores[0] >= WIN - 10000:
+            return  # a win at once: no deeper pass finds a quicker one
         h = self.h
+        best_reply = self.f_best
+        replies = self.replies
         for depth in range(2, self.max_depth + 1):
             alpha = -WIN - 1
             done = 0
             for i in range(len(moves)):
+                if self.paused:
+                    yield
                 m = moves[i]
                 self.push(m)
-                s = self.noisy(self.minimax(depth - 1, alpha - noise[i], WIN + 1, 1), noise[i])
+                best_reply[1] = -1
+                while True:
+                    s = self.minimax(depth - 1, alpha - noise[i], WIN + 1, 1)
+                    if not self.resume_ply:
+                        break
+                    yield
+                if best_reply[1] >= 0:
+                    replies[m] = best_reply[1]
+                s = self.noisy(s, noise[i])
                 g.undo()
                 self.h = h
                 if self.stopped:
@@ -362,45 +457,29 @@ class Search:
             moves, noise, scores = self.sorted_by(moves, noise, scores, done)
             best = moves[0]
             self.score = scores[0]
+            self.move = best
             if self.stopped:
                 break
             self.depth = depth
             if scores[0] >= WIN - 10000:
                 break  # a forced win (an exhausted budget has set ``stopped`` above)
-        return best
 
-    def root_moves(self):
-        """The root's moves, their root noise (and reach) and their values,
-        best first: depth 1 of the search. Apart from :meth:`run`, so that
-        its locals leave the pystack before the deepening starts.
-        """
-        g = self.game
-        rng = self.rng
-        # Depth 1 is the root's scan; deeper passes re-sort by their values.
+    def expected(self):
+        """The reply the finished search expects to its move: the opponent's
+        best move at ply 1 of the deepest pass that searched it (-1: none,
+        when no pass went past depth 2)."""
+        return self.replies.get(self.move, -1)
+
+    def root_moves(self, n, moves, noise):
+        """The root's ``moves`` (of the ``n`` scanned into ``self.bufs[0]``),
+        their ``noise`` (and reach) and their values, best first: depth 1 of
+        the search."""
         buf = self.bufs[0]
-        n = self.scan(buf, len(buf), None, True, 0)
-        moves = self.safe([buf[i] & 0x3FF for i in range(n)])
         values = {}
         for i in range(n):
             v = buf[i] >> SHIFT
             # a clamped value is a game won (lost) at once
             values[buf[i] & 0x3FF] = WIN - 1 if v >= KEY_MAX else (-WIN + 1 if v <= -KEY_MAX else v)
-        noise = [rng.below(self.noise + 1) for _ in moves]
-        if self.with_reach and not self.stopped:
-            # Each root move's reach joins its noise: a term added to every
-            # value found under the move (see the module docstring); all
-            # moves or none (a search stopped here keeps the scan's order).
-            reach = []
-            h = self.h
-            for m in moves:
-                self.push(m)
-                reach.append(self.reach(g) if g.winner is None else 0)
-                g.undo()
-                self.h = h
-                if self.stopped:
-                    break
-            if not self.stopped:
-                noise = [noise[i] + reach[i] for i in range(len(moves))]
         scores = [self.noisy(values[moves[i]], noise[i]) for i in range(len(moves))]
         return self.sorted_by(moves, noise, scores, len(moves))
 
@@ -461,6 +540,14 @@ class Search:
         checks = self.f_check
         top = ply
         leaves = ply + depth - 1  # the ply whose nodes are scanned, not expanded
+        if self.resume_ply:
+            # The same call again after a pause: on at the node it paused in,
+            # whose bounds are its parent's (the plies above are as they were).
+            ply = self.resume_ply
+            self.resume_ply = 0
+            if ply > top:
+                alpha = lo[ply - 1]
+                beta = hi[ply - 1]
         while True:
             # -- enter the node at ``ply``: its value ``v``, or its first move searched
             v = NO_VALUE
@@ -468,6 +555,10 @@ class Search:
                 v = WIN - ply if g.winner == me else -WIN + ply
             elif self.stopped:
                 v = 0  # discarded by the caller
+                self.s_next = 0  # (a scan paused there is abandoned)
+            elif self.paused:
+                self.resume_ply = ply
+                return 0
             else:
                 c = g.to_move
                 maximise = c == me
@@ -490,12 +581,14 @@ class Search:
                 elif ply == leaves:
                     # The last ply: every move valued at once; stop at the
                     # first one that refutes the caller's bound.
+                    self.scan(None, 0, beta if maximise else -alpha, False, ply)
+                    if self.s_next:
+                        self.resume_ply = ply  # paused inside the scan
+                        return 0
                     if maximise:
-                        self.scan(None, 0, beta, False, ply)
                         v = self.best
                         flag = LOWER if v >= beta else EXACT
                     else:
-                        self.scan(None, 0, -alpha, False, ply)
                         v = -self.best
                         flag = UPPER if v <= alpha else EXACT
                     if tt and not self.stopped:
@@ -505,6 +598,9 @@ class Search:
                 else:
                     buf = bufs[ply]
                     n = self.scan(buf, len(buf), None, False, ply)
+                    if self.s_next:
+                        self.resume_ply = ply  # paused inside the scan
+                        return 0
                     if self.stopped:
                         v = 0
                     else:
@@ -619,7 +715,9 @@ class Search:
         return t if t < self.end else self.end
 
     def tick(self):
-        """Report progress; stop on request or on the clock."""
+        """Report progress; stop on request or on the clock; pause (see step)."""
+        if self.iterations >= self.pause_at:
+            self.paused = True
         if self.progress is not None and self.progress(self.iterations, self.budget):
             self.stopped = True
         if self.deadline is not None and _passed(self.deadline):
@@ -815,12 +913,28 @@ class Search:
         best = -WIN - 10
         top = 0  # entries kept in buf, sorted by descending key
         attack, rescue = self.attack, self.rescue
-        if root:
+        start = self.s_next
+        if start:
+            # On after a pause (see step), where it stopped, on the list it read.
+            self.s_next = 0
+            top = self.s_top
+            best = self.s_best
+            if self.s_frozen:
+                lst = self.snap
+        elif root:
             unsafe = self.unsafe
             for i in range(len(unsafe)):
                 unsafe[i] = 0
         it, due = self.iterations, self.due()  # (see due; written back before a real play)
-        for i in range(n):
+        hold = False  # paused by the last count: stop before the next move
+        for i in range(start, n):
+            if hold:
+                self.s_next = i
+                self.s_top = top
+                self.s_best = best
+                self.s_frozen = lst is self.snap
+                self.iterations = it
+                return top
             e = lst[i]
             r = ownc[e]
             # The mover's root r loses e and gains the empty neighbours that
@@ -864,6 +978,7 @@ class Search:
                     self.iterations = it - 1
                     self.count(1)
                     it, due = self.iterations, self.due()
+                    hold = self.paused
                     if self.stopped:
                         break  # the caller discards this scan
             else:
@@ -873,6 +988,7 @@ class Search:
                     self.iterations = it
                     self.count(PLAYED_COST)
                     it, due = self.iterations, self.due()
+                    hold = self.paused
                 else:
                     v = value[s]
                     if s == 1:
@@ -889,6 +1005,7 @@ class Search:
                                 self.iterations = it
                                 self.count(PLAYED_COST)
                                 it, due = self.iterations, self.due()
+                                hold = self.paused
                                 break
                             t = value[s]
                             if s == 1 and rplayer[o] != nx:
@@ -900,6 +1017,7 @@ class Search:
                             self.iterations = it - 1
                             self.count(1)
                             it, due = self.iterations, self.due()
+                            hold = self.paused
                 if self.stopped and not root:
                     break  # the caller discards this scan
                 key = sign * v
