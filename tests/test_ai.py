@@ -126,18 +126,18 @@ def test_hard_uses_its_whole_budget_on_a_big_board_and_no_more():
     stats = {}
     choose_move(g, "hard", stats=stats)
     # the default board is the slowest, the RP2040
-    assert stats["budget"] == LEVEL_TABLE["hard"][3] * 10 // 34
+    assert stats["budget"] == LEVEL_TABLE["hard"][3] * 10 // 44
     # a real play is not started without the budget for it
     assert stats["budget"] - PLAYED_COST < stats["iterations"] <= stats["budget"]
 
 
 def test_budgets_scale_with_the_boards_slowness():
-    assert SLOWNESS == {"samd51": 1.0, "rp2040": 3.4} and DEFAULT_SLOWNESS == SLOWNESS["rp2040"]
+    assert SLOWNESS == {"samd51": 1.0, "rp2040": 4.4} and DEFAULT_SLOWNESS == SLOWNESS["rp2040"]
     for level in LEVELS:
         for size in (81, 361):
             fast = node_budget(level, size, SLOWNESS["samd51"])
             assert fast == LEVEL_TABLE[level][2 if size == 81 else 3]
-            assert node_budget(level, size) == node_budget(level, size, 3.4) == fast * 10 // 34
+            assert node_budget(level, size) == node_budget(level, size, 4.4) == fast * 10 // 44
     g = random_position("9x9", 12, 7)
     stats = {}
     choose_move(g, "hard", slowness=1.0, stats=stats)

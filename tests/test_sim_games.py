@@ -435,7 +435,7 @@ def test_the_search_gets_the_boards_slowness_and_the_spinner_turns_every_150_ms_
 
     monkeypatch.setattr(ai_module, "choose_move", search)  # GameScreen.choose imports it per move
     sim.run_keys(NEW_9X9_VS_RANDOM + ",A")
-    assert got == [sim.app.hw.slowness] and got[0] == {"picosystem": 3.4}.get(sim.profile.name, 1.0)
+    assert got == [sim.app.hw.slowness] and got[0] == {"picosystem": 4.4}.get(sim.profile.name, 1.0)
     gaps = [b - a for a, b in zip([0] + turns, turns)]
     worst_ms = max(gaps) * gs_module.NODE_MS * got[0]
     assert 50 <= worst_ms <= 150  # board time between turns: never silent, not a refresh per report

@@ -19,8 +19,8 @@ Budgets are counted in *nodes*, which is deterministic: a move valued by
 :meth:`Search.scan` is one node, a stone really placed and taken back costs
 ``PUSH_COST`` (``PLAYED_COST`` with its evaluation), in proportion to their
 board time, so a node budget is a time budget. The budget depends on the
-board (``slowness``: an RP2040 runs the same search 3.4 times slower than
-a SAMD51); a wall clock cap (``movetime_ms``) can only shorten a search.
+board (``slowness``: an RP2040 is budgeted at 4.4 times a SAMD51's time a
+node); a wall clock cap (``movetime_ms``) can only shorten a search.
 
 Why a node is cheap: the evaluation is a sum over roots of a value of the
 root's root space, and a stone changes the root space of at most a few
@@ -66,12 +66,18 @@ DESCRIPTIONS = {
 
 # -- boards -----------------------------------------------------------------------
 # ``slowness``: board time per instruction relative to a SAMD51 at 120 MHz
-# (PyBadge, PyGamer = 1.0; the PicoSystem's RP2040 = 3.4). Budgets below are
+# (PyBadge, PyGamer = 1.0; the PicoSystem's RP2040 = 4.4). Budgets below are
 # a SAMD51's; a slower board gets proportionally fewer nodes, so a move takes
 # about the same time everywhere. The default is the slowest board's, so a
 # seed gives the same move on every board unless told otherwise.
-SLOWNESS = {"samd51": 1.0, "rp2040": 3.4}
-DEFAULT_SLOWNESS = 3.4
+# The RP2040's 4.4 carries a margin: CircuitPython 10.2.1 firmware (issue
+# 22, emulated, no flash-cache misses, so a real chip is no faster) took
+# 0.42-0.445 ms a node on 9x9 and 0.47-0.477 on 19x19, ~4.1 times the
+# board-time estimate of a SAMD51's node; at 4.4 the worst of those rates
+# spends 2.68 s on 9x9's 6,022 nodes and 5.20 s on 19x19's 10,909, 11% and
+# 13% under the limits (3 s, 6 s), which the app's wall-clock cap enforces.
+SLOWNESS = {"samd51": 1.0, "rp2040": 4.4}
+DEFAULT_SLOWNESS = 4.4
 
 # -- the level table ----------------------------------------------------------
 # level: (max depth in plies, beam: moves searched deeper at an inner node
@@ -214,7 +220,7 @@ def node_budget(level, size, slowness=DEFAULT_SLOWNESS):
     if level not in LEVEL_TABLE:
         raise ValueError("%r: unknown level (known: %s)" % (level, ", ".join(LEVELS)))
     if not (isinstance(slowness, (int, float)) and 0.1 <= slowness <= 100):
-        raise ValueError("slowness %r: must be a number from 0.1 to 100 (SAMD51 = 1.0, RP2040 = 3.4)"
+        raise ValueError("slowness %r: must be a number from 0.1 to 100 (SAMD51 = 1.0, RP2040 = 4.4)"
                          % (slowness,))
     small, large = LEVEL_TABLE[level][2:4]
     return (small if size <= 125 else large) * 10 // int(slowness * 10 + 0.5)
@@ -1088,7 +1094,7 @@ def choose_move(game, level="medium", seed=0, progress=None, movetime_ms=None, s
     """The point ``level`` plays in ``game`` (never mutated).
 
     ``slowness`` is the board's time per instruction relative to a SAMD51
-    (see :data:`SLOWNESS`; default 3.4, the RP2040, the slowest board): the
+    (see :data:`SLOWNESS`; default 4.4, the RP2040, the slowest board): the
     node budget is divided by it, so a hard move takes at most about 3 s
     (9x9) or 6 s (19x19) on any board. The same seed and slowness give the
     same move on every interpreter. ``progress(done, total)`` is called

@@ -23,7 +23,7 @@ class Hardware:
     """What the app may use. ``sound`` and ``battery`` are None on boards without them.
 
     ``slowness``: how many times longer than a SAMD51 (PyBadge, PyGamer) this
-    board's CPU takes for the same MicroPython code (RP2040: 3.4, measured on
+    board's CPU takes for the same MicroPython code (RP2040: 4.4, measured on
     the firmware). The app sizes the computer's search and its spinner by it.
     """
 
