@@ -202,7 +202,7 @@ def test_tanbo_gtp_options_never_give_a_traceback(monkeypatch, capsys, option, v
 
 def unplayed_game(task):
     """What match's _play_task returns, without playing (module level: --jobs pickles it)."""
-    return task[3], True, "", 10, [0.0, 1, 0.0, 1], None
+    return task[3], True, "", 10, [0.0, 1, 0.0, 1], None, [0] * 8
 
 
 def match_games(value):
@@ -214,7 +214,7 @@ def match_games(value):
 
 @settings(max_examples=200, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
 @given(option=st.sampled_from(["A", "B", "--variant", "--games", "--seed", "--movetime", "--record", "--jobs",
-                               "--timeout"]),
+                               "--timeout", "--ponder-ms"]),
        value=VALUES)
 def test_tanbo_match_options_never_give_a_traceback(monkeypatch, tmp_path, capsys, option, value):
     # Games are not played: the option checks are under test, not the engine.

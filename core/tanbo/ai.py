@@ -551,20 +551,24 @@ class Search:
             # whose bounds are its parent's (the plies above are as they were).
             ply = self.resume_ply
             self.resume_ply = 0
+            if ply < 0:  # paused before entering the next move of the node at -ply - 1
+                ply = -ply - 1
+                self.push(bufs[ply][index[ply]] & 0x3FF)
+                ply += 1
             if ply > top:
                 alpha = lo[ply - 1]
                 beta = hi[ply - 1]
         while True:
             # -- enter the node at ``ply``: its value ``v``, or its first move searched
             v = NO_VALUE
+            if self.paused and not self.stopped:
+                self.resume_ply = ply
+                return 0
             if g.winner is not None:
                 v = WIN - ply if g.winner == me else -WIN + ply
             elif self.stopped:
                 v = 0  # discarded by the caller
                 self.s_next = 0  # (a scan paused there is abandoned)
-            elif self.paused:
-                self.resume_ply = ply
-                return 0
             else:
                 c = g.to_move
                 maximise = c == me
@@ -632,6 +636,9 @@ class Search:
                         if tt:
                             slots[ply] = slot
                             checks[ply] = check
+                        if self.paused:
+                            self.resume_ply = -ply - 1
+                            return 0
                         self.push(buf[0] & 0x3FF)
                         ply += 1
                         continue  # its first move, with the same bounds
@@ -660,6 +667,9 @@ class Search:
                     killer[ply] = m
                 elif i < count[ply]:
                     index[ply] = i
+                    if self.paused:
+                        self.resume_ply = -ply - 1
+                        return 0
                     self.push(buf[i] & 0x3FF)
                     ply += 1
                     break  # enter its next move
@@ -724,6 +734,8 @@ class Search:
         """Report progress; stop on request or on the clock; pause (see step)."""
         if self.iterations >= self.pause_at:
             self.paused = True
+        elif self.next_tick > self.pause_at:
+            self.next_tick = self.pause_at  # (steps need not be whole ticks)
         if self.progress is not None and self.progress(self.iterations, self.budget):
             self.stopped = True
         if self.deadline is not None and _passed(self.deadline):

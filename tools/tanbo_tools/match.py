@@ -36,7 +36,8 @@ import threading
 import time
 
 from tanbo import Game, get_variant, player_name
-from tanbo.ai import DEFAULT_SLOWNESS, LEVELS, SLOWNESS, choose_move, node_budget
+from tanbo import ponder
+from tanbo.ai import DEFAULT_SLOWNESS, LEVELS, SLOWNESS, Search, choose_move, node_budget
 from tanbo.gtp import MAX_MOVETIME
 from tanbo.position import quote
 
@@ -48,6 +49,8 @@ Z95 = 1.959964  # two-sided 95% normal quantile
 DEFAULT_TIMEOUT = 60.0
 MAX_TIMEOUT = 86400
 MAX_JOBS = 256  # processes; more is a typo, not a faster match
+MAX_PONDER_MS = 600000  # --ponder-ms: ten minutes a turn is past any player's
+QUICK_MS = 300  # a reply searched in at most this much board time appears "at once"
 
 
 def add_arguments(parser):
@@ -67,6 +70,9 @@ def add_arguments(parser):
                         metavar="SECONDS",
                         help="longest wait for each answer of a GTP engine; one that misses it "
                              "forfeits the game (default %g, at most %d)" % (DEFAULT_TIMEOUT, MAX_TIMEOUT))
+    parser.add_argument("--ponder-ms", type=int, default=None, metavar="MS",
+                        help="levels think on each opponent's turn as long as their board would in MS "
+                             "milliseconds (counted in nodes: deterministic for a seed; at most %d)" % MAX_PONDER_MS)
     parser.add_argument("--quiet", action="store_true", help="no progress bar")
 
 
@@ -137,10 +143,20 @@ class EngineError(RuntimeError):
 
 class LevelPlayer:
     """An AI level of :mod:`tanbo.ai` with a board's budget (``slowness``);
-    seeds each move from the game, seat and ply."""
+    seeds each move from the game, seat and ply.
 
-    def __init__(self, level, seed, movetime, slowness=DEFAULT_SLOWNESS):
+    With ``ponder_ms``, it thinks on each of the opponent's turns as long as
+    its board would in that many milliseconds (:mod:`tanbo.ponder`, in node
+    counts, so a seed gives the same game): ``stats`` counts its replies to
+    a pondered turn, the guesses among them, and its replies whose search
+    after the opponent's move takes at most QUICK_MS of its board's time.
+    """
+
+    def __init__(self, level, seed, movetime, slowness=DEFAULT_SLOWNESS, ponder_ms=None):
         self.level, self.seed, self.movetime, self.slowness = level, seed, movetime, slowness
+        self.ponder_nodes = None if ponder_ms is None else ponder.nodes_in(ponder_ms, slowness)
+        self.pondering = None
+        self.stats = [0, 0, 0, 0]  # moves, replies to a pondered turn, guessed, quick
 
     def start(self, game):
         pass
@@ -148,10 +164,36 @@ class LevelPlayer:
     def played(self, game, mover, move):
         pass
 
+    def seed_of(self, ply):
+        return self.seed * 100003 + ply
+
     def genmove(self, game):
         """The point to play, or None to resign."""
-        return choose_move(game, self.level, seed=self.seed * 100003 + game.ply, movetime_ms=self.movetime,
-                           slowness=self.slowness)
+        if self.ponder_nodes is None:
+            return choose_move(game, self.level, seed=self.seed_of(game.ply), movetime_ms=self.movetime,
+                               slowness=self.slowness)
+        stats = self.stats
+        stats[0] += 1
+        p, self.pondering = self.pondering, None
+        s = None
+        if p is not None:
+            stats[1] += 1
+            s = p.reply(game)
+        if s is None:
+            s = Search(game, self.level, self.seed_of(game.ply), movetime_ms=self.movetime, slowness=self.slowness)
+        else:
+            stats[2] += 1
+        before = s.iterations
+        move = ponder.finish(s)
+        if ponder.ms_of(s.iterations - before, self.slowness) <= QUICK_MS:
+            stats[3] += 1
+        guess = s.expected()
+        after = game.copy()
+        after.play(move)
+        if after.winner is None and guess >= 0 and after.is_legal(guess):
+            self.pondering = ponder.Ponder(after, guess, self.level, self.seed_of(after.ply + 1), self.slowness)
+            self.pondering.step(self.ponder_nodes)
+        return move
 
     def close(self):
         pass
@@ -286,13 +328,13 @@ def _read_lines(stream, lines):
     lines.put(None)
 
 
-def make_player(spec, seed, movetime, timeout=None):
+def make_player(spec, seed, movetime, timeout=None, ponder_ms=None):
     kind, value = parse_player(spec)
     if kind == "gtp":
         return GtpPlayer(value, movetime, DEFAULT_TIMEOUT if timeout is None else timeout)
     if kind == "uct":
         return uct.UctPlayer(value, seed)
-    return LevelPlayer(value[0], seed, movetime, value[1])
+    return LevelPlayer(value[0], seed, movetime, value[1], ponder_ms)
 
 
 def seats_of_a(index, players):
@@ -301,11 +343,13 @@ def seats_of_a(index, players):
     return tuple(range(first, players + 1, 2))
 
 
-def play_game(a, b, variant, index, seed, movetime, timeout=None):
-    """Play game ``index``; return ``(a_won, record_text, plies, seconds, forfeit)``.
+def play_game(a, b, variant, index, seed, movetime, timeout=None, ponder_ms=None):
+    """Play game ``index``; return ``(a_won, record_text, plies, seconds, forfeit, pondered)``.
 
     ``seconds`` is ``[A's thinking time, A's moves, B's time, B's moves]``
-    (wall clock, including a GTP engine's replies). A GTP engine that fails
+    (wall clock, including a GTP engine's replies); ``pondered`` A's
+    :attr:`LevelPlayer.stats` then B's (zeros for other players or without
+    ``ponder_ms``). A GTP engine that fails
     during the game (no answer within ``timeout`` seconds, an illegal or
     unreadable move, a refused ``play``, an exit) forfeits it: its seats
     resign, and ``forfeit`` is the message saying why (else None). One that
@@ -316,7 +360,7 @@ def play_game(a, b, variant, index, seed, movetime, timeout=None):
     seat_player = {}
     players = []
     for name, spec in (("A", a), ("B", b)):
-        p = make_player(spec, seed + index * 7919 + (0 if name == "A" else 1), movetime, timeout)
+        p = make_player(spec, seed + index * 7919 + (0 if name == "A" else 1), movetime, timeout, ponder_ms)
         players.append(p)
         for k in game.pids:
             if (k in a_seats) == (name == "A"):
@@ -355,18 +399,19 @@ def play_game(a, b, variant, index, seed, movetime, timeout=None):
     finally:
         for p in players:
             p.close()
+    pondered = [n for p in players for n in (p.stats if isinstance(p, LevelPlayer) else (0, 0, 0, 0))]
     names = {k: (a if k in a_seats else b) for k in game.pids}
     headers = {"seats": " ".join("%s=%s" % (player_name(k, game.players), names[k]) for k in game.pids),
                "game": str(index + 1)}
     if failed is None:
-        return game.winner in a_seats, game.record(**headers), game.ply, clock, None
+        return game.winner in a_seats, game.record(**headers), game.ply, clock, None, pondered
     a_lost = failed[0] is players[0]
     for k in game.pids:
         if (k in a_seats) == a_lost and game.winner is None and game.stones(k):
             game.resign(k)
     forfeit = "%s (%s) forfeits game %d: %s" % ("A" if a_lost else "B", a if a_lost else b, index + 1, failed[1])
     headers["forfeit"] = forfeit
-    return not a_lost, game.record(**headers), game.ply, clock, forfeit
+    return not a_lost, game.record(**headers), game.ply, clock, forfeit, pondered
 
 
 def _play_task(task):
@@ -407,6 +452,18 @@ def summary(a, b, wins_a, games):
             "Elo A-B: %s (95%% CI %s to %s)" % (fmt(elo(rate)), fmt(elo(lo)), fmt(elo(hi)))]
 
 
+def ponder_lines(pondered, ms):
+    """The summary's lines on pondering: per side that pondered, its guesses and quick replies."""
+    lines = []
+    for side, (moves, replies, guessed, quick) in (("A", pondered[:4]), ("B", pondered[4:])):
+        if moves:
+            lines.append("pondering %d ms: %s guessed %d of %d replies (%.1f%%); %d of %d moves (%.1f%%) took "
+                         "at most %d ms of its board's search after the opponent's move"
+                         % (ms, side, guessed, replies, 100.0 * guessed / max(replies, 1), quick, moves,
+                            100.0 * quick / moves, QUICK_MS))
+    return lines
+
+
 def _bar(done, total, wins_a, width=30):
     filled = width * done // total if total else width
     return "\r[%s%s] %d/%d  A %d B %d" % ("#" * filled, "." * (width - filled), done, total, wins_a, done - wins_a)
@@ -422,6 +479,8 @@ def check_args(args):
         raise ValueError("--jobs %d: expected 1-%d" % (args.jobs, MAX_JOBS))
     if args.movetime is not None and not 1 <= args.movetime <= MAX_MOVETIME:
         raise ValueError("--movetime %d: expected 1-%d ms" % (args.movetime, MAX_MOVETIME))
+    if args.ponder_ms is not None and not 0 <= args.ponder_ms <= MAX_PONDER_MS:
+        raise ValueError("--ponder-ms %d: expected 0-%d ms" % (args.ponder_ms, MAX_PONDER_MS))
     return a, b, variant
 
 
@@ -437,11 +496,12 @@ def run(args):
         except OSError as e:
             print("tanbo match: cannot create the folder %r: %s" % (args.record, e.strerror or e), file=sys.stderr)
             return 1
-    tasks = ((a, b, variant, i, args.seed, args.movetime, args.timeout) for i in range(args.games))
+    tasks = ((a, b, variant, i, args.seed, args.movetime, args.timeout, args.ponder_ms) for i in range(args.games))
     show = not args.quiet and sys.stderr.isatty()
     wins_a = done = plies = 0
     forfeits = [0, 0]
     clock = [0.0, 0, 0.0, 0]
+    pondered = [0] * 8
     if args.jobs > 1:
         import multiprocessing
         pool = multiprocessing.Pool(min(args.jobs, args.games))
@@ -450,10 +510,12 @@ def run(args):
         pool = None
         results = (_play_task(t) for t in tasks)
     try:
-        for index, a_won, record, n, spent, forfeit in results:
+        for index, a_won, record, n, spent, forfeit, counts in results:
             done += 1
             for i in range(4):
                 clock[i] += spent[i]
+            for i in range(8):
+                pondered[i] += counts[i]
             wins_a += a_won
             plies += n
             if forfeit:
@@ -483,5 +545,7 @@ def run(args):
         lines.append("forfeits (included above): A %d, B %d" % tuple(forfeits))
     lines.append("time per move: A %.1f ms, B %.1f ms" % (1000 * clock[0] / max(clock[1], 1),
                                                        1000 * clock[2] / max(clock[3], 1)))
+    if args.ponder_ms is not None:
+        lines += ponder_lines(pondered, args.ponder_ms)
     print("\n".join(lines))
     return 0
