@@ -435,3 +435,12 @@ def test_the_transposition_table_changes_no_value(monkeypatch):
         with_table += a.iterations
         without += b.iterations
     assert with_table < without
+
+
+@pytest.mark.parametrize("variant", ["19x19", "4p", "3d", "1d", "dense-11"])
+def test_a_reused_search_plays_as_fresh_ones_on_every_kind_of_board(variant):
+    # One Search a game, started again for each move (its arrays allocated
+    # once), against a fresh one each move: the same moves, nodes, depths
+    # and values, over a game's first moves at a reduced budget.
+    from subset.check_ai import same_as_fresh
+    same_as_fresh(variant, "hard", 4, 20.0)

@@ -227,20 +227,139 @@ def node_budget(level, size, slowness=DEFAULT_SLOWNESS):
 
 
 class Search:
-    """One move decision: ``Search(game, level, seed).run()`` returns a point.
+    """Move decisions for one game: its arena, allocated once, reused for every move.
 
-    ``game`` is copied once; the original is never touched. After
-    :meth:`run`, ``iterations`` holds the nodes searched, ``depth`` the
-    deepest finished iteration and ``score`` the chosen move's value.
+    ``Search(game, level, seed).run()`` returns a point for ``game``'s
+    position. For the next move of the same game, ``start(game, seed)``
+    then ``run()``: the search keeps every array it made (its game copy,
+    move buffers, transposition table, hash words, reach work space), so a
+    game's searches allocate their big blocks once, on the heap as it was
+    when the game began, not anew on a heap fragmented by the moves before
+    (issue 22: a PyBadge died at the second 19x19 search, needing 4.3 KB
+    in one piece). A reused search plays exactly as a fresh one: the same
+    nodes, the same move.
+
+    ``game`` is copied once, and loaded again by :meth:`start`; the
+    original is never touched. After :meth:`run`, ``iterations`` holds the
+    nodes searched, ``depth`` the deepest finished iteration and ``score``
+    the chosen move's value. ``limit_ms`` is the move's time limit on the
+    boards (3 s on boards of up to 125 points, 6 s beyond): node budgets
+    keep within it; the app caps its wall clock there as well.
     """
 
     def __init__(self, game, level="medium", seed=0, progress=None, movetime_ms=None, slowness=DEFAULT_SLOWNESS):
-        self.budget = node_budget(level, game.variant.size, slowness)
+        size = game.variant.size
+        self.budget = node_budget(level, size, slowness)
         self.level = level
+        self.slowness = slowness
+        self.limit_ms = 3000 if size <= 125 else 6000  # (the boards of node_budget's two budgets)
         self.max_depth, self.beam, _, _, self.noise, reach_max = LEVEL_TABLE[level]
-        self.with_reach = game.variant.size <= reach_max
-        self.game = game.copy(fast=game.variant.size <= FAST_COPY_POINTS)
-        self.me = game.to_move
+        self.with_reach = size <= reach_max
+        g = self.game = game.copy(fast=size <= FAST_COPY_POINTS)
+        zeros = self.zeros
+        # Per-depth move buffers, as wide as the beam (the root's as wide as
+        # the board): 4 bytes a cell.
+        width = self.beam or size
+        self.bufs = [zeros("i", size if d == 0 else width) for d in range(self.max_depth + 1)]
+        # The copy of the legal list being scanned, taken once a move is
+        # really played (see frozen): 2 bytes a cell. One for all depths:
+        # a scan plays and takes back its moves before the next scan starts.
+        self.snap = zeros("H", size)
+        self.values = zeros("i", size)  # root_moves: a root move's value, by point
+        plies = self.max_depth + 1
+        self.killer = zeros("h", plies)  # per depth: see minimax
+        # Per ply, minimax's state of the node being searched there: its
+        # bounds (now and on entry), its next move's index in its buffer,
+        # its move count, its best move, its hash, its transposition-table
+        # entry (whether its mover is ``me`` is the game's side to move).
+        self.f_alpha = zeros("i", plies)
+        self.f_beta = zeros("i", plies)
+        self.f_alpha0 = zeros("i", plies)
+        self.f_beta0 = zeros("i", plies)
+        self.f_index = zeros("h", plies)
+        self.f_count = zeros("h", plies)
+        self.f_best = zeros("h", plies)
+        self.f_hash = zeros("i", plies)
+        self.f_slot = zeros("H", plies)
+        self.f_check = zeros("H", plies)
+        # The transposition table and its hash (see TT_BITS), for levels
+        # that search 3 plies or more (the others keep a hash of zeros).
+        # Zobrist words: zob[c * size + p] for a stone of colour c on p;
+        # row 0 (no stone) holds the side to move's word at zob[c].
+        self.size = size
+        self.tt = self.max_depth >= 3
+        zob = self.zob = zeros("i", (g.players + 1) * size)
+        if self.tt:
+            zr = Rng(0x7A0B)
+            for i in range(len(zob)):
+                zob[i] = (zr.below(65536) << 13) ^ zr.below(65536)  # 29 bits: a small int
+            n = 1 << TT_BITS
+            self.tcheck = zeros("H", n)
+            self.tval = zeros("i", n)
+            self.tinfo = zeros("H", n)  # depth | flag << 4 | (best move + 1) << 6; 0: empty
+        # VALUE[s]: a live root with root space s, before the hanging penalty.
+        last = len(SPACE) - 1
+        value = self.value = zeros("i", size + 1)
+        for s in range(size + 1):
+            value[s] = ROOT + SPACE[s if s < last else last] + ROOM * s
+        # Per root: its weight in the sum (own roots count for the others
+        # together when 4 play; set by start), and its current term during a scan.
+        nroots = len(g.alive)
+        self.weight = zeros("h", nroots)
+        self.term = zeros("i", nroots)
+        self.unsafe = bytearray(size)  # root moves that remove one of the mover's roots
+        # Ordering keys by root space, as tables (a root's space <= board size).
+        self.attack = bytearray(size + 1)
+        self.rescue = bytearray(size + 1)
+        for s in range(1, size + 1):
+            self.attack[s] = KEY_CAPTURE if s == 1 else (KEY_ATTACK[s] if s < len(KEY_ATTACK) else 1)
+            self.rescue[s] = KEY_RESCUE[s] if s < len(KEY_RESCUE) else 0
+        self.forcing = FORCING
+        # Search.reach's work space (levels that use it): per point its
+        # label (root + 1, or CONTESTED) and distance, the queue of
+        # labelled points, per root its count.
+        if self.with_reach:
+            self.label = bytearray(size)  # all 0 between calls
+            self.dist = bytearray(size)
+            self.queue = zeros("h", size)
+            self.reached = zeros("h", nroots)
+        self.replies = {}  # root move -> the reply expected to it (see expected)
+        self.start(game, seed, progress, movetime_ms, False)
+
+    @staticmethod
+    def zeros(typecode, n):
+        """An array of ``n`` zeros, allocated in one piece with no temporary.
+
+        ``array(t, bytes(k))`` first makes the ``bytes``, as big as the
+        array: twice the block at once (issue 22). From a ``range`` the
+        array is made at its length and filled in place (MicroPython and
+        CircuitPython take the length of a ``range``), then zeroed.
+        """
+        a = array(typecode, range(n))
+        for i in range(n):
+            a[i] = 0
+        return a
+
+    def start(self, game, seed=0, progress=None, movetime_ms=None, load=True, keep_table=False):
+        """Set up the search of ``game``'s position, a position of the game
+        this search was made for (the same variant and roots: ValueError
+        otherwise), for :meth:`run`; allocates only its random generator
+        and the clock's deadline. ``seed``, ``progress`` and
+        ``movetime_ms`` as :func:`choose_move`'s. (``load=False``: the
+        search's game already holds the position, as just copied.)
+        ``keep_table``: the transposition table keeps what the last search
+        found (its entries are positions, valid in any search of the same
+        side: tanbo.ponder's after a missed guess); else it starts empty,
+        and the move is a fresh search's.
+        """
+        g = self.game
+        if load:
+            if game.variant.name != g.variant.name or len(game.alive) != len(g.alive):
+                raise ValueError("Search.start: %s with %d roots is not the game this search was made for"
+                                 " (%s, %d roots)" % (game.variant.name, len(game.alive), g.variant.name,
+                                                      len(g.alive)))
+            g.load_state(game)
+        self.me = me = game.to_move
         self.rng = Rng(seed)
         self.progress = progress
         if movetime_ms is None:
@@ -261,7 +380,7 @@ class Search:
         # sets, and where the search stands when paused: the ply whose node
         # minimax re-enters, a scan's next move, its kept entries, its best
         # and whether it reads the copy of its list. The finished search's
-        # move, and the reply expected to it (-1: none known, see expected).
+        # move, and the reply expected to it (see expected).
         self.pause_at = NEVER
         self.paused = False
         self.resume_ply = 0
@@ -271,80 +390,27 @@ class Search:
         self.s_frozen = False
         self.walker = None
         self.move = None
-        self.replies = {}
-        size = game.variant.size
-        # Per-depth move buffers, as wide as the beam (the root's as wide as
-        # the board): 4 bytes a cell.
-        width = self.beam or size
-        self.bufs = [array("i", bytes(4 * (size if d == 0 else width))) for d in range(self.max_depth + 1)]
-        # The copy of the legal list being scanned, taken once a move is
-        # really played (see frozen): 2 bytes a cell. One for all depths:
-        # a scan plays and takes back its moves before the next scan starts.
-        self.snap = array("H", bytes(2 * size))
-        self.killer = array("h", [-1] * (self.max_depth + 1))  # per depth: see minimax
-        # Per ply, minimax's state of the node being searched there: its
-        # bounds (now and on entry), its next move's index in its buffer,
-        # its move count, its best move, its hash, its transposition-table
-        # entry (whether its mover is ``me`` is the game's side to move).
-        plies = self.max_depth + 1
-        self.f_alpha = array("i", bytes(4 * plies))
-        self.f_beta = array("i", bytes(4 * plies))
-        self.f_alpha0 = array("i", bytes(4 * plies))
-        self.f_beta0 = array("i", bytes(4 * plies))
-        self.f_index = array("h", bytes(2 * plies))
-        self.f_count = array("h", bytes(2 * plies))
-        self.f_best = array("h", bytes(2 * plies))
-        self.f_hash = array("i", bytes(4 * plies))
-        self.f_slot = array("H", bytes(2 * plies))
-        self.f_check = array("H", bytes(2 * plies))
-        # The transposition table and its hash (see TT_BITS), for levels
-        # that search 3 plies or more (the others keep a hash of zeros).
-        # Zobrist words: zob[c * size + p] for a stone of colour c on p;
-        # row 0 (no stone) holds the side to move's word at zob[c].
-        g = self.game
-        self.size = size
-        self.tt = self.max_depth >= 3
-        zob = self.zob = array("i", bytes(4 * (g.players + 1) * size))
-        if self.tt:
-            zr = Rng(0x7A0B)
-            for i in range(len(zob)):
-                zob[i] = (zr.below(65536) << 13) ^ zr.below(65536)  # 29 bits: a small int
-            n = 1 << TT_BITS
-            self.tcheck = array("H", bytes(2 * n))
-            self.tval = array("i", bytes(4 * n))
-            self.tinfo = array("H", bytes(2 * n))  # depth | flag << 4 | (best move + 1) << 6; 0: empty
+        self.replies.clear()
+        killer = self.killer
+        for i in range(len(killer)):
+            killer[i] = -1
+        if self.tt and not keep_table:
+            tcheck, tval, tinfo = self.tcheck, self.tval, self.tinfo
+            for i in range(len(tinfo)):
+                tcheck[i] = 0
+                tval[i] = 0
+                tinfo[i] = 0
+        zob, size = self.zob, self.size
         h = 0
         board = g.board
         for p in range(size):
             if board[p]:
                 h ^= zob[board[p] * size + p]
         self.h = h
-        # VALUE[s]: a live root with root space s, before the hanging penalty.
-        last = len(SPACE) - 1
-        self.value = array("i", [ROOT + SPACE[s if s < last else last] + ROOM * s for s in range(size + 1)])
-        # Per root: its weight in the sum (own roots count for the others
-        # together when 4 play), and its current term during a scan.
-        g = self.game
-        nroots = len(g.alive)
+        weight, rplayer = self.weight, g.root_player
         others = g.players - 1
-        self.weight = array("b", [others if g.root_player[r] == self.me else -1 for r in range(nroots)])
-        self.term = array("i", bytes(4 * nroots))
-        self.unsafe = bytearray(size)  # root moves that remove one of the mover's roots
-        # Ordering keys by root space, as tables (a root's space <= board size).
-        self.attack = bytearray(size + 1)
-        self.rescue = bytearray(size + 1)
-        for s in range(1, size + 1):
-            self.attack[s] = KEY_CAPTURE if s == 1 else (KEY_ATTACK[s] if s < len(KEY_ATTACK) else 1)
-            self.rescue[s] = KEY_RESCUE[s] if s < len(KEY_RESCUE) else 0
-        self.forcing = FORCING
-        # Search.reach's work space (levels that use it): per point its
-        # label (root + 1, or CONTESTED) and distance, the queue of
-        # labelled points, per root its count.
-        if self.with_reach:
-            self.label = bytearray(size)  # all 0 between calls
-            self.dist = bytearray(size)
-            self.queue = array("h", bytes(2 * size))
-            self.reached = array("h", bytes(2 * nroots))
+        for r in range(len(weight)):
+            weight[r] = others if rplayer[r] == me else -1
 
     # -- the search loop --------------------------------------------------------
     def run(self):
@@ -481,7 +547,7 @@ class Search:
         their ``noise`` (and reach) and their values, best first: depth 1 of
         the search."""
         buf = self.bufs[0]
-        values = {}
+        values = self.values  # by point (a dict of 361 entries would take a 3 KB block a search)
         for i in range(n):
             v = buf[i] >> SHIFT
             # a clamped value is a game won (lost) at once
@@ -1102,7 +1168,7 @@ class Search:
 
 
 def choose_move(game, level="medium", seed=0, progress=None, movetime_ms=None, stats=None,
-                slowness=DEFAULT_SLOWNESS):
+                slowness=DEFAULT_SLOWNESS, search=None):
     """The point ``level`` plays in ``game`` (never mutated).
 
     ``slowness`` is the board's time per instruction relative to a SAMD51
@@ -1114,10 +1180,20 @@ def choose_move(game, level="medium", seed=0, progress=None, movetime_ms=None, s
     and total in nodes); returning True stops the search, which then
     returns its best move so far (the root's moves are always all valued
     once). ``movetime_ms`` caps the wall time too. ``stats``, if a dict,
-    receives ``iterations``, ``budget``, ``depth`` and ``score``. Raises
-    ValueError for an unknown level, a bad slowness or a finished game.
+    receives ``iterations``, ``budget``, ``depth`` and ``score``.
+    ``search``: a :class:`Search` made for this game at this level and
+    slowness, reused (its arrays allocated once a game; the same move as a
+    fresh one). Raises ValueError for an unknown level, a bad slowness, a
+    finished game or a ``search`` made for another game, level or slowness.
     """
-    s = Search(game, level, seed, progress, movetime_ms, slowness)
+    if search is None:
+        s = Search(game, level, seed, progress, movetime_ms, slowness)
+    else:
+        if search.level != level or search.slowness != slowness:
+            raise ValueError("choose_move: a search made for %s at slowness %s cannot play %s at %s"
+                             % (search.level, search.slowness, level, slowness))
+        s = search
+        s.start(game, seed, progress, movetime_ms)
     move = s.run()
     if stats is not None:
         stats["iterations"] = s.iterations

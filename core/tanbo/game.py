@@ -421,24 +421,36 @@ class Game:
         """Copy ``other``'s position into this game in place, allocating nothing.
 
         Both games must share a variant and root count (e.g. this game is a
-        :meth:`copy` of ``other`` or of the same game) and be both fast or
-        both compact (see :meth:`copy`; ValueError otherwise). History is
-        not copied: this game cannot undo past the loaded position. Meant
-        for search: reset a scratch game before each playout. (Between fast
-        games MicroPython allocates a little a table: a list's slice
-        assignment builds its slice on the heap, a memoryview's does not.)
+        :meth:`copy` of ``other`` or of the same game). History is not
+        copied: this game cannot undo past the loaded position. Meant for
+        search: reset a scratch game before each playout, or a search's
+        fast copy before each move. Between games of one kind (both fast or
+        both compact, see :meth:`copy`) a table is copied at once (between
+        fast games MicroPython allocates a little a table: a list's slice
+        assignment builds its slice on the heap, a memoryview's does not);
+        a fast game loads a compact one cell by cell, and a compact game
+        cannot load a fast one (ValueError: a list's ints may not fit its
+        byte cells).
         """
-        if other.fast != self.fast:
-            raise ValueError("load_state: a %s game cannot load a %s one's tables (see Game.copy)"
-                             % ("fast" if self.fast else "compact", "fast" if other.fast else "compact"))
-        targets = self._targets
-        if targets is None:
-            targets = self._targets = _writable(self._tables())
+        if other.fast and not self.fast:
+            raise ValueError("load_state: a compact game cannot load a fast one's tables (see Game.copy)")
         sources = other._tables_cache
         if sources is None:
             sources = other._tables_cache = other._tables()
-        for i in range(len(targets)):
-            targets[i][:] = sources[i]
+        if other.fast == self.fast:
+            targets = self._targets
+            if targets is None:
+                targets = self._targets = _writable(self._tables())
+            for i in range(len(targets)):
+                targets[i][:] = sources[i]
+        else:
+            targets = self._tables_cache
+            if targets is None:
+                targets = self._tables_cache = self._tables()
+            for i in range(len(targets)):
+                t, f = targets[i], sources[i]
+                for j in range(len(f)):
+                    t[j] = f[j]
         self.to_move = other.to_move
         self.winner = other.winner
         self.over = other.over

@@ -40,25 +40,26 @@ def ms_of(nodes, slowness=DEFAULT_SLOWNESS):
 
 
 class Ponder:
-    """The search for the position after ``guess`` in ``game`` (the
-    computer's move just played, the opponent to move; ``game`` is not
-    kept), at ``level`` with ``seed`` (the seed the search of that ply would
-    get) on a board of ``slowness``. :meth:`step` advances it; ``done`` once
-    it has nothing left to search (or nothing to search: a guess that ends
-    the game).
+    """Pondering on ``search``, the game's :class:`tanbo.ai.Search` (its
+    arena), whose last search chose the move just played in ``game`` (the
+    opponent to move; ``game`` is not kept): the search of the position
+    after ``guess``, seeded with ``seed`` (the seed the search of that ply
+    gets). :meth:`step` advances it; ``done`` once it has nothing left to
+    search (or nothing to search: a guess that ends the game).
     """
 
-    def __init__(self, game, guess, level, seed, slowness=DEFAULT_SLOWNESS):
+    def __init__(self, search, game, guess, seed):
+        self.search = search
         self.guess = guess
+        self.seed = seed
         self.ply = game.ply + 1
-        g = game.copy()
+        g = search.game
+        g.load_state(game)
         g.play(guess)
-        self.search = None
-        self.done = True
-        if g.winner is None:
-            s = self.search = Search(g, level, seed, slowness=slowness)
-            s.end = STRETCH * s.budget - PLAYED_COST + 1
-            self.done = False
+        self.done = g.winner is not None
+        if not self.done:
+            search.start(g, seed, load=False)
+            search.end = STRETCH * search.budget - PLAYED_COST + 1
 
     def step(self, nodes):
         """Search about ``nodes`` nodes (see Search.step); True once done."""
@@ -66,22 +67,27 @@ class Ponder:
             self.done = self.search.step(nodes)
         return self.done
 
-    def nodes(self):
-        """Nodes searched so far."""
-        return 0 if self.search is None else self.search.iterations
+    def hit(self, game):
+        """True if the opponent's move in ``game`` is the guess."""
+        return game.ply == self.ply and game.last_move() == self.guess
 
-    def reply(self, game, progress=None):
-        """The search to finish for ``game`` (the opponent has just moved),
-        or None if its move was not the guess (a miss: search afresh).
+    def at_once(self, game):
+        """True if the computer's reply in ``game`` needs no more search."""
+        s = self.search
+        return self.hit(game) and (self.done or s.iterations >= s.budget - PLAYED_COST + 1)
 
-        Finish it with :func:`finish`: at once if it has reached its budget
-        (it stops where it is), else after what is left of that budget.
-        ``progress`` is then the search's callback, as choose_move's.
+    def reply(self, game, progress=None, movetime_ms=None):
+        """The search to finish (:func:`finish`) for ``game``, where the
+        opponent has just moved: on a guess the pondering search, which
+        stops where it is if it has reached its budget and else spends what
+        is left of it; on a miss the search of ``game`` afresh, with the
+        transposition table's entries kept. ``progress`` and
+        ``movetime_ms`` (a miss's only) as choose_move's.
         """
         s = self.search
-        if s is None or game.ply != self.ply or game.last_move() != self.guess:
-            return None
-        self.search = None
+        if not self.hit(game):
+            s.start(game, self.seed, progress, movetime_ms, keep_table=True)
+            return s
         if not self.done:
             end = s.budget - PLAYED_COST + 1
             if s.iterations >= end:

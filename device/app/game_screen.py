@@ -11,6 +11,8 @@ the buttons) it asks for by what :meth:`GameScreen.key` and
 events below, which the app acts on.
 """
 
+import gc
+
 import displayio
 from tanbo import NOT_CONNECTED, OCCUPIED
 
@@ -76,6 +78,7 @@ class GameScreen:
         self.spun_at = 0  # clock (ms) of the last turn of the spinner
         self.spun_done = 0  # nodes searched at the last turn
         self.spin_cell = None  # (label, index) of the spinner's character while thinking
+        self.search = None  # the computer's tanbo.ai.Search, made once a game (see prepare_search)
         self.message = None  # texts, longest first, for the info area until the next key
         self.cursor = self._start_cursor()
         # Against the computer the hints stay the one person's: they then change
@@ -191,18 +194,34 @@ class GameScreen:
                 self.spin_cell = (label, i)
                 break
 
+    def prepare_search(self, level):
+        """Make the computer's search for ``level`` (its arrays, 6-25 KB on a
+        board), unless made: once a game, when the game starts on a freshly
+        collected heap (:meth:`app.main.App.play`), not at a move, when the
+        heap is more fragmented (issue 22: a PyBadge's heap had the bytes
+        but not one block of them). Again only if the level changed. A game
+        between people never loads the AI (about 8 KB of code on a board).
+        """
+        s = self.search
+        if not self.ai or (s is not None and s.level == level):
+            return
+        self.search = s = None
+        gc.collect()
+        from tanbo.ai import Search
+        self.search = Search(self.game, level, self.game.ply, slowness=self.slowness)
+
     def choose(self, level, progress):
         """The computer's choice at ``level`` (not yet played); ``progress(done, total)``
         is the app's callback, True to stop early with the best move so far.
 
         ``tanbo.ai.choose_move`` with the node budget of this board, seeded
-        with the ply; imported at the computer's first move: a game between
-        people never loads the AI (about 8 KB of heap on a board). Called
+        with the ply, on the game's search (:meth:`prepare_search`). Called
         straight from here, no wrapper: every frame under the search counts
         on CircuitPython's pystack (see tanbo_tools.pystack).
         """
+        self.prepare_search(level)
         from tanbo.ai import choose_move
-        return choose_move(self.game, level, self.game.ply, progress, slowness=self.slowness)
+        return choose_move(self.game, level, self.game.ply, progress, slowness=self.slowness, search=self.search)
 
     def spin_due(self, done, now):
         """Turn the spinner if SPIN_MS or its node count passed since the last turn; True if it did."""

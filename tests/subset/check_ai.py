@@ -7,7 +7,7 @@ floats, capped heap): legality, the two tactics, stopping, determinism.
 """
 
 from tanbo import Game
-from tanbo.ai import LEVELS, PLAYED_COST, choose_move
+from tanbo.ai import LEVELS, PLAYED_COST, Search, choose_move
 from tanbo.perf import random_position
 
 WIN_IN_ONE = "OX......./........./X......../........./........./........./........./........./......... X"
@@ -89,3 +89,55 @@ def test_search_allocates_nothing_per_node():
     (small, n1, d1), (large, n2, d2) = used
     assert n2 >= 3 * n1, used
     assert large - small < 4000 * (1 + d2 - d1), used
+
+
+def same_as_fresh(variant, level, plies, slowness):
+    """Searches of one game's positions with one reused Search against a
+    fresh one each: (move, nodes, depth, score) alike, or an assertion.
+    The fresh searches first, then the reused one over the same game: one
+    search at a time on the heap (a capped one lacks room for two)."""
+    import gc
+    answers = []
+    for reuse in (False, True):
+        g = position(variant, 6, 2)
+        search = None
+        for i in range(plies):
+            gc.collect()
+            stats = {}
+            if reuse and search is None:
+                search = Search(g, level, slowness=slowness)
+            m = choose_move(g, level, seed=g.ply, stats=stats, slowness=slowness, search=search)
+            if reuse:
+                assert answers[i] == (m, stats), (variant, i, answers[i], m, stats)
+            else:
+                answers.append((m, stats))
+            g.play(m)
+            if g.winner is not None:
+                break
+            g.play(g.legal_moves()[g.ply % g.legal_count()])  # the other side, any legal move
+            if g.winner is not None:
+                break
+        search = None
+
+
+def test_a_reused_search_plays_as_fresh_ones():
+    # A search's arrays are allocated once a game and reused: its moves,
+    # nodes, depths and values must equal a fresh search's move after
+    # move (a fast copy on 9x9, a compact one on 13x13; tests/test_ai.py
+    # has the larger boards, which a capped heap holding two searches lacks).
+    same_as_fresh("9x9", "hard", 3, 12.0)
+    same_as_fresh("13x13", "hard", 2, 40.0)
+    same_as_fresh("9x9", "medium", 2, 4.4)
+    g = position("9x9", 6, 2)
+    search = Search(g, "hard", slowness=12.0)
+    other = Game("13x13")
+    try:
+        search.start(other)
+        assert False, "a 13x13 game loaded into a 9x9 search"
+    except ValueError as e:
+        assert "13x13" in str(e) and "9x9" in str(e), e
+    try:
+        choose_move(g, "medium", search=search, slowness=12.0)
+        assert False, "a hard search played medium"
+    except ValueError as e:
+        assert "hard" in str(e), e

@@ -145,15 +145,20 @@ def test_fast_copy_plays_and_undoes_as_the_game_does():
         g = f = None  # (a capped heap holds one variant's pair at a time)
 
 
-def test_load_state_wants_games_of_one_kind():
+def test_load_state_loads_a_fast_game_from_either_kind_and_a_compact_one_from_its_own():
     g = Game("9x9")
     f = g.copy(fast=True)
     scratch = f.copy()
     scratch.random_playout(tanbo.Rng(1), 30)
     scratch.load_state(f)
     assert scratch.position() == g.position() and scratch.legal_moves() == g.legal_moves()
+    # a search's fast copy, loaded from the compact game on screen: the same
+    # tables cell by cell (legal lists in the same order), so the same playout
+    g.play(g.legal_moves()[3])
     scratch.random_playout(tanbo.Rng(1), 30)
+    scratch.load_state(g)
+    assert scratch.position() == g.position() and scratch.legal_moves() == g.legal_moves()
+    assert scratch.fast and scratch._tables() == g.copy(fast=True)._tables()
     before = scratch.position()
-    assert "a fast game cannot load a compact one" in raises(ValueError, scratch.load_state, g)
     assert "a compact game cannot load a fast one" in raises(ValueError, g.copy().load_state, f)
     assert scratch.position() == before

@@ -156,6 +156,7 @@ class LevelPlayer:
         self.level, self.seed, self.movetime, self.slowness = level, seed, movetime, slowness
         self.ponder_nodes = None if ponder_ms is None else ponder.nodes_in(ponder_ms, slowness)
         self.pondering = None
+        self.search = None  # the game's Search (its arena), made at its first move
         self.stats = [0, 0, 0, 0]  # moves, replies to a pondered turn, guessed, quick
 
     def start(self, game):
@@ -175,14 +176,16 @@ class LevelPlayer:
         stats = self.stats
         stats[0] += 1
         p, self.pondering = self.pondering, None
-        s = None
+        s = self.search
         if p is not None:
             stats[1] += 1
-            s = p.reply(game)
-        if s is None:
-            s = Search(game, self.level, self.seed_of(game.ply), movetime_ms=self.movetime, slowness=self.slowness)
+            stats[2] += p.hit(game)
+            p.reply(game, movetime_ms=self.movetime)
+        elif s is None:
+            s = self.search = Search(game, self.level, self.seed_of(game.ply), movetime_ms=self.movetime,
+                                     slowness=self.slowness)
         else:
-            stats[2] += 1
+            s.start(game, self.seed_of(game.ply), movetime_ms=self.movetime)
         before = s.iterations
         move = ponder.finish(s)
         if ponder.ms_of(s.iterations - before, self.slowness) <= QUICK_MS:
@@ -191,7 +194,7 @@ class LevelPlayer:
         after = game.copy()
         after.play(move)
         if after.winner is None and guess >= 0 and after.is_legal(guess):
-            self.pondering = ponder.Ponder(after, guess, self.level, self.seed_of(after.ply + 1), self.slowness)
+            self.pondering = ponder.Ponder(s, after, guess, self.seed_of(after.ply + 1))
             self.pondering.step(self.ponder_nodes)
         return move
 
