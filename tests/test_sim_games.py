@@ -402,7 +402,7 @@ def test_only_a_press_made_during_the_search_stops_it(sim, monkeypatch):
     from tanbo import ai as ai_module
     answers = []
 
-    def search(game, level, seed, progress, slowness):
+    def search(game, level, seed, progress, slowness, search=None):
         for done in range(24, 24 * 40, 24):
             answers.append(progress(done, 2000))
         return game.legal_moves()[0]
@@ -424,7 +424,7 @@ def test_the_search_gets_the_boards_slowness_and_the_spinner_turns_every_150_ms_
     got = []
     turns = []  # nodes searched at each turn of the spinner
 
-    def search(game, level, seed, progress, slowness):
+    def search(game, level, seed, progress, slowness, search=None):
         got.append(slowness)
         for done in range(PROGRESS_EVERY, 20000, PROGRESS_EVERY):
             before = sim.display.refresh_count

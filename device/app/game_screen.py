@@ -41,6 +41,14 @@ SPIN_MS = 100  # thinking indicator: at most this long between turns of the spin
 # on an RP2040 (~113 ms on 9x9) and every 504 on a SAMD51 (~100 ms):
 # issue 12 asks for at least every 150 ms.
 NODE_MS = 0.2
+# Board time of one step of the search on the person's turn (see
+# start_pondering): a press waits for at most a step before the app's loop
+# reads it. 8 ms is 17 nodes on an RP2040 (tanbo.ponder.NODE_US x 4.4 =
+# 0.46 ms a node); a step stops at the first point past that where the
+# search can resume, at most one real play (18 nodes) later: 35 nodes,
+# 16 ms; on boards of up to 125 points a root move's reach (the first
+# ~40% of each search) can take 53-77 nodes (24-36 ms).
+PONDER_STEP_MS = 8
 SPIN = "-\\|/"
 STEPS = {UP: (0, -1), DOWN: (0, 1), LEFT: (-1, 0), RIGHT: (1, 0)}
 
@@ -79,6 +87,8 @@ class GameScreen:
         self.spun_done = 0  # nodes searched at the last turn
         self.spin_cell = None  # (label, index) of the spinner's character while thinking
         self.search = None  # the computer's tanbo.ai.Search, made once a game (see prepare_search)
+        self.ponder = None  # a tanbo.ponder.Ponder on the person's turn (see start_pondering)
+        self.ponder_nodes = 1  # nodes a step of it
         self.message = None  # texts, longest first, for the info area until the next key
         self.cursor = self._start_cursor()
         # Against the computer the hints stay the one person's: they then change
@@ -165,6 +175,7 @@ class GameScreen:
         if g.last_move() is None:
             self.message = ("nothing to undo", "no undo")
             return CHANGED
+        self.ponder = None  # its guess followed the move taken back
         g.undo()
         while self.ai and g.last_move() is not None and g.to_move in self.ai:
             g.undo()
@@ -219,9 +230,46 @@ class GameScreen:
         straight from here, no wrapper: every frame under the search counts
         on CircuitPython's pystack (see tanbo_tools.pystack).
         """
+        p = self.ponder
+        if p is not None and p.search is self.search and self.search.level == level:
+            # On the guess, the pondering search goes on (or is done); on a
+            # miss the search starts afresh, keeping its table's entries.
+            self.ponder = None
+            from tanbo.ponder import finish
+            return finish(p.reply(self.game, progress))
         self.prepare_search(level)
         from tanbo.ai import choose_move
         return choose_move(self.game, level, self.game.ply, progress, slowness=self.slowness, search=self.search)
+
+    # -- thinking on the person's turn (tanbo.ponder; run by the app's loop) -----
+
+    def start_pondering(self, level):
+        """After the computer's move at ``level``: think on the person's turn
+        about the reply its search expected, if it is hard (medium and easy
+        answer within 0.3 s anyway), a person is to move and a reply is known."""
+        self.ponder = None
+        s, g = self.search, self.game
+        if level != "hard" or s is None or s.level != level or g.winner is not None or not self.person_to_move():
+            return
+        guess = s.expected()
+        if guess >= 0 and g.is_legal(guess):
+            from tanbo.ponder import Ponder, nodes_in
+            self.ponder = Ponder(s, g, guess, g.ply + 1)
+            self.ponder_nodes = max(1, nodes_in(PONDER_STEP_MS, self.slowness))
+
+    def pondering(self):
+        """True while the computer has a search to step on the person's turn."""
+        p = self.ponder
+        return p is not None and not p.done and self.game.winner is None
+
+    def ponder_step(self):
+        """One piece of the pondering search: PONDER_STEP_MS of board time (see tanbo.ai.Search.step)."""
+        self.ponder.step(self.ponder_nodes)
+
+    def reply_at_once(self):
+        """True if the computer's reply needs no search: pondering guessed it."""
+        p = self.ponder
+        return p is not None and p.search is self.search and p.at_once(self.game)
 
     def spin_due(self, done, now):
         """Turn the spinner if SPIN_MS or its node count passed since the last turn; True if it did."""

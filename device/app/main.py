@@ -84,6 +84,14 @@ class App:
             self.refresh()
         if self.busy:
             self.drop_keys()
+        elif self.pondering():
+            self.screen.ponder_step()
+
+    def pondering(self):
+        """True while the game on screen has a search to step on the person's turn
+        (never while a menu is shown: the game screen is not on screen then)."""
+        s = self.screen
+        return self.settings.ponder and isinstance(s, GameScreen) and s.flash is None and s.pondering()
 
     def drop_keys(self):
         """Drop the presses queued while the app was busy; a held D-pad key stops repeating.
@@ -123,14 +131,20 @@ class App:
             self.show(menus().game_over(self, screen.game))
 
     def think(self, screen):
-        """The computer's turn on ``screen``: search (the buttons read by :meth:`progress`), play."""
-        screen.start_thinking(self.clock())
-        self.refresh()
+        """The computer's turn on ``screen``: search (the buttons read by :meth:`progress`), play;
+        then, at hard with "Think on my time" on, ponder on the person's turn."""
+        if not screen.reply_at_once():
+            screen.start_thinking(self.clock())
+            self.refresh()
         self.drop_keys()  # only a press made after the search began stops it
         self.stop_search = False
-        p = screen.choose(self.settings.level_name(), self.progress)
+        level = self.settings.level_name()
+        p = screen.choose(level, self.progress)
         self.act(screen.play(p))
         self.busy = True  # presses made while the reply is drawn are stale as well
+        if self.settings.ponder:
+            # After act: the save of the person's turn is written before pondering starts.
+            screen.start_pondering(level)
 
     def progress(self, done, total):
         """The search's callback (``done`` of ``total`` nodes): turn the spinner; True
@@ -148,7 +162,8 @@ class App:
     def run(self):
         while True:
             self.step()
-            self.sleep(LOOP_S)
+            if not self.pondering():  # a step of the search is the wait
+                self.sleep(LOOP_S)
 
     def sound(self, which):
         """Play ``which`` (boards.common.CLICK or CHORD) if the board has a speaker."""

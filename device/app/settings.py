@@ -13,7 +13,8 @@ SIZE = 8
 class Settings:
     """sound, hints (bools); level (index into LEVELS); variant (index into
     GAME_VARIANTS); opponent (index into OPPONENTS); seat (1-based player the
-    person plays against the computer)."""
+    person plays against the computer); ponder (bool: "Think on my time",
+    the computer searching on the person's turn at hard, see app.main)."""
 
     def __init__(self):
         self.sound = True
@@ -22,10 +23,11 @@ class Settings:
         self.variant = 0
         self.opponent = 0
         self.seat = 1
+        self.ponder = True
 
     def pack(self):
         return bytes((1 if self.sound else 0, 1 if self.hints else 0, self.level,
-                      self.variant, self.opponent, self.seat, 0, 0))
+                      self.variant, self.opponent, self.seat, 0 if self.ponder else 1, 0))
 
     def unpack(self, data):
         """Take values from ``data`` (SIZE bytes); out-of-range values keep the defaults."""
@@ -41,6 +43,8 @@ class Settings:
             self.opponent = data[4]
         if 1 <= data[5] <= 4:
             self.seat = data[5]
+        # 0 (on) is what saves made before the setting hold in its byte.
+        self.ponder = data[6] != 1
 
     def level_name(self):
         return LEVELS[self.level]

@@ -1,0 +1,265 @@
+"""Thinking on the opponent's time (issue 24): tanbo.ponder, Search.step, the app's loop, tanbo match --ponder-ms."""
+
+import subprocess
+import sys
+
+import pytest
+
+from tanbo.ai import NEVER, PLAYED_COST, PUSH_COST, REMOVAL_COST, Search, choose_move
+from tanbo.perf import random_position
+from tanbo.ponder import STRETCH, Ponder, finish, nodes_in
+
+import test_sim_games as sg
+
+NEW_9X9_VS_HARD = "A,DOWN*2,RIGHT,DOWN*2,A"  # title -> new game; Level: medium -> hard; Start
+
+
+def _positions():
+    for variant, n in (("9x9", 6), ("13x13", 2), ("4p", 2), ("dense-11", 2)):
+        for k in range(n):
+            g = random_position(variant, 4 + 9 * k, k)
+            if g.winner is None:
+                yield variant, k, g
+
+
+@pytest.mark.parametrize("level", ["medium", "hard"])
+def test_a_search_run_in_steps_plays_as_one_run_at_once(level):
+    # The app's pondering steps a search; with pondering off the same Search
+    # runs at once: same moves, same node counts, whatever the step size.
+    for variant, k, g in _positions():
+        whole = {}
+        move = choose_move(g, level, seed=k, stats=whole)
+        s = Search(g, level, k)
+        steps = 0
+        while not s.step(5 + 7 * k):
+            steps += 1
+        assert (s.move, s.iterations, s.depth) == (move, whole["iterations"], whole["depth"]), (variant, k)
+        assert level == "medium" or steps > 20
+
+
+def test_a_step_overshoots_by_at_most_one_real_play_past_the_root_moves_reach():
+    # 19x19 and 13x13 hard have no reach: every pause point is at most one
+    # real play after the step's count.
+    for variant in ("13x13", "19x19"):
+        for k in range(3):
+            s = Search(random_position(variant, 5 + 11 * k, k), "hard", k)
+            worst = 0
+            while True:
+                before = s.iterations
+                done = s.step(12)
+                worst = max(worst, s.iterations - before)
+                if done:
+                    break
+            assert worst <= 12 + PUSH_COST + REMOVAL_COST, (variant, k, worst)
+
+
+def _after_computer_move(seed=3, plies=10):
+    """(search, game after its move, its move, the reply it expects)."""
+    g = random_position("9x9", plies, seed)
+    s = Search(g, "hard", g.ply)
+    move = s.run()
+    after = g.copy()
+    after.play(move)
+    guess = s.expected()
+    assert guess >= 0 and after.is_legal(guess)
+    return s, after, guess
+
+
+def test_a_guessed_reply_searched_past_its_budget_appears_at_once_with_a_deeper_search():
+    s, after, guess = _after_computer_move()
+    p = Ponder(s, after, guess, after.ply + 1)
+    p.step(nodes_in(10000))  # ten seconds of the player's time on a PicoSystem: past one budget
+    assert s.iterations > s.budget
+    assert s.iterations <= STRETCH * s.budget
+    replied = after.copy()
+    replied.play(guess)
+    assert p.at_once(replied)
+    nodes = s.iterations
+    move = finish(p.reply(replied))
+    assert s.iterations == nodes  # nothing searched after the player's stone
+    assert replied.is_legal(move)
+    fresh = {}
+    choose_move(replied, "hard", seed=replied.ply, stats=fresh)
+    assert s.depth >= fresh["depth"]
+
+
+def test_a_guess_reached_early_spends_what_is_left_of_its_budget_and_plays_as_a_fresh_search():
+    s, after, guess = _after_computer_move()
+    p = Ponder(s, after, guess, after.ply + 1)
+    p.step(1500)
+    replied = after.copy()
+    replied.play(guess)
+    assert not p.at_once(replied)
+    fresh = {}
+    want = choose_move(replied, "hard", seed=replied.ply, stats=fresh)
+    assert finish(p.reply(replied)) == want
+    assert s.iterations == fresh["iterations"]
+
+
+def test_a_missed_guess_gets_a_reply_from_a_full_budget():
+    s, after, guess = _after_computer_move()
+    p = Ponder(s, after, guess, after.ply + 1)
+    p.step(nodes_in(5000))
+    other = next(m for m in after.legal_moves() if m != guess)
+    replied = after.copy()
+    replied.play(other)
+    assert not p.at_once(replied)
+    move = finish(p.reply(replied))
+    assert replied.is_legal(move)
+    assert s.budget - PLAYED_COST < s.iterations <= s.budget  # all of it, from the player's stone on
+    assert s.game.ply == replied.ply and s.me == replied.to_move
+
+
+def test_a_single_legal_reply_needs_no_search():
+    # A guess that leaves one legal move: the pondering search ends at once.
+    for seed in range(200):
+        g = random_position("1d", 4 + seed % 9, seed)
+        if g.winner is None and len(g.legal_moves()) == 1:
+            break
+    else:
+        pytest.skip("no 1d position with a single legal move")
+    s = Search(g, "hard", 0)
+    assert s.step(NEVER) and s.iterations == 0 and s.move == g.legal_moves()[0]
+
+
+# -- the app -------------------------------------------------------------------------
+
+
+def _hard_game(sim):
+    sim.run_keys(NEW_9X9_VS_HARD)
+    gs = sg.game_screen(sim)
+    gs.cursor = gs.game.legal_moves()[0]
+    sim.press("A")
+    sim.frames(200)  # the computer's reply and its drawing
+    assert gs.game.ply == 2 and gs.ponder is not None and not gs.ponder.done
+    return gs
+
+
+def test_the_computer_thinks_on_the_players_turn_and_keys_still_move_the_cursor(sim):
+    gs = _hard_game(sim)
+    s = gs.ponder.search
+    before = s.iterations
+    sim.frames(100)
+    assert s.iterations > before  # pondering on the player's time
+    cursor = gs.cursor
+    sim.press("RIGHT")
+    assert gs.cursor != cursor and not gs.thinking
+    # each app step searched one bounded piece
+    mid = s.iterations
+    sim.app.step()
+    assert 0 < s.iterations - mid <= gs.ponder_nodes + PUSH_COST + REMOVAL_COST + 60  # reach: 9x9 root moves
+
+
+def test_no_nvm_write_while_pondering_and_undo_stops_it(sim):
+    gs = _hard_game(sim)
+    mark = len(sim.events)
+    sim.frames(1000)
+    assert gs.ponder is not None and not sg.nvm_writes(sim, mark)
+    sim.press("B")  # undo: the player's move and the computer's reply
+    assert gs.game.ply == 0 and gs.ponder is None
+    assert not sim.app.pondering()
+
+
+def test_the_menu_pauses_pondering_and_resume_continues_it(sim):
+    gs = _hard_game(sim)
+    s = gs.ponder.search
+    sim.press("START")
+    assert sg.screen_is(sim.app.screen, "Menu")
+    paused = s.iterations
+    sim.frames(500)
+    assert s.iterations == paused  # nothing searched while the menu is shown
+    sim.press("A")  # Resume
+    assert sim.app.screen is gs
+    sim.frames(200)
+    assert s.iterations > paused
+
+
+def test_a_guessed_move_is_answered_at_once_and_a_missed_one_after_a_search(sim):
+    gs = _hard_game(sim)
+    p = gs.ponder
+    sim.frames(20000)  # the player takes 20 s: the pondering search is done
+    assert p.done
+    guess = p.guess
+    gs.cursor = guess
+    spins = []
+    real = gs.start_thinking
+    gs.start_thinking = lambda now: spins.append(now) or real(now)
+    searched = []  # nodes of the search behind each of the computer's moves
+    play = gs.play
+    gs.play = lambda q: (searched.append(gs.search.iterations) if gs.game.to_move in gs.ai else None) or play(q)
+    sim.press("A")
+    sim.frames(100)
+    assert gs.game.ply == 4 and not spins  # replied with no spinner: nothing left to search
+    # The next guess missed: a search with the spinner, from a full budget.
+    sim.frames(300)
+    guess = gs.ponder.guess
+    gs.cursor = next(m for m in gs.game.legal_moves() if m != guess)
+    sim.press("A")
+    sim.frames(100)
+    assert gs.game.ply == 6 and len(spins) == 1
+    assert gs.search.budget - PLAYED_COST < searched[-1] <= gs.search.budget
+
+
+def test_pondering_off_plays_the_same_moves_and_searches_nothing_on_the_players_turn(sim):
+    sim.app.settings.ponder = False
+    sim.run_keys(NEW_9X9_VS_HARD)
+    gs = sg.game_screen(sim)
+    gs.cursor = gs.game.legal_moves()[0]
+    sim.press("A")
+    sim.frames(200)
+    assert gs.game.ply == 2 and not sim.app.pondering()
+    nodes = gs.search.iterations
+    sim.frames(1000)
+    assert gs.search.iterations == nodes
+    g = gs.game.copy()
+    g.undo()
+    assert choose_move(g, "hard", seed=g.ply, slowness=sim.app.hw.slowness) == gs.game.last_move()
+
+
+def test_the_setting_is_saved_and_old_saves_load_it_on():
+    from app.settings import SIZE, Settings
+    s = Settings()
+    assert s.ponder
+    s.ponder = False
+    t = Settings()
+    t.unpack(s.pack())
+    assert not t.ponder and len(s.pack()) == SIZE
+    old = bytes((1, 1, 3, 0, 0, 1, 0, 0))  # a save made before the setting
+    u = Settings()
+    u.ponder = False
+    u.unpack(old)
+    assert u.ponder
+
+
+def test_pondering_in_the_app_fits_the_smallest_pystack(sim):
+    import test_pystack as tp
+    from tanbo_tools import pystack
+    root = tp.ROOT
+    sizes = pystack.app_sizes(root)
+    base = pystack.app_base(sizes, root)
+    gs = _hard_game(sim)
+    with pystack.Meter(sizes, base=base, limit=tp.LIMIT) as m:
+        sim.frames(3000)
+        gs.cursor = gs.ponder.guess
+        sim.press("A")
+        sim.frames(300)
+    assert m.peak <= tp.LIMIT, (m.peak, m.chain)
+
+
+# -- tanbo match --ponder-ms -----------------------------------------------------------
+
+
+def test_match_ponder_ms_is_deterministic_for_a_seed():
+    cmd = [sys.executable, "-m", "tanbo_tools.cli", "match", "hard", "medium", "--games", "2", "--seed", "4",
+           "--ponder-ms", "3000", "--quiet"]
+    runs = [subprocess.run(cmd, capture_output=True, text=True, timeout=600) for _ in range(2)]
+    assert runs[0].returncode == 0, runs[0].stderr
+    lines = [[l for l in r.stdout.splitlines() if not l.startswith("time per move")] for r in runs]
+    assert lines[0] == lines[1]
+    assert any(l.startswith("pondering 3000 ms: A guessed") for l in lines[0])
+
+
+def test_match_refuses_a_negative_ponder_time(capsys):
+    from tanbo_tools import cli
+    assert cli.main(["match", "hard", "medium", "--ponder-ms", "-5"]) == 2
+    assert "--ponder-ms -5" in capsys.readouterr().err
