@@ -111,15 +111,20 @@ def test_a_missed_guess_gets_a_reply_from_a_full_budget():
 
 
 def test_a_single_legal_reply_needs_no_search():
-    # A guess that leaves one legal move: the pondering search ends at once.
-    for seed in range(200):
-        g = random_position("1d", 4 + seed % 9, seed)
-        if g.winner is None and len(g.legal_moves()) == 1:
-            break
-    else:
-        pytest.skip("no 1d position with a single legal move")
+    g = random_position("9x9", 59, 1)  # (found by trying seeds: one legal move left)
+    assert g.winner is None and len(g.legal_moves()) == 1
     s = Search(g, "hard", 0)
     assert s.step(NEVER) and s.iterations == 0 and s.move == g.legal_moves()[0]
+
+
+def test_a_win_at_once_ends_the_search_after_the_root_scan():
+    # A guessed reply that leaves a win: the pondering search is done at once.
+    from tanbo import Game
+    from test_ai import WIN_IN_ONE
+    g = Game.from_position(WIN_IN_ONE)
+    s = Search(g, "hard", 0)
+    assert s.step(NEVER) and g.name(s.move) == "A8"
+    assert s.depth == 1 and s.iterations < s.budget // 10  # the root scan and its reach: no deeper pass
 
 
 # -- the app -------------------------------------------------------------------------
