@@ -5,7 +5,7 @@ import sys
 
 import pytest
 
-from tanbo.ai import NEVER, PLAYED_COST, PUSH_COST, REMOVAL_COST, Search, choose_move
+from tanbo.ai import NEVER, PLAYED_COST, PUSH_COST, REACH_EIGHTHS, REMOVAL_COST, Search, choose_move
 from tanbo.perf import random_position
 from tanbo.ponder import STRETCH, Ponder, finish, nodes_in
 
@@ -37,10 +37,10 @@ def test_a_search_run_in_steps_plays_as_one_run_at_once(level):
         assert level == "medium" or steps > 20
 
 
-def test_a_step_overshoots_by_at_most_one_real_play_past_the_root_moves_reach():
-    # 19x19 and 13x13 hard have no reach: every pause point is at most one
-    # real play after the step's count.
-    for variant in ("13x13", "19x19"):
+def test_a_step_overshoots_by_at_most_one_real_play_and_a_piece_of_reach():
+    # The app's promise (20 ms from a press to its refresh on an RP2040)
+    # rests on this bound: see app.game_screen.PONDER_STEP_MS.
+    for variant in ("9x9", "dense-11", "13x13", "19x19"):
         for k in range(3):
             s = Search(random_position(variant, 5 + 11 * k, k), "hard", k)
             worst = 0
@@ -50,7 +50,7 @@ def test_a_step_overshoots_by_at_most_one_real_play_past_the_root_moves_reach():
                 worst = max(worst, s.iterations - before)
                 if done:
                     break
-            assert worst <= 12 + PUSH_COST + REMOVAL_COST, (variant, k, worst)
+            assert worst <= 12 + PUSH_COST + REMOVAL_COST + REACH_EIGHTHS, (variant, k, worst)
 
 
 def _after_computer_move(seed=3, plies=10):
@@ -152,7 +152,7 @@ def test_the_computer_thinks_on_the_players_turn_and_keys_still_move_the_cursor(
     # each app step searched one bounded piece
     mid = s.iterations
     sim.app.step()
-    assert 0 < s.iterations - mid <= gs.ponder_nodes + PUSH_COST + REMOVAL_COST + 60  # reach: 9x9 root moves
+    assert 0 < s.iterations - mid <= gs.ponder_nodes + PUSH_COST + REMOVAL_COST + REACH_EIGHTHS
 
 
 def test_no_nvm_write_while_pondering_and_undo_stops_it(sim):
@@ -182,8 +182,8 @@ def test_the_menu_pauses_pondering_and_resume_continues_it(sim):
 def test_a_guessed_move_is_answered_at_once_and_a_missed_one_after_a_search(sim):
     gs = _hard_game(sim)
     p = gs.ponder
-    sim.frames(20000)  # the player takes 20 s: the pondering search is done
-    assert p.done
+    while not p.done:  # the player takes long enough: the pondering search is done
+        sim.app.step()
     guess = p.guess
     gs.cursor = guess
     spins = []

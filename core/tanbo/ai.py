@@ -324,6 +324,10 @@ class Search:
             self.queue = zeros("h", size)
             self.reached = zeros("h", nroots)
         self.replies = {}  # root move -> the reply expected to it (see expected)
+        self.r_tail = 0  # label_reach paused: its queue's end (0: not paused), head, next count
+        self.r_head = 0
+        self.r_mark = 0
+        self.r_charged = 0
         self.start(game, seed, progress, movetime_ms, False)
 
     @staticmethod
@@ -391,6 +395,11 @@ class Search:
         self.walker = None
         self.move = None
         self.replies.clear()
+        if self.r_tail:
+            # A reach paused in a search given up: its labels back to 0.
+            for i in range(self.r_tail):
+                self.label[self.queue[i]] = 0
+            self.r_tail = 0
         killer = self.killer
         for i in range(len(killer)):
             killer[i] = -1
@@ -480,7 +489,13 @@ class Search:
                 if self.paused:
                     yield
                 self.push(m)
-                reach.append(self.reach(g) if g.winner is None else 0)
+                v = 0
+                while g.winner is None:
+                    v = self.reach(g)
+                    if not self.r_tail:
+                        break
+                    yield
+                reach.append(v)
                 g.undo()
                 self.h = h
                 if self.stopped:
@@ -841,6 +856,8 @@ class Search:
         adds it to each root move's values (see :meth:`run`).
         """
         tail = self.label_reach(g)
+        if tail < 0:
+            return 0  # paused (see label_reach): called again to go on
         label, queue = self.label, self.queue
         for i in range(tail):
             label[queue[i]] = 0  # (only labelled points are queued)
@@ -849,21 +866,35 @@ class Search:
         for r in range(len(reached)):
             t = reached[r]
             total += weight[r] * REACH[t if t < cap else cap]
-        self.count(REACH_COST + tail * REACH_EIGHTHS // 8)
+        self.count(REACH_COST + tail * REACH_EIGHTHS // 8 - self.r_charged)
         return total
 
     def label_reach(self, g):
         """:meth:`reach`'s search: ``label[p]`` the root + 1 that gets ``p``
         (or CONTESTED), ``reached[r]`` its count; returns how many points it
-        labelled, the first ones of ``queue`` (the caller clears them)."""
+        labelled, the first ones of ``queue`` (the caller clears them).
+
+        Its nodes are counted as it goes, REACH_EIGHTHS each 8 points taken
+        from the queue (``r_charged``: :meth:`reach` counts the rest), so
+        that a paused search (see step) pauses here too: it then returns -1
+        with its queue's ends in ``r_head`` and ``r_tail``, and goes on from
+        there when called again.
+        """
         label, dist = self.label, self.dist  # (pairs: a 4-name unpack allocates on MicroPython)
         queue, reached = self.queue, self.reached
-        for r in range(len(reached)):
-            reached[r] = 0
         board, rplayer, tc = g.board, g.root_player, g.touch_count
         steps = g.steps
-        tail = 0
-        for c in g.pids:
+        tail = self.r_tail
+        if tail:
+            head = self.r_head
+            mark = self.r_mark
+            self.r_tail = 0
+        else:
+            head = 0
+            mark = 8
+            for r in range(len(reached)):
+                reached[r] = 0
+        for c in () if tail else g.pids:
             lp, own = g.legal_points[c], g.space_root[c]
             for i in range(g.legal_total[c]):
                 q = lp[i]
@@ -878,8 +909,15 @@ class Search:
                 elif k != CONTESTED and rplayer[k - 1] != c:
                     label[q] = CONTESTED
                     reached[k - 1] -= 1
-        head = 0
         while head < tail:
+            if head >= mark:
+                mark += 8
+                self.count(REACH_EIGHTHS)
+                if self.paused:
+                    self.r_head = head
+                    self.r_tail = tail
+                    self.r_mark = mark
+                    return -1
             q = queue[head]
             head += 1
             l = label[q]
@@ -909,6 +947,7 @@ class Search:
                         label[p] = l
                         reached[k - 1] -= 1
                         reached[l - 1] += 1
+        self.r_charged = (mark // 8 - 1) * REACH_EIGHTHS
         return tail
 
     def played(self, m, root, ply):

@@ -43,12 +43,12 @@ SPIN_MS = 100  # thinking indicator: at most this long between turns of the spin
 NODE_MS = 0.2
 # Board time of one step of the search on the person's turn (see
 # start_pondering): a press waits for at most a step before the app's loop
-# reads it. 8 ms is 17 nodes on an RP2040 (tanbo.ponder.NODE_US x 4.4 =
+# reads it. 6 ms is 12 nodes on an RP2040 (tanbo.ponder.NODE_US x 4.4 =
 # 0.46 ms a node); a step stops at the first point past that where the
-# search can resume, at most one real play (18 nodes) later: 35 nodes,
-# 16 ms; on boards of up to 125 points a root move's reach (the first
-# ~40% of each search) can take 53-77 nodes (24-36 ms).
-PONDER_STEP_MS = 8
+# search can resume, at most a real play and a reach's count (18 + 5
+# nodes) later: 35 nodes, 16.2 ms (16.7 ms at the slowest node measured on
+# the firmware, 0.477 ms), within issue 24's 20 ms from press to refresh.
+PONDER_STEP_MS = 6
 SPIN = "-\\|/"
 STEPS = {UP: (0, -1), DOWN: (0, 1), LEFT: (-1, 0), RIGHT: (1, 0)}
 
