@@ -5,7 +5,8 @@ Prints one JSON line of ``gc.mem_alloc()`` figures (after a collection) in
 bytes of this 64-bit port: ``imports`` (boards + app.start, as code.py),
 ``title`` (App built, title menu up), ``game`` (a 9x9 game against the
 computer on screen), ``search`` (the largest live heap seen during a hard
-search from that screen, beyond ``game``); each from the interpreter's start
+search from that screen, beyond ``game``), ``ponder`` (the same while the
+app's loop steps the search on the person's turn, issue 24); each from the interpreter's start
 with the built-in modules' stand-ins already imported (on a board they are
 in flash). ``displayio_board``/``displayio_here``: what the displayio objects
 made up to the game screen take on a board (C structs and buffers) and here.
@@ -64,4 +65,19 @@ def progress(done, total):
 
 choose_move(game, "hard", 0, progress)
 out["search"] = peak[0] - out["game"]
+
+# Pondering (issue 24): the game screen's own search, its reply played, then
+# stepped on the person's turn as the app's loop does.
+screen = app.screen
+peak[0] = 0
+screen.play(screen.choose("hard", progress))
+screen.start_pondering("hard")
+steps = 0
+while screen.pondering() and steps < 3000:
+    screen.ponder_step()
+    steps += 1
+    if steps % 25 == 0:
+        progress(0, 0)
+out["ponder"] = peak[0] - out["game"]
+out["ponder_steps"] = steps
 print("{" + ", ".join('"%s": %d' % (k, out[k]) for k in sorted(out)) + "}")

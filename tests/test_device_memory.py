@@ -53,6 +53,9 @@ def test_game_screen_and_hard_search_fit_the_heap(micropython_exe, board):
     print("%s: game screen %.1f KB, hard search +%.1f KB (board, converted)" % (board, game_kb, search_kb))
     assert game_kb <= GAME_KB[board]
     assert search_kb <= SEARCH_KB
+    ponder_kb = port["ponder"] * BOARD_PER_PORT_BYTE / 1024
+    print("%s: pondering +%.1f KB over %d steps" % (board, ponder_kb, port["ponder_steps"]))
+    assert port["ponder_steps"] > 100 and ponder_kb <= SEARCH_KB
     assert port["imports"] < port["title"] < port["game"]
 
 

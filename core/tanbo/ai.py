@@ -323,7 +323,7 @@ class Search:
             self.dist = bytearray(size)
             self.queue = zeros("h", size)
             self.reached = zeros("h", nroots)
-        self.replies = {}  # root move -> the reply expected to it (see expected)
+        self.replies = zeros("h", size)  # by root move, the reply expected to it (see expected)
         self.r_tail = 0  # label_reach paused: its queue's end (0: not paused), head, next count
         self.r_head = 0
         self.r_mark = 0
@@ -394,7 +394,9 @@ class Search:
         self.s_frozen = False
         self.walker = None
         self.move = None
-        self.replies.clear()
+        replies = self.replies
+        for i in range(len(replies)):
+            replies[i] = -1
         if self.r_tail:
             # A reach paused in a search given up: its labels back to 0.
             for i in range(self.r_tail):
@@ -555,7 +557,7 @@ class Search:
         """The reply the finished search expects to its move: the opponent's
         best move at ply 1 of the deepest pass that searched it (-1: none,
         when no pass went past depth 2)."""
-        return self.replies.get(self.move, -1)
+        return -1 if self.move is None else self.replies[self.move]
 
     def root_moves(self, n, moves, noise):
         """The root's ``moves`` (of the ``n`` scanned into ``self.bufs[0]``),

@@ -34,11 +34,6 @@ def nodes_in(ms, slowness=DEFAULT_SLOWNESS):
     return int(ms * 1000 // (NODE_US * slowness))
 
 
-def ms_of(nodes, slowness=DEFAULT_SLOWNESS):
-    """Board milliseconds of ``nodes`` nodes on a board of ``slowness``."""
-    return nodes * NODE_US * slowness / 1000
-
-
 class Ponder:
     """Pondering on ``search``, the game's :class:`tanbo.ai.Search` (its
     arena), whose last search chose the move just played in ``game`` (the

@@ -188,7 +188,7 @@ class LevelPlayer:
             s.start(game, self.seed_of(game.ply), movetime_ms=self.movetime)
         before = s.iterations
         move = ponder.finish(s)
-        if ponder.ms_of(s.iterations - before, self.slowness) <= QUICK_MS:
+        if (s.iterations - before) * ponder.NODE_US * self.slowness <= QUICK_MS * 1000:  # board us
             stats[3] += 1
         guess = s.expected()
         after = game.copy()
@@ -459,7 +459,7 @@ def ponder_lines(pondered, ms):
     """The summary's lines on pondering: per side that pondered, its guesses and quick replies."""
     lines = []
     for side, (moves, replies, guessed, quick) in (("A", pondered[:4]), ("B", pondered[4:])):
-        if moves:
+        if replies:
             lines.append("pondering %d ms: %s guessed %d of %d replies (%.1f%%); %d of %d moves (%.1f%%) took "
                          "at most %d ms of its board's search after the opponent's move"
                          % (ms, side, guessed, replies, 100.0 * guessed / max(replies, 1), quick, moves,
