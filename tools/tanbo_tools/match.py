@@ -51,6 +51,7 @@ MAX_TIMEOUT = 86400
 MAX_JOBS = 256  # processes; more is a typo, not a faster match
 MAX_PONDER_MS = 600000  # --ponder-ms: ten minutes a turn is past any player's
 QUICK_MS = 300  # a reply searched in at most this much board time appears "at once"
+STATS = 6  # LevelPlayer.stats's counts
 
 
 def add_arguments(parser):
@@ -147,9 +148,10 @@ class LevelPlayer:
 
     With ``ponder_ms``, it thinks on each of the opponent's turns as long as
     its board would in that many milliseconds (:mod:`tanbo.ponder`, in node
-    counts, so a seed gives the same game): ``stats`` counts its replies to
-    a pondered turn, the guesses among them, and its replies whose search
-    after the opponent's move takes at most QUICK_MS of its board's time.
+    counts, so a seed gives the same game): ``stats`` counts its moves, its
+    replies to a pondered turn, the guesses among them, its replies whose
+    search after the opponent's move takes at most QUICK_MS of its board's
+    time, and the nodes it searched on its own turns and on the opponent's.
     """
 
     def __init__(self, level, seed, movetime, slowness=DEFAULT_SLOWNESS, ponder_ms=None):
@@ -157,7 +159,7 @@ class LevelPlayer:
         self.ponder_nodes = None if ponder_ms is None else ponder.nodes_in(ponder_ms, slowness)
         self.pondering = None
         self.search = None  # the game's Search (its arena), made at its first move
-        self.stats = [0, 0, 0, 0]  # moves, replies to a pondered turn, guessed, quick
+        self.stats = [0] * STATS  # moves, replies to a pondered turn, guessed, quick, nodes, pondered nodes
 
     def start(self, game):
         pass
@@ -190,12 +192,14 @@ class LevelPlayer:
         move = ponder.finish(s)
         if (s.iterations - before) * ponder.NODE_US * self.slowness <= QUICK_MS * 1000:  # board us
             stats[3] += 1
+        stats[4] += s.iterations - before
         guess = s.expected()
         after = game.copy()
         after.play(move)
         if after.winner is None and guess >= 0 and after.is_legal(guess):
             self.pondering = ponder.Ponder(s, after, guess, self.seed_of(after.ply + 1))
             self.pondering.step(self.ponder_nodes)
+            stats[5] += s.iterations
         return move
 
     def close(self):
@@ -402,7 +406,7 @@ def play_game(a, b, variant, index, seed, movetime, timeout=None, ponder_ms=None
     finally:
         for p in players:
             p.close()
-    pondered = [n for p in players for n in (p.stats if isinstance(p, LevelPlayer) else (0, 0, 0, 0))]
+    pondered = [n for p in players for n in (p.stats if isinstance(p, LevelPlayer) else [0] * STATS)]
     names = {k: (a if k in a_seats else b) for k in game.pids}
     headers = {"seats": " ".join("%s=%s" % (player_name(k, game.players), names[k]) for k in game.pids),
                "game": str(index + 1)}
@@ -455,15 +459,17 @@ def summary(a, b, wins_a, games):
             "Elo A-B: %s (95%% CI %s to %s)" % (fmt(elo(rate)), fmt(elo(lo)), fmt(elo(hi)))]
 
 
-def ponder_lines(pondered, ms):
+def ponder_lines(totals, ms):
     """The summary's lines on pondering: per side that pondered, its guesses and quick replies."""
     lines = []
-    for side, (moves, replies, guessed, quick) in (("A", pondered[:4]), ("B", pondered[4:])):
+    for side, (moves, replies, guessed, quick, nodes, pondered) in (("A", totals[:STATS]), ("B", totals[STATS:])):
         if replies:
             lines.append("pondering %d ms: %s guessed %d of %d replies (%.1f%%); %d of %d moves (%.1f%%) took "
                          "at most %d ms of its board's search after the opponent's move"
                          % (ms, side, guessed, replies, 100.0 * guessed / max(replies, 1), quick, moves,
                             100.0 * quick / moves, QUICK_MS))
+            lines.append("pondering %d ms: %s searched %d nodes a move on its turn, %d on the opponent's"
+                         % (ms, side, nodes // moves, pondered // moves))
     return lines
 
 
@@ -504,7 +510,7 @@ def run(args):
     wins_a = done = plies = 0
     forfeits = [0, 0]
     clock = [0.0, 0, 0.0, 0]
-    pondered = [0] * 8
+    pondered = [0] * (2 * STATS)
     if args.jobs > 1:
         import multiprocessing
         pool = multiprocessing.Pool(min(args.jobs, args.games))
@@ -517,7 +523,7 @@ def run(args):
             done += 1
             for i in range(4):
                 clock[i] += spent[i]
-            for i in range(8):
+            for i in range(2 * STATS):
                 pondered[i] += counts[i]
             wins_a += a_won
             plies += n
