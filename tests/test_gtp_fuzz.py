@@ -169,7 +169,10 @@ def test_fuzzed_bytes_through_python_m_tanbo_gtp():
 
 def test_fuzzed_bytes_through_micropython(micropython_exe):
     lines, _, _, want = check_session(SEEDS[1], 120)
-    assert run_fuzz(micropython_exe, SEEDS[1], lines, "192K") == want
+    # 200K: the session's switch to 19x19 needs its tables in one piece; with
+    # the resumable search's code (tanbo.ai, issue 24: 1.2 KB more of this
+    # port's heap at rest) 192K ran out there (the old code needed 182K).
+    assert run_fuzz(micropython_exe, SEEDS[1], lines, "200K") == want
 
 
 def test_serve_takes_bytes_streams():
