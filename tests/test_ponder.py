@@ -268,3 +268,17 @@ def test_match_refuses_a_negative_ponder_time(capsys):
     from tanbo_tools import cli
     assert cli.main(["match", "hard", "medium", "--ponder-ms", "-5"]) == 2
     assert "--ponder-ms -5" in capsys.readouterr().err
+
+
+def test_a_level_changed_in_the_settings_drops_the_pondering(sim):
+    from app.settings import LEVELS
+    gs = _hard_game(sim)
+    guess = gs.ponder.guess
+    sim.app.settings.level = LEVELS.index("medium")  # as the settings menu sets it
+    spins = []
+    real = gs.start_thinking
+    gs.start_thinking = lambda now: spins.append(now) or real(now)
+    gs.cursor = guess
+    sim.press("A")
+    sim.frames(100)
+    assert gs.game.ply == 4 and spins and gs.search.level == "medium" and gs.ponder is None

@@ -231,7 +231,7 @@ class GameScreen:
         on CircuitPython's pystack (see tanbo_tools.pystack).
         """
         p = self.ponder
-        if p is not None and p.search is self.search and self.search.level == level:
+        if p is not None and self._pondered(p, level):
             # On the guess, the pondering search goes on (or is done); on a
             # miss the search starts afresh, keeping its table's entries.
             self.ponder = None
@@ -266,10 +266,15 @@ class GameScreen:
         """One piece of the pondering search: PONDER_STEP_MS of board time (see tanbo.ai.Search.step)."""
         self.ponder.step(self.ponder_nodes)
 
-    def reply_at_once(self):
-        """True if the computer's reply needs no search: pondering guessed it."""
+    def reply_at_once(self, level):
+        """True if the computer's reply at ``level`` needs no search: pondering guessed it."""
         p = self.ponder
-        return p is not None and p.search is self.search and p.at_once(self.game)
+        return p is not None and self._pondered(p, level) and p.at_once(self.game)
+
+    def _pondered(self, p, level):
+        """True if Ponder ``p`` searches with this game's search at ``level`` (the
+        settings may have changed the level since)."""
+        return p.search is self.search and self.search.level == level
 
     def spin_due(self, done, now):
         """Turn the spinner if SPIN_MS or its node count passed since the last turn; True if it did."""

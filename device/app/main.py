@@ -133,12 +133,12 @@ class App:
     def think(self, screen):
         """The computer's turn on ``screen``: search (the buttons read by :meth:`progress`), play;
         then, at hard with "Think on my time" on, ponder on the person's turn."""
-        if not screen.reply_at_once():
+        level = self.settings.level_name()
+        if not screen.reply_at_once(level):
             screen.start_thinking(self.clock())
             self.refresh()
         self.drop_keys()  # only a press made after the search began stops it
         self.stop_search = False
-        level = self.settings.level_name()
         p = screen.choose(level, self.progress)
         self.act(screen.play(p))
         self.busy = True  # presses made while the reply is drawn are stale as well
