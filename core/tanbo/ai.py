@@ -39,6 +39,15 @@ and adds it to every value found under that move. Valued at the leaves
 instead, it cost a ply of depth and lost more games (12 of 20 against
 uct:5000 won, against 19 of 20 this way).
 
+In pieces: :meth:`Search.step` runs a search a few nodes at a time, for
+an app that reads its buttons between pieces (tanbo.ponder: thinking on
+the opponent's time). :meth:`Search.walk`, the loop of :meth:`Search.run`,
+is a generator that yields where :meth:`Search.tick` has paused the
+search: at a node's entry (minimax keeps every ply's state in arrays, so
+it only needs the ply to go on), at a scan's next move, at a root move or
+a reach's next 8 points; a stepped search searches the same nodes in the
+same order as one run at once, and plays the same move.
+
 Memory: one copy of the game (a fast one, with list tables, on boards of
 up to ``FAST_COPY_POINTS`` points), the move buffers of each depth, one
 copy of a legal list, the transposition table (2 KB) and its hash words
