@@ -332,7 +332,6 @@ class Search:
             self.dist = bytearray(size)
             self.queue = zeros("h", size)
             self.reached = zeros("h", nroots)
-        self.replies = zeros("h", size)  # by root move, the reply expected to it (see expected)
         self.r_tail = 0  # label_reach paused: its queue's end (0: not paused), head, next count
         self.r_head = 0
         self.r_mark = 0
@@ -393,7 +392,7 @@ class Search:
         # sets, and where the search stands when paused: the ply whose node
         # minimax re-enters, a scan's next move, its kept entries, its best
         # and whether it reads the copy of its list. The finished search's
-        # move, and the reply expected to it (see expected).
+        # move.
         self.pause_at = NEVER
         self.paused = False
         self.resume_ply = 0
@@ -403,9 +402,8 @@ class Search:
         self.s_frozen = False
         self.walker = None
         self.move = None
-        replies = self.replies
-        for i in range(len(replies)):
-            replies[i] = -1
+        self.reply_to = -1  # the root move whose expected reply is ``reply`` (see expected)
+        self.reply = -1
         if self.r_tail:
             # A reach paused in a search given up: its labels back to 0.
             for i in range(self.r_tail):
@@ -524,7 +522,6 @@ class Search:
             return  # a win at once: no deeper pass finds a quicker one
         h = self.h
         best_reply = self.f_best
-        replies = self.replies
         for depth in range(2, self.max_depth + 1):
             alpha = -WIN - 1
             done = 0
@@ -539,8 +536,7 @@ class Search:
                     if not self.resume_ply:
                         break
                     yield
-                if best_reply[1] >= 0:
-                    replies[m] = best_reply[1]
+                reply = best_reply[1]
                 s = self.noisy(s, noise[i])
                 g.undo()
                 self.h = h
@@ -550,6 +546,11 @@ class Search:
                 done += 1
                 if s > alpha:
                     alpha = s
+                    # The best so far: the best of the pass once sorted
+                    # (ties keep the first). A reply from a deeper pass only.
+                    if reply >= 0 or self.reply_to != m:
+                        self.reply_to = m
+                        self.reply = reply
             if done == 0:
                 break
             moves, noise, scores = self.sorted_by(moves, noise, scores, done)
@@ -566,7 +567,7 @@ class Search:
         """The reply the finished search expects to its move: the opponent's
         best move at ply 1 of the deepest pass that searched it (-1: none,
         when no pass went past depth 2)."""
-        return -1 if self.move is None else self.replies[self.move]
+        return self.reply if self.reply_to == self.move else -1
 
     def root_moves(self, n, moves, noise):
         """The root's ``moves`` (of the ``n`` scanned into ``self.bufs[0]``),
