@@ -824,12 +824,13 @@ class Search:
         return t if t < self.end else self.end
 
     def tick(self):
-        """Report progress; stop on request or on the clock; pause (see step)."""
+        """Report progress (until stopped: a stopped search only finishes its
+        root scan or reach); stop on request or on the clock; pause (see step)."""
         if self.iterations >= self.pause_at:
             self.paused = True
         elif self.next_tick > self.pause_at:
             self.next_tick = self.pause_at  # (steps need not be whole ticks)
-        if self.progress is not None and self.progress(self.iterations, self.budget):
+        if self.progress is not None and not self.stopped and self.progress(self.iterations, self.budget):
             self.stopped = True
         if self.deadline is not None and _passed(self.deadline):
             self.stopped = True
