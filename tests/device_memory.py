@@ -4,9 +4,12 @@ on MICROPYPATH: ``micropython device_memory.py BOARD_ID WIDTH HEIGHT``.
 Prints one JSON line of ``gc.mem_alloc()`` figures (after a collection) in
 bytes of this 64-bit port: ``imports`` (boards + app.start, as code.py),
 ``title`` (App built, title menu up), ``game`` (a 9x9 game against the
-computer on screen), ``search`` (the largest live heap seen during a hard
-search from that screen, beyond ``game``), ``ponder`` (the same while the
-app's loop steps the search on the person's turn, issue 24); each from the interpreter's start
+computer on screen, without the AI's code and the search's arrays, which
+the app makes with the screen), ``search`` (those two, plus the largest
+live heap seen beyond them during a hard search from that screen),
+``ponder`` (the same while the app's loop steps the search on the
+person's turn, issue 24, tanbo.ponder's code included); each from the
+interpreter's start
 with the built-in modules' stand-ins already imported (on a board they are
 in flash). ``displayio_board``/``displayio_here``: what the displayio objects
 made up to the game screen take on a board (C structs and buffers) and here.
@@ -45,13 +48,23 @@ out["title"] = used()
 
 from tanbo import Game  # noqa: E402
 
+# The app makes the computer's search when the game starts (App.play): the
+# AI's code and the search's arrays, counted apart from the screen.
+from app.settings import LEVELS  # noqa: E402
+
+app.settings.level = LEVELS.index("hard")
+import tanbo.ai  # noqa: E402,F401
+from app.game_screen import kept_search  # noqa: E402
+ai_code = used() - out["title"]
 app.play(Game("9x9"), (2,))
 app.step()
-out["game"] = used()
+with_search = used()
+app.screen.search = app.search = None
+arena = with_search - used()
+app.screen.search = app.search = kept_search(None, app.screen.game, (2,), "hard", app.hw.slowness)
+out["game"] = with_search - ai_code - arena
 out["displayio_board"] = displayio.BOARD_BYTES[0]
 out["displayio_here"] = displayio.UNIX_BYTES[0]
-
-from tanbo.ai import choose_move  # noqa: E402
 
 game = app.screen.game
 game.play(game.legal_moves()[0])
@@ -63,14 +76,14 @@ def progress(done, total):
     return False
 
 
-choose_move(game, "hard", 0, progress)
-out["search"] = peak[0] - out["game"]
+move = app.screen.choose("hard", progress)
+out["search"] = ai_code + arena + peak[0] - with_search
 
-# Pondering (issue 24): the game screen's own search, its reply played, then
-# stepped on the person's turn as the app's loop does.
+# Pondering (issue 24): the reply played, then the game's search stepped on
+# the person's turn as the app's loop does.
 screen = app.screen
 peak[0] = 0
-screen.play(screen.choose("hard", progress))
+screen.play(move)
 screen.start_pondering("hard")
 steps = 0
 while screen.pondering() and steps < 3000:
@@ -78,6 +91,6 @@ while screen.pondering() and steps < 3000:
     steps += 1
     if steps % 25 == 0:
         progress(0, 0)
-out["ponder"] = peak[0] - out["game"]
+out["ponder"] = ai_code + arena + peak[0] - with_search
 out["ponder_steps"] = steps
 print("{" + ", ".join('"%s": %d' % (k, out[k]) for k in sorted(out)) + "}")

@@ -512,3 +512,16 @@ def test_records_with_a_bom_or_other_line_ends_are_read(ends):
     # the line numbers of errors count those line ends too
     with pytest.raises(ValueError, match="record line 4: move 3 "):
         Game.from_record(ends.join(["\ufeffVariant: 9x9", "Moves:", "1. H7 B7", "2. E5"]))
+
+
+def test_move_at_reads_each_ply_of_moves_without_the_list():
+    # app.save writes a record ply by ply from move_at: the same plies as
+    # moves(), resignations included, and an IndexError past the last.
+    g = Game("4p")
+    for _ in range(9):
+        g.play(g.legal_moves()[g.ply % g.legal_count()])
+    g.resign()
+    assert [g.move_at(i) for i in range(g.ply)] == g.moves() and g.moves()[-1] < 0
+    for bad in (g.ply, -1):
+        with pytest.raises(IndexError, match="ply %d: 10 plies played" % bad):
+            g.move_at(bad)

@@ -477,3 +477,57 @@ def test_the_game_screen_asks_the_app_by_events_and_never_calls_it(sim):
     assert gs.key(START) == gsm.MENU
     gs.game.resign()
     assert gs.tick(0) == gsm.OVER
+
+
+@pytest.mark.parametrize("variant_keys,limit_ms", [(NEW_9X9_VS_RANDOM, 3000),
+                                                   ("A,RIGHT*2,DOWN*2,LEFT*2,DOWN*2,A", 6000)])  # 19x19
+def test_a_board_slower_than_its_slowness_stops_the_search_at_the_moves_time_limit(sim, monkeypatch, variant_keys,
+                                                                                  limit_ms):
+    # The simulator's clock stands still during a search (its moves are the
+    # node budget's); here it runs 40 ms a progress report, as on a chip
+    # several times slower than measured: the app's wall-clock cap stops
+    # the search at the limit, and the computer plays its best move so far.
+    from app import game_screen as gs_module
+    real = gs_module.GameScreen.choose
+    seen = []
+
+    def slow_board(screen, level, progress):
+        start = sim.now
+
+        def wrapped(done, total):
+            sim.now += 40
+            r = progress(done, total)
+            seen.append((sim.now - start, done, total, r))
+            return r
+        return real(screen, "hard", wrapped)
+
+    monkeypatch.setattr(gs_module.GameScreen, "choose", slow_board)
+    sim.run_keys(variant_keys + ",A")
+    assert game_screen(sim).game.variant.name == ("9x9" if limit_ms == 3000 else "19x19")
+    elapsed, done, total, stopped = seen[-1]
+    assert stopped and elapsed == limit_ms and done < total
+    assert not any(r for _, _, _, r in seen[:-1])  # nothing else stopped it
+    assert game_screen(sim).game.ply == 2
+
+
+def test_the_search_and_the_tile_strip_are_kept_from_game_to_game_of_one_kind(sim):
+    # Made once for a kind of game (issue 22: their blocks are then not
+    # allocated again on a heap the last game fragmented), made anew for
+    # another kind, and the game starts only after the menu has left.
+    from app import board_view
+    sim.run_keys(NEW_9X9_VS_RANDOM)
+    app = sim.app
+    search, strip = app.search, board_view.KEPT_TILES[1]
+    assert search is not None and game_screen(sim).search is search and strip is not None
+    before = app.screen
+    app.play_next("9x9", (2,))
+    assert app.screen is before  # started by the next step, once the key that asked is handled
+    app.step()
+    assert app.search is search and board_view.KEPT_TILES[1] is strip and game_screen(sim).game.ply == 0
+    app.play_next("13x13", (2,))
+    app.step()
+    assert app.search is not search and app.search.fits(game_screen(sim).game)
+    assert board_view.KEPT_TILES[1] is not strip
+    app.play_next("9x9", ())  # between people: no search is kept
+    app.step()
+    assert app.search is None and game_screen(sim).search is None

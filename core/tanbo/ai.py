@@ -50,9 +50,11 @@ same order as one run at once, and plays the same move.
 
 Memory: one copy of the game (a fast one, with list tables, on boards of
 up to ``FAST_COPY_POINTS`` points), the move buffers of each depth, one
-copy of a legal list, the transposition table (2 KB) and its hash words
-(4 bytes a point and colour) and a few per-point and per-root arrays,
-all allocated before the search; the walk itself allocates nothing (the
+copy of a legal list, the root's moves, noise and scores, the
+transposition table (2 KB) and its hash words (4 bytes a point and
+colour) and a few per-point and per-root arrays: a :class:`Search`, made
+once a game and reused for each move (:meth:`Search.start`); a move's
+search allocates only its random generator, and the walk nothing (the
 engine's removals allocate a little).
 """
 
@@ -103,19 +105,20 @@ DEFAULT_SLOWNESS = 4.4
 #
 # | level | board | nodes (SAMD51 / RP2040) | CPython ms | SAMD51 ms | RP2040 ms |
 # |---|---|---|---|---|---|
-# | easy | 9x9 | 58 | 0.1 | 14 | 49 |
-# | easy | 13x13 | 195 | 0.3 | 33 | 113 |
-# | easy | 19x19 | 198 | 0.3 | 44 | 150 |
-# | medium | 9x9 | 95 | 0.2 | 23 | 78 |
-# | medium | 13x13 | 351 / 322 | 0.5 / 0.4 | 76 | 244 |
-# | medium | 19x19 | 379 / 322 | 0.6 / 0.5 | 89 | 281 |
-# | hard | 9x9 | 26376 / 7780 | 27.4 / 8.5 | 2765 | 2846 |
-# | hard | 13x13 | 47983 / 14102 | 51.9 / 11.9 | 4916 | 5213 |
-# | hard | 19x19 | 47984 / 14100 | 45.5 / 12.2 | 5149 | 5487 |
+# | easy | 9x9 | 58 | 0.1 | 14 | 59 |
+# | easy | 13x13 | 195 | 1.2 | 34 | 137 |
+# | easy | 19x19 | 198 | 0.2 | 44 | 180 |
+# | medium | 9x9 | 95 | 0.1 | 23 | 94 |
+# | medium | 13x13 | 351 / 256 | 0.5 / 0.4 | 76 | 255 |
+# | medium | 19x19 | 379 / 257 | 0.9 / 2.7 | 89 | 303 |
+# | hard | 9x9 | 26376 / 6008 | 51.2 / 11.8 | 2763 | 2678 |
+# | hard | 13x13 | 47983 / 10893 | 99.1 / 24.3 | 4904 | 4984 |
+# | hard | 19x19 | 47984 / 10892 | 97.1 / 20.6 | 5135 | 5256 |
 #
-# Worst of the four positions: hard 9x9 2853 ms SAMD51, 2866 ms RP2040;
-# 13x13 5185 and 5340 ms; 19x19 5244 and 5569 ms (the limits: 3 s and 6 s
-# on every board). Set with 72c647b's transposition table, which costs
+# Worst of the four positions: hard 9x9 2853 ms SAMD51, 2706 ms RP2040;
+# 13x13 5170 and 5132 ms; 19x19 5228 and 5314 ms (the limits: 3 s and 6 s
+# on every board; RP2040 ms at 4.1x a SAMD51's, as the firmware ran; at the
+# firmware's worst rates, 0.445 and 0.477 ms a node, 2.67 s and 5.20 s). Set with 72c647b's transposition table, which costs
 # ~2.5% more board time a node and saves 13-23% of the nodes to finish a
 # depth (hard 9x9, depths 5-7); measured again with minimax as a loop
 # (the same nodes, ~1% more board time than its recursion).
@@ -274,7 +277,13 @@ class Search:
         # really played (see frozen): 2 bytes a cell. One for all depths:
         # a scan plays and takes back its moves before the next scan starts.
         self.snap = zeros("H", size)
-        self.values = zeros("i", size)  # root_moves: a root move's value, by point
+        # The root's moves, their noise (plus reach: at most REACH[-1] = 760 a
+        # root, on boards of up to 125 points) and scores (see run), and
+        # their reach as root_moves finds it: 2 + 2 + 4 + 2 bytes a point.
+        self.r_moves = zeros("h", size)
+        self.r_noise = zeros("h", size)
+        self.r_scores = zeros("i", size)
+        self.r_reach = zeros("h", size if self.with_reach else 0)
         plies = self.max_depth + 1
         self.killer = zeros("h", plies)  # per depth: see minimax
         # Per ply, minimax's state of the node being searched there: its
@@ -308,7 +317,7 @@ class Search:
             self.tinfo = zeros("H", n)  # depth | flag << 4 | (best move + 1) << 6; 0: empty
         # VALUE[s]: a live root with root space s, before the hanging penalty.
         last = len(SPACE) - 1
-        value = self.value = zeros("i", size + 1)
+        value = self.value = zeros("h", size + 1)  # at most 1,500 + 30 a point: 20,250 on 625 points
         for s in range(size + 1):
             value[s] = ROOT + SPACE[s if s < last else last] + ROOM * s
         # Per root: its weight in the sum (own roots count for the others
@@ -352,6 +361,11 @@ class Search:
             a[i] = 0
         return a
 
+    def fits(self, game):
+        """True if this search can search ``game``'s positions: the variant and roots it was made for."""
+        g = self.game
+        return game.variant.name == g.variant.name and len(game.alive) == len(g.alive)
+
     def start(self, game, seed=0, progress=None, movetime_ms=None, load=True, keep_table=False):
         """Set up the search of ``game``'s position, a position of the game
         this search was made for (the same variant and roots: ValueError
@@ -366,7 +380,7 @@ class Search:
         """
         g = self.game
         if load:
-            if game.variant.name != g.variant.name or len(game.alive) != len(g.alive):
+            if not self.fits(game):
                 raise ValueError("Search.start: %s with %d roots is not the game this search was made for"
                                  " (%s, %d roots)" % (game.variant.name, len(game.alive), g.variant.name,
                                                       len(g.alive)))
@@ -473,45 +487,54 @@ class Search:
         g = self.game
         if g.winner is not None:
             raise ValueError("the game is over: no move to choose")
-        moves = g.legal_moves()
-        if self.level == "random" or len(moves) == 1:
+        if self.level == "random":
+            moves = g.legal_moves()
             self.move = moves[self.rng.below(len(moves))]
             return
-        if self.level == "easy":
-            self.move = self.easy(moves)
+        if g.legal_count() == 1:
+            self.move = g.legal_move_at(0)
             return
+        if self.level == "easy":
+            self.move = self.easy(g.legal_moves())
+            return
+        # The root's moves, their noise (and reach) and scores: arrays of the
+        # arena, re-sorted in place (lists made anew each iteration took
+        # blocks of 1.4 KB a search on 19x19, see Search).
+        moves, noise, scores = self.r_moves, self.r_noise, self.r_scores
         buf = self.bufs[0]
         while True:
             n = self.scan(buf, len(buf), None, True, 0)
             if not self.s_next:
                 break
             yield
-        moves = self.safe([buf[i] & 0x3FF for i in range(n)])
-        noise = [self.rng.below(self.noise + 1) for _ in moves]
+        n = self.root_moves(n)
         if self.with_reach and not self.stopped:
             # Each root move's reach joins its noise: a term added to every
             # value found under the move (see the module docstring); all
             # moves or none (a search stopped here keeps the scan's order).
-            reach = []
+            reach = self.r_reach
             h = self.h
-            for m in moves:
+            for i in range(n):
                 if self.paused:
                     yield
-                self.push(m)
+                self.push(moves[i])
                 v = 0
                 while g.winner is None:
                     v = self.reach(g)
                     if not self.r_tail:
                         break
                     yield
-                reach.append(v)
+                reach[i] = v
                 g.undo()
                 self.h = h
                 if self.stopped:
                     break
             if not self.stopped:
-                noise = [noise[i] + reach[i] for i in range(len(moves))]
-        moves, noise, scores = self.root_moves(n, moves, noise)
+                for i in range(n):
+                    noise[i] += reach[i]
+        for i in range(n):
+            scores[i] = self.noisy(scores[i], noise[i])
+        self.sort_root(n, n)
         best = moves[0]
         self.score = scores[0]
         self.move = best
@@ -525,7 +548,7 @@ class Search:
         for depth in range(2, self.max_depth + 1):
             alpha = -WIN - 1
             done = 0
-            for i in range(len(moves)):
+            for i in range(n):
                 if self.paused:
                     yield
                 m = moves[i]
@@ -553,7 +576,7 @@ class Search:
                         self.reply = reply
             if done == 0:
                 break
-            moves, noise, scores = self.sorted_by(moves, noise, scores, done)
+            self.sort_root(n, done)
             best = moves[0]
             self.score = scores[0]
             self.move = best
@@ -569,44 +592,73 @@ class Search:
         when no pass went past depth 2)."""
         return self.reply if self.reply_to == self.move else -1
 
-    def root_moves(self, n, moves, noise):
-        """The root's ``moves`` (of the ``n`` scanned into ``self.bufs[0]``),
-        their ``noise`` (and reach) and their values, best first: depth 1 of
-        the search."""
+    def root_moves(self, n):
+        """Depth 1 of the search, after the root's scan of ``n`` moves into
+        ``bufs[0]``: the moves to search in ``r_moves``, their values in
+        ``r_scores`` and their root noise in ``r_noise`` (the reach and the
+        sort are :meth:`walk`'s, which may pause between moves); returns
+        their count.
+        """
+        rng = self.rng
+        moves, noise, scores = self.r_moves, self.r_noise, self.r_scores
         buf = self.bufs[0]
-        values = self.values  # by point (a dict of 361 entries would take a 3 KB block a search)
+        # Without the moves that remove one of the mover's roots, unless all
+        # do, in the scan's order, each with its value: a person never throws
+        # a root away while a move keeps them all; the search might, when
+        # every safe move looks lost deeper down. Only a move that bounds
+        # some root can remove one: scan marks them.
+        unsafe = self.unsafe
+        safe = 0
         for i in range(n):
-            v = buf[i] >> SHIFT
-            # a clamped value is a game won (lost) at once
-            values[buf[i] & 0x3FF] = WIN - 1 if v >= KEY_MAX else (-WIN + 1 if v <= -KEY_MAX else v)
-        scores = [self.noisy(values[moves[i]], noise[i]) for i in range(len(moves))]
-        return self.sorted_by(moves, noise, scores, len(moves))
+            if not unsafe[buf[i] & 0x3FF]:
+                safe += 1
+        k = 0
+        for i in range(n):
+            m = buf[i] & 0x3FF
+            if safe == 0 or not unsafe[m]:
+                moves[k] = m
+                v = buf[i] >> SHIFT
+                # a clamped value is a game won (lost) at once
+                scores[k] = WIN - 1 if v >= KEY_MAX else (-WIN + 1 if v <= -KEY_MAX else v)
+                k += 1
+        n = k
+        for i in range(n):
+            noise[i] = rng.below(self.noise + 1)
+        return n
 
     @staticmethod
     def noisy(score, noise):
         """``score`` plus the root noise (and reach), unless it is a won or lost game (quickest win first)."""
         return score if score >= WIN - 10000 or score <= -WIN + 10000 else score + noise
 
-    @staticmethod
-    def sorted_by(moves, noise, scores, done):
-        """The three lists re-sorted by descending score; entries from ``done`` on are unfinished."""
-        for i in range(done, len(moves)):
-            scores[i] = -WIN - 2  # behind every finished move
-        # (score, index): MicroPython's sort is not stable, and ties must
-        # break the same way on every interpreter.
-        order = sorted(range(len(moves)), key=lambda i: (-scores[i], i))
-        return [moves[i] for i in order], [noise[i] for i in order], [scores[i] for i in order]
+    def sort_root(self, n, done):
+        """The root's ``n`` moves re-sorted in place by descending score, ties in their
+        order (MicroPython's sort is not stable; every interpreter must break
+        ties alike); entries from ``done`` on are unfinished and go last.
 
-    def safe(self, moves):
-        """``moves`` without those that remove a root of the mover's own, unless all do.
-
-        A person never throws a root away while a move keeps them all; the
-        search might, when every safe move looks lost deeper down. Only a
-        move that bounds some root can remove one: :meth:`scan` marks them.
+        An insertion sort: it allocates nothing, and its work is the number
+        of pairs out of order, which the finished moves (each re-sorted
+        iteration: ~80 on 9x9, the few dozen a budget finishes on 19x19)
+        keep small; the unfinished ones, all equal, stay put.
         """
-        unsafe = self.unsafe
-        keep = [m for m in moves if not unsafe[m]]
-        return keep if keep else moves
+        moves, noise, scores = self.r_moves, self.r_noise, self.r_scores
+        for i in range(done, n):
+            scores[i] = -WIN - 2  # behind every finished move
+        for i in range(1, done):
+            s = scores[i]
+            j = i
+            if scores[j - 1] >= s:
+                continue
+            m = moves[i]
+            z = noise[i]
+            while j > 0 and scores[j - 1] < s:
+                scores[j] = scores[j - 1]
+                moves[j] = moves[j - 1]
+                noise[j] = noise[j - 1]
+                j -= 1
+            scores[j] = s
+            moves[j] = m
+            noise[j] = z
 
     def minimax(self, depth, alpha, beta, ply):
         """The value for ``self.me`` of the position, searched ``depth`` more plies.

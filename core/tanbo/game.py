@@ -118,8 +118,26 @@ def _cells(n, fill, wide=False):
     if _LISTS:
         return [fill] * n
     if fill == NIL or wide:
-        return array("H", (b"\xff\xff" if fill == NIL else bytes(2)) * n)
-    return bytearray((b"\xff" if fill == NO_ROOT else b"\x00") * n)
+        return _filled(array("H", range(n)), fill)
+    return _filled(bytearray(n), fill) if fill else bytearray(n)
+
+
+def _filled(cells, fill):
+    """``cells`` (a bytearray or array) with every cell set to ``fill``, allocating
+    no temporary as long as it: ``array("H", b"\xff\xff" * n)`` would first
+    make the bytes, a second block of the table's size while a board's heap
+    is fragmented (issue 22). Doubles a filled prefix through a memoryview
+    (a copy a power of two, not a Python loop over the cells)."""
+    n = len(cells)
+    if n:
+        cells[0] = fill
+        view = memoryview(cells)
+        k = 1
+        while k < n:
+            c = k if 2 * k <= n else n - k
+            view[k:k + c] = view[:c]
+            k += c
+    return cells
 
 
 class IllegalMove(ValueError):
@@ -193,7 +211,7 @@ class Game:
         self.steps = v.steps
         self.fast = False  # (see copy)
         self.board = board
-        self.root_of = bytearray(b"\xff" * n)
+        self.root_of = _filled(bytearray(n), NO_ROOT)
         self.nxt = _cells(n, NIL)
         # one table of each kind, then copies (a slice is no Python call)
         counts = self.touch_count = [None, _cells(n, 0)]
@@ -659,6 +677,13 @@ class Game:
     def moves(self):
         """The plies played, oldest first: points, or ``-player`` for a resignation."""
         return list(self._moves[:self._nh])
+
+    def move_at(self, i):
+        """Ply ``i`` of :meth:`moves` (0: the first), without building their list;
+        IndexError past the plies played."""
+        if not 0 <= i < self._nh:
+            raise IndexError("ply %r: %d plies played" % (i, self._nh))
+        return self._moves[i]
 
     def play_move(self, text):
         """Like :meth:`play`, from notation (``'D4'``)."""

@@ -14,6 +14,10 @@ game against the computer lasts.
 
 from app import theme, tiles
 
+# The last board's tile strip, (key, displayio.Bitmap), kept from game to
+# game (see app.view_build.kept_tiles).
+KEPT_TILES = [None, None]  # type: list
+
 
 class BoardView:
     """The board of ``variant`` laid out for ``width`` x ``height``; ``group`` holds it."""

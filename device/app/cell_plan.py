@@ -9,6 +9,13 @@ MAX_CELL = 24
 PANEL_MIN = 34  # px: an icon and 4 characters (DESIGN: 9x9 -> 14 px on 160x128)
 
 
+def cells(n):
+    """A 16-bit array of ``n`` cells (values to be written), allocated in one
+    piece: from a ``range``, not a list of ``n`` words (on a board 4 bytes a
+    cell, twice the array, all in one block while the screen is built)."""
+    return array("H", range(n))
+
+
 def plan(lay, variant, width, height):
     """Fill in :class:`app.layout.BoardLayout` ``lay`` for ``variant`` on ``width`` x ``height``."""
     lay.width, lay.height = width, height
@@ -21,11 +28,13 @@ def plan(lay, variant, width, height):
         _most_cells(lay, variant, _slices, (5, 3))
     else:
         lay.cols, lay.rows = variant.width, variant.height
-        lay.cell_of = array("H", range(variant.size))
+        lay.cell_of = cells(variant.size)
     _fit(lay, variant)
-    lay.point_at = array("H", [NO_POINT] * (lay.cols * lay.rows))
+    point_at = lay.point_at = cells(lay.cols * lay.rows)
+    for i in range(len(point_at)):
+        point_at[i] = NO_POINT
     for p in range(variant.size):
-        lay.point_at[lay.cell_of[p]] = p
+        point_at[lay.cell_of[p]] = p
     lay.labels = tuple((text, lay.x0 + (i % lay.cols) * lay.cell,
                         lay.y0 + (i // lay.cols) * lay.cell) for text, i in lay.label_cells)
     _arms(lay, variant)
@@ -94,12 +103,12 @@ def _snake(lay, variant, per_row):
     n = variant.size
     lines = (n + per_row - 1) // per_row
     lay.cols, lay.rows = per_row, 2 * lines - 1
-    cells = array("H", [0] * n)
+    cell_of = cells(n)
     for p in range(n):
         r, i = divmod(p, per_row)
         col = i if r % 2 == 0 else per_row - 1 - i
-        cells[p] = 2 * r * per_row + col
-    lay.cell_of = cells
+        cell_of[p] = 2 * r * per_row + col
+    lay.cell_of = cell_of
     links = []
     for r in range(lines - 1):
         col = per_row - 1 if r % 2 == 0 else 0
@@ -114,14 +123,14 @@ def _slices(lay, variant, per_row):
     w, h = variant.width, variant.height
     lay.cols = per_row * (w + 1) - 1
     lay.rows = rows_of_slices * (h + 1)
-    cells = array("H", [0] * variant.size)
+    cell_of = cells(variant.size)
     for p in range(variant.size):
         z, rest = divmod(p, w * h)
         y, x = divmod(rest, w)
         col = (z % per_row) * (w + 1) + x
         row = (z // per_row) * (h + 1) + 1 + y
-        cells[p] = row * lay.cols + col
-    lay.cell_of = cells
+        cell_of[p] = row * lay.cols + col
+    lay.cell_of = cell_of
     lay.label_cells = tuple(("Z=%d" % (z + 1), (z // per_row) * (h + 1) * lay.cols
                               + (z % per_row) * (w + 1)) for z in range(n))
 

@@ -64,14 +64,38 @@ def board_parts(variant, width, height):
     return view, status, group
 
 
+def kept_search(search, game, ai, level, slowness):
+    """The search the computer's moves in ``game`` at ``level`` use (a
+    ``tanbo.ai.Search``, 6-25 KB of arrays on a board): ``search`` itself
+    if it was made for such a game (variant, roots, level, slowness: a new
+    game of the same kind loads into it), else a new one, made once
+    ``search`` is dropped and the heap collected; None in a game between
+    people (which never loads the AI, about 8 KB of code on a board).
+
+    Made when a game starts (:meth:`app.main.App.play`, before the screen
+    is built) and kept from game to game: its big blocks are allocated
+    once, not at a move, when the heap is most fragmented (issue 22: a
+    PyBadge's heap had the bytes but no block of 4.3 KB).
+    """
+    if not ai:
+        return None
+    if search is not None and search.level == level and search.slowness == slowness and search.fits(game):
+        return search
+    search = None
+    gc.collect()
+    from tanbo.ai import Search
+    return Search(game, level, game.ply, slowness=slowness)
+
+
 class GameScreen:
     """Plays ``game``; ``ai`` is a tuple of players the computer moves (empty: all people).
 
     ``hints``: legal-move dots shown; ``slowness``: the board's CPU time
-    relative to a SAMD51 (it paces the spinner in nodes).
+    relative to a SAMD51 (it paces the spinner in nodes); ``search``: the
+    computer's search for this game, if made (see :func:`kept_search`).
     """
 
-    def __init__(self, game, ai, width, height, hints=True, slowness=1.0):
+    def __init__(self, game, ai, width, height, hints=True, slowness=1.0, search=None):
         self.game = game
         self.ai = ai
         self.hints = hints
@@ -86,7 +110,7 @@ class GameScreen:
         self.spun_at = 0  # clock (ms) of the last turn of the spinner
         self.spun_done = 0  # nodes searched at the last turn
         self.spin_cell = None  # (label, index) of the spinner's character while thinking
-        self.search = None  # the computer's tanbo.ai.Search, made once a game (see prepare_search)
+        self.search = search  # the computer's tanbo.ai.Search (see kept_search)
         self.ponder = None  # a tanbo.ponder.Ponder on the person's turn (see start_pondering)
         self.ponder_nodes = 1  # nodes a step of it
         self.message = None  # texts, longest first, for the info area until the next key
@@ -205,28 +229,12 @@ class GameScreen:
                 self.spin_cell = (label, i)
                 break
 
-    def prepare_search(self, level):
-        """Make the computer's search for ``level`` (its arrays, 6-25 KB on a
-        board), unless made: once a game, when the game starts on a freshly
-        collected heap (:meth:`app.main.App.play`), not at a move, when the
-        heap is more fragmented (issue 22: a PyBadge's heap had the bytes
-        but not one block of them). Again only if the level changed. A game
-        between people never loads the AI (about 8 KB of code on a board).
-        """
-        s = self.search
-        if not self.ai or (s is not None and s.level == level):
-            return
-        self.search = s = None
-        gc.collect()
-        from tanbo.ai import Search
-        self.search = Search(self.game, level, self.game.ply, slowness=self.slowness)
-
     def choose(self, level, progress):
         """The computer's choice at ``level`` (not yet played); ``progress(done, total)``
         is the app's callback, True to stop early with the best move so far.
 
         ``tanbo.ai.choose_move`` with the node budget of this board, seeded
-        with the ply, on the game's search (:meth:`prepare_search`). Called
+        with the ply, on the game's search (:func:`kept_search`). Called
         straight from here, no wrapper: every frame under the search counts
         on CircuitPython's pystack (see tanbo_tools.pystack).
         """
@@ -237,7 +245,7 @@ class GameScreen:
             self.ponder = None
             from tanbo.ponder import finish
             return finish(p.reply(self.game, progress))
-        self.prepare_search(level)
+        self.search = kept_search(self.search, self.game, self.ai, level, self.slowness)
         from tanbo.ai import choose_move
         return choose_move(self.game, level, self.game.ply, progress, slowness=self.slowness, search=self.search)
 

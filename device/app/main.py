@@ -18,7 +18,7 @@ import gc
 
 from app import drop_modules
 from app.game_screen import (CHANGED, HINTS, MENU, OVER, PLACED, REMOVED, THINK, UNDONE,
-                             GameScreen)
+                             GameScreen, kept_search)
 from boards.common import A, B, CHORD, CLICK
 
 # Not needed while a game is on screen (see drop_modules): loaded again
@@ -71,6 +71,8 @@ class App:
             k = self.repeat.due(now)
             if k >= 0:
                 self.act(self.screen.key(k))
+        if self.next_game is not None:
+            self.start_next_game()
         event = self.screen.tick(self.clock())
         if event == THINK:
             # Straight to the search, not through act and game_event: two
@@ -139,6 +141,13 @@ class App:
             self.refresh()
         self.drop_keys()  # only a press made after the search began stops it
         self.stop_search = False
+        screen.search = self.search = kept_search(self.search, screen.game, screen.ai, level, self.hw.slowness)
+        # The board's wall clock caps the search at the move's limit (3 s,
+        # 6 s on larger boards), should a chip run slower than its slowness
+        # says; the node budget ends it first on the boards as measured.
+        # The simulator's clock stands still during a search: its moves
+        # stay the node budget's, deterministic.
+        self.search_until = self.clock() + self.search.limit_ms
         p = screen.choose(level, self.progress)
         self.act(screen.play(p))
         self.busy = True  # presses made while the reply is drawn are stale as well
@@ -155,7 +164,10 @@ class App:
                 self.repeat.release(b.key)
             elif b.key == A or b.key == B:
                 self.stop_search = True
-        if self.screen.spin_due(done, self.clock()):
+        now = self.clock()
+        if now >= self.search_until:
+            self.stop_search = True
+        if self.screen.spin_due(done, now):
             self.refresh()
         return self.stop_search
 
@@ -197,10 +209,37 @@ class App:
     def title(self):
         self.show(menus().title(self))
 
+    def play_next(self, game, ai):
+        """Start ``game`` (a Game, or a variant's name for a new one; ``ai``:
+        the players the computer moves) once the key that asked for it is
+        handled: see :meth:`start_next_game`. For the menus."""
+        self.next_game = (game, ai)
+        self.busy = True  # presses made until the game is up are stale
+
+    def start_next_game(self):
+        """The game :meth:`play_next` asked for, on a heap without the menu
+        that asked: its screen and the menus' code are dropped and the heap
+        collected first (a menu's code stays alive while its key handler
+        runs), so the game's search and screen are made with ~15 KB more
+        free and fewer holes (issue 22)."""
+        game, ai = self.next_game
+        self.next_game = None
+        self.root.remove(self.screen.group)
+        self.screen = None
+        drop_modules(*OFF_GAME_MODULES)
+        gc.collect()
+        if isinstance(game, str):
+            from tanbo import Game
+            game = Game(game)
+        self.play(game, ai)
+
     def play(self, game, ai):
         self.save_full_shown = False
+        # The search first, then the screen: its blocks before the screen's
+        # many small ones and the holes of the code that builds it (see kept_search).
+        self.search = kept_search(self.search, game, ai, self.settings.level_name(), self.hw.slowness)
         screen = GameScreen(game, ai, self.width, self.height, self.settings.hints,
-                            self.hw.slowness)
+                            self.hw.slowness, self.search)
         self.show(screen)
         if screen.person_to_move():  # else the save follows the computer's first reply
             self.save_turn(screen)

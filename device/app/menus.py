@@ -6,7 +6,7 @@ whose rows run the app's own actions; the caller shows it.
 
 import gc
 
-from tanbo import Game
+from tanbo import get_variant
 
 from app import VERSION, theme
 from app.menu import Menu, Row
@@ -35,12 +35,12 @@ def computer_seats(app, players):
 
 
 def start_game(app):
-    game = Game(GAME_VARIANTS[app.settings.variant])
-    app.play(game, computer_seats(app, game.variant.players))
+    name = GAME_VARIANTS[app.settings.variant]
+    app.play_next(name, computer_seats(app, get_variant(name).players))
 
 
 def resume(app):
-    app.play(app.saved_game, computer_seats(app, app.saved_game.variant.players))
+    app.play_next(app.saved_game, computer_seats(app, app.saved_game.variant.players))
 
 
 def title(app):

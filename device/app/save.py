@@ -40,22 +40,29 @@ def checksum(data, crc=0):
     return crc32(data, crc) & 0xFFFFFFFF
 
 
-def encode(settings, game):
-    """Payload bytes of ``settings`` (bytes) and ``game`` (None: no game in progress)."""
+def encode(settings, game, out, i):
+    """Write the payload of ``settings`` (bytes) and ``game`` (None: no game in
+    progress) into bytearray ``out`` from index ``i`` (room for
+    :func:`payload_size`). Reads the plies one by one (``Game.move_at``): a
+    list of them would take 4 bytes a ply on a board, anew at every save."""
+    out[i:i + len(settings)] = settings
+    i += len(settings)
     if game is None:
-        return bytes(settings) + bytes((NO_GAME,))
-    moves = game.moves()
-    out = bytearray(len(settings) + 1 + 2 * len(moves))
-    out[:len(settings)] = settings
-    i = len(settings)
+        out[i] = NO_GAME
+        return
     out[i] = VARIANTS.index(game.variant.name)
     i += 1
-    for m in moves:
+    for k in range(game.ply):
+        m = game.move_at(k)
         v = RESIGN - m if m < 0 else m
         out[i] = v & 255
         out[i + 1] = v >> 8
         i += 2
-    return bytes(out)
+
+
+def payload_size(settings, game):
+    """Bytes of the payload of ``settings`` and ``game`` (see the module docstring)."""
+    return len(settings) + 1 + (0 if game is None else 2 * game.ply)
 
 
 class Saves:
@@ -75,11 +82,17 @@ class Saves:
     def save(self, settings, game):
         """Store ``settings`` and ``game`` (None: no game) in one write, or none if
         the NVM already holds exactly that; False (nothing written) if it does not fit."""
-        payload = encode(settings, game)
-        if len(payload) > self.capacity:
+        size = payload_size(settings, game)
+        if size > self.capacity:
             return False
-        fields = struct.pack("<H", len(payload))
-        record = MAGIC + fields + struct.pack("<I", checksum(payload, checksum(fields))) + payload
+        # The record in one block, made once per save (no payload, then a
+        # copy of it behind the header): a 300-ply game's is 0.6 KB.
+        record = bytearray(HEADER + size)
+        record[:4] = MAGIC
+        encode(settings, game, record, HEADER)
+        struct.pack_into("<H", record, 4, size)
+        view = memoryview(record)
+        struct.pack_into("<I", record, 6, checksum(view[HEADER:], checksum(view[4:6])))
         if record[:HEADER] != self.stored:
             self._write(record)
         return True

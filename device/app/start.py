@@ -55,6 +55,9 @@ def set_up(app, hw, clock, sleep):
     app.dirty = True
     app.busy = False  # a slow step ran: the presses queued meanwhile are stale
     app.stop_search = False
+    app.next_game = None  # (game or variant name, computer seats) to start (see App.play_next)
+    app.search = None  # the computer's search, kept from game to game (see game_screen.kept_search)
+    app.search_until = 0  # clock (ms) at which the search in progress stops: its move's time limit
     app.notice = None
     app.saved_game = None  # the game a resume continues (None: none)
     app.save_full_shown = False

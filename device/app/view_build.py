@@ -2,13 +2,33 @@
 screen is built only, so :func:`app.game_screen.board_parts` drops this module
 (and :mod:`app.tile_art`, :mod:`app.cell_plan`) afterwards."""
 
+import gc
+
 import displayio
 
-from app import theme, tile_art, tiles
+from app import board_view, theme, tile_art, tiles
 from app.layout import CHIP_CHARS, BoardLayout
 from app.text import Label
 
 UNSET = 255  # BoardView.shown: no tile drawn yet
+
+
+def kept_tiles(cell, players, arm_masks):
+    """The tile strip (:func:`app.tile_art.tile_bitmap`) of a board of ``cell``
+    px, ``players`` and ``arm_masks``: the last board's if it is the same
+    kind (kept in :data:`app.board_view.KEPT_TILES`), else drawn anew once
+    the last one is dropped. Its 4-12 KB block is then allocated at the
+    first game of a kind only, not at each game's start on a heap the
+    menus and the last game have fragmented (issue 22: a game could not
+    start for want of 12,384 bytes in one piece)."""
+    kept = board_view.KEPT_TILES
+    key = (cell, players, arm_masks)
+    if kept[0] != key:
+        kept[0] = kept[1] = None
+        gc.collect()
+        kept[1] = tile_art.tile_bitmap(cell, players, arm_masks)
+        kept[0] = key
+    return kept[1]
 
 
 def build_board(view, variant, width, height):
@@ -17,7 +37,7 @@ def build_board(view, variant, width, height):
     lay = view.layout = BoardLayout(variant, width, height)
     c = lay.cell
     view.palette = tile_art.board_palette()
-    bitmap = tile_art.tile_bitmap(c, variant.players, lay.arm_masks)
+    bitmap = kept_tiles(c, variant.players, lay.arm_masks)
     # render(): stone + s and ring + s are player s's tiles
     view.stone = tiles.stone_tile(len(lay.arm_masks)) - 1
     view.ring = view.stone + variant.players
@@ -50,7 +70,9 @@ def build_board(view, variant, width, height):
     view.cursor = displayio.TileGrid(tile_art.cursor_bitmap(c), pixel_shader=cpal)
     view.group.append(view.cursor)
     n = variant.size
-    view.shown = bytearray(bytes((UNSET,)) * n)  # MicroPython has no bytearray * int
+    shown = view.shown = bytearray(n)  # (no bytes temporary as long: see cell_plan.cells)
+    for i in range(n):
+        shown[i] = UNSET
     view.want = bytearray(n)
     view.hint_player = 0
 

@@ -1,0 +1,104 @@
+"""Whole sessions of the device app on a board-sized heap, run by the MicroPython unix port with
+tests/device_stubs first on MICROPYPATH:
+``micropython device_sessions.py BOARD_ID WIDTH HEIGHT VARIANT GAMES FREE SLOWNESS``.
+
+Plays ``GAMES`` games in a row of ``VARIANT`` against the computer at hard,
+through the app as a player would (title, new game, the game screen, the
+game-over menu, the next new game), with the heap cut to ``FREE`` bytes
+free once the built-in modules' stand-ins are imported: a bytearray is
+held below everything the app makes, as the firmware run of issue 22 held
+one before the app's imports. So the heap fragments as the board's does,
+not only fills: a MemoryError means no free block was large enough.
+``SLOWNESS`` sets the search's node budget (the board's, or larger for a
+quick run: the same allocations, fewer nodes). The person's moves are
+seeded random legal points, placed with the A button.
+
+Prints one JSON line: ``ok`` (true, or the error and where), ``plies`` a
+game, ``min_free`` (the least ``gc.mem_free()`` seen after a collection
+at each computer move) and ``start_free`` (what the cut left).
+"""
+
+import gc
+import sys
+
+import analogio, audiocore, audioio, audiopwmio, bitmaptools, board, digitalio  # noqa
+import displayio, keypad, microcontroller, supervisor  # noqa
+import array, math, struct, time  # noqa
+
+board.board_id = sys.argv[1]
+board.DISPLAY = displayio.Display(int(sys.argv[2]), int(sys.argv[3]))
+VARIANT = sys.argv[4]
+GAMES = int(sys.argv[5])
+FREE = int(sys.argv[6])
+SLOWNESS = float(sys.argv[7])
+gc.collect()
+# The cut: one block, allocated first (the heap's low end), held to the end.
+hold = bytearray(max(0, gc.mem_free() - FREE - 64))
+gc.collect()
+out = {"start_free": gc.mem_free(), "plies": [], "min_free": gc.mem_free()}
+
+
+def report(ok):
+    out["ok"] = ok
+    items = []
+    for k in sorted(out):
+        v = out[k]
+        items.append('"%s": %s' % (k, ('"%s"' % v) if isinstance(v, str) else
+                                   ("true" if v is True else str(v).replace("'", '"'))))
+    print("{" + ", ".join(items) + "}")
+
+
+def session():
+    import boards
+    from app import drop_modules
+    from app.start import start
+    from tanbo import Rng
+    from boards.common import A
+    now = [0]
+    app = start(boards, clock=lambda: now[0], sleep=lambda s: None)
+    del start
+    drop_modules("start")
+    app.hw.slowness = SLOWNESS
+    app.step()
+    from app.settings import GAME_VARIANTS, LEVELS, OPPONENTS
+    s = app.settings
+    s.variant = GAME_VARIANTS.index(VARIANT)
+    s.level = LEVELS.index("hard")
+    s.opponent = OPPONENTS.index("Computer")
+    s.seat = 1
+    rng = Rng(7)
+    for _ in range(GAMES):
+        from app import menus
+        app.show(menus.new_game(app))  # the new-game menu, as from the title
+        app.step()
+        menus.start_game(app)  # its Start row: the game starts in the next step
+        menus = None
+        app.step()
+        screen = app.screen
+        game = screen.game
+        while app.screen is screen:
+            if game.winner is None and not screen.thinking and screen.flash is None \
+                    and game.to_move not in screen.ai:
+                gc.collect()
+                free = gc.mem_free()
+                if free < out["min_free"]:
+                    out["min_free"] = free
+                screen.cursor = game.legal_move_at(rng.below(game.legal_count()))
+                app.act(screen.key(A))  # the app then runs the computer's replies
+            app.step()
+            now[0] += 120
+        out["plies"].append(game.ply)
+        screen = game = None
+        gc.collect()
+        out.setdefault("free_between", []).append(gc.mem_free())
+
+
+try:
+    session()
+    report(True)
+except MemoryError as e:
+    import io
+    buf = io.StringIO()
+    sys.print_exception(e, buf)
+    lines = [ln.strip() for ln in buf.getvalue().splitlines() if ln.strip().startswith("File")]
+    report("MemoryError at " + (lines[-1].replace('"', "'") if lines else "?") + ": " + str(e))
