@@ -282,3 +282,13 @@ def test_a_level_changed_in_the_settings_drops_the_pondering(sim):
     sim.press("A")
     sim.frames(100)
     assert gs.game.ply == 4 and spins and gs.search.level == "medium" and gs.ponder is None
+
+
+def test_leaving_the_game_screen_forgets_the_pondering_code(sim):
+    gs = _hard_game(sim)
+    assert "tanbo.ponder" in sys.modules and gs.ponder is not None
+    sim.press("START")  # the game menu: no pondering, its code's heap given back
+    assert sg.screen_is(sim.app.screen, "Menu") and "tanbo.ponder" not in sys.modules
+    sim.press("A")  # Resume: the pondering goes on with the code it holds
+    sim.frames(200)
+    assert sim.app.screen is gs and sim.app.pondering()

@@ -15,6 +15,7 @@ so none acts later as a surprise.
 """
 
 import gc
+import sys
 
 from app import drop_modules
 from app.game_screen import (CHANGED, HINTS, MENU, OVER, PLACED, REMOVED, THINK, UNDONE,
@@ -51,6 +52,13 @@ class App:
         self.busy = True
         if isinstance(screen, GameScreen):
             drop_modules(*OFF_GAME_MODULES)
+        else:
+            # Pondering's code (tanbo.ponder, ~1.1 KB) is loaded again by the
+            # next game at hard: a new game's tables need that heap.
+            sys.modules.pop("tanbo.ponder", None)
+            tanbo = sys.modules.get("tanbo")
+            if tanbo is not None:
+                tanbo.__dict__.pop("ponder", None)
         gc.collect()
 
     def refresh(self):
