@@ -1,5 +1,5 @@
 """Heap probe of the device app, run by the MicroPython unix port with tests/device_stubs first
-on MICROPYPATH: ``micropython device_memory.py BOARD_ID WIDTH HEIGHT``.
+on MICROPYPATH: ``micropython device_memory.py BOARD_ID WIDTH HEIGHT [PUZZLE]``.
 
 Prints one JSON line of ``gc.mem_alloc()`` figures (after a collection) in
 bytes of this 64-bit port: ``imports`` (boards + app.start, as code.py),
@@ -13,6 +13,11 @@ interpreter's start
 with the built-in modules' stand-ins already imported (on a board they are
 in flash). ``displayio_board``/``displayio_here``: what the displayio objects
 made up to the game screen take on a board (C structs and buffers) and here.
+
+With PUZZLE (a number from 1), the puzzles instead of the game and search:
+``list`` (the puzzle list on screen, its book open) and ``puzzle`` (puzzle
+PUZZLE on screen, opened from the list, after a wrong move taken back and
+the hint shown).
 """
 
 import gc
@@ -45,6 +50,27 @@ del start
 drop_modules("start")
 app.step()
 out["title"] = used()
+
+if len(sys.argv) > 4:
+    from boards.common import A, B  # noqa: E402
+    app.act(app.screen.key(1))  # DOWN: the title's Puzzles row
+    app.act(app.screen.key(A))
+    app.step()
+    out["list"] = used()
+    from app.puzzle_menus import open_puzzle  # noqa: E402
+    open_puzzle(app, int(sys.argv[4]))
+    app.step()
+    screen = app.screen
+    g = screen.game
+    wrong = [p for p in g.legal_moves() if p != screen.puzzle.line[0]]
+    if wrong:
+        screen._try(wrong[0])
+        screen._take_back()
+        app.act(screen.key(B))  # the hint
+    app.step()
+    out["puzzle"] = used()
+    print("{" + ", ".join('"%s": %d' % (k, out[k]) for k in sorted(out)) + "}")
+    sys.exit(0)
 
 from tanbo import Game  # noqa: E402
 

@@ -328,13 +328,18 @@ def test_progress_is_called_with_nodes_and_budget():
 
 
 @pytest.mark.parametrize("level", ("medium", "hard"))
-def test_progress_returning_true_stops_with_a_legal_move(level):
+def test_progress_returning_true_stops_once_depth_2_is_searched_whole(level):
+    # A stop from the first report on (the handheld's B) once played a move of
+    # a depth-0 or depth-1 scan; now it waits for a full two-ply search.
     g = random_position("19x19", 30, 4)
-    stats = {}
+    full, stats = {}, {}
+    choose_move(g, level, stats=full)
     m = choose_move(g, level, progress=lambda done, total: True, stats=stats)
-    # the root's moves are all valued (one scan), nothing deeper
-    assert stats["depth"] <= 1 and stats["iterations"] <= PLAYED_COST * g.legal_count()
     assert g.is_legal(m)
+    if level == "medium":  # two plies at most: nothing to cut
+        assert stats == full and m == choose_move(g, level)
+    else:
+        assert full["depth"] > 2 and stats["depth"] == 2 and stats["iterations"] < full["iterations"] // 2
 
 
 def test_zero_movetime_stops_at_the_first_check():

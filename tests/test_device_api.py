@@ -47,10 +47,10 @@ _OWN_ATTR = re.compile(r'^"(\w+)" has no attribute')
 
 
 def shipped_sources(board, device=DEVICE):
-    """The device/ files (not the engine) that ``board``'s bundle carries."""
+    """The device/ Python files (not the engine, not data such as the puzzles) that ``board``'s bundle carries."""
     pairs, _ = bundle.select_sources(board, device, CORE)
     root = os.path.abspath(device) + os.sep
-    return sorted(src for _, src in pairs if os.path.abspath(src).startswith(root))
+    return sorted(src for _, src in pairs if os.path.abspath(src).startswith(root) and src.endswith(".py"))
 
 
 def own_classes(files):

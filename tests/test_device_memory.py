@@ -34,12 +34,12 @@ GAME_KB = {"pybadge": 70, "picosystem": 76}
 SEARCH_KB = 30
 
 
-def probe(exe, board):
+def probe(exe, board, *more):
     board_id, w, h = BOARDS[board]
     path = os.pathsep.join((os.path.join(TESTS, "device_stubs"), os.path.join(REPO, "device"),
                             os.path.join(REPO, "core")))
     proc = subprocess.run([exe, "-X", "heapsize=1M", os.path.join(TESTS, "device_memory.py"), board_id,
-                           str(w), str(h)], capture_output=True, text=True, timeout=300,
+                           str(w), str(h)] + list(more), capture_output=True, text=True, timeout=300,
                           env=dict(os.environ, MICROPYPATH=path))
     assert proc.returncode == 0, proc.stdout + proc.stderr
     return json.loads(proc.stdout.splitlines()[-1])
@@ -57,6 +57,29 @@ def test_game_screen_and_hard_search_fit_the_heap(micropython_exe, board):
     print("%s: pondering +%.1f KB over %d steps" % (board, ponder_kb, port["ponder_steps"]))
     assert port["ponder_steps"] > 100 and ponder_kb <= SEARCH_KB
     assert port["imports"] < port["title"] < port["game"]
+
+
+@pytest.mark.parametrize("board", sorted(BOARDS))
+def test_a_puzzle_on_screen_takes_less_than_a_game_with_its_search(micropython_exe, board):
+    # The puzzle screen is a game screen plus the puzzle (its text, the
+    # engine's puzzle module, the screen's code) and never searches: held
+    # to the game screen's budget with its search (GAME_KB + SEARCH_KB) and
+    # below what the game screen measures with one. The largest board in
+    # the collection, after a wrong move taken back and the hint shown.
+    from tanbo import get_variant
+    from tanbo.puzzles import PuzzleBook
+    with PuzzleBook(os.path.join(REPO, "device", "app", "puzzles.txt")) as book:
+        ps = [book.load(i) for i in range(len(book))]
+    biggest = max(ps, key=lambda p: (get_variant(p.variant).size, -p.number))
+    port = probe(micropython_exe, board, str(biggest.number))
+    game = probe(micropython_exe, board)
+    puzzle_kb = port["puzzle"] * BOARD_PER_PORT_BYTE / 1024
+    list_kb = port["list"] * BOARD_PER_PORT_BYTE / 1024
+    played_kb = (game["game"] + game["search"]) * BOARD_PER_PORT_BYTE / 1024
+    print("%s: puzzle %d (%s) %.1f KB, the list %.1f KB, a game searching %.1f KB (board, converted)"
+          % (board, biggest.number, biggest.variant, puzzle_kb, list_kb, played_kb))
+    assert puzzle_kb <= GAME_KB[board] + SEARCH_KB and puzzle_kb < played_kb
+    assert list_kb < puzzle_kb
 
 
 def test_the_ai_and_the_rules_are_not_loaded_at_start(micropython_exe, tmp_path):

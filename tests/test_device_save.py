@@ -11,6 +11,7 @@ sys.path.insert(0, DEVICE)
 
 from tanbo import VARIANTS, Game  # noqa: E402
 from app import crc32, save, save_load  # noqa: E402
+from app.progress import Progress  # noqa: E402
 
 SETTINGS = bytes(range(8))
 
@@ -61,7 +62,8 @@ def test_a_save_is_one_slice_write_and_an_unchanged_save_writes_nothing():
     g = played("9x9", ["H7"])
     s.save(SETTINGS, g)
     s.save(SETTINGS, g)  # nothing changed
-    assert st.writes == [(0, save.HEADER + len(SETTINGS) + 1 + 2)] and s.writes == 1
+    # settings, the progress length (0), the variant, one ply
+    assert st.writes == [(0, save.HEADER + len(SETTINGS) + 1 + 1 + 2)] and s.writes == 1
     g.play_move("B7")
     s.save(SETTINGS, g)
     assert len(st.writes) == 2 and st.writes[1][0] == 0
@@ -74,7 +76,7 @@ def test_a_save_is_one_slice_write_and_an_unchanged_save_writes_nothing():
     assert len(st.writes) == 3
 
 
-@pytest.mark.parametrize("where", [0, 4, 6, save.HEADER + 3, save.HEADER + 9])
+@pytest.mark.parametrize("where", [0, 1, 3, 4, 6, save.HEADER + 3, save.HEADER + 9])
 def test_a_flipped_byte_is_reported_once_and_the_save_dropped(where):
     st = RamStorage(4096)
     save.Saves(st).save(SETTINGS, played("9x9", ["H7", "B7"]))
@@ -82,7 +84,8 @@ def test_a_flipped_byte_is_reported_once_and_the_save_dropped(where):
     s = save.Saves(st)
     settings, g, problem = save_load.load(s, 8)
     assert g is None and settings is None
-    assert (problem is None) == (where == 0)  # a broken magic is no save at all
+    assert problem is not None  # a broken magic too: the NVM is neither a record nor blank
+    assert ("magic" in problem) == (where < 4)
     assert save_load.load(save.Saves(st), 8) == (None, None, None)  # erased: not reported again
     assert s.save(SETTINGS, played("9x9", ["H7"]))  # and the next save works
     assert save_load.load(save.Saves(st), 8)[1].ply == 1
@@ -103,19 +106,32 @@ def test_a_power_cut_during_the_write_is_found_never_a_crash(programmed):
     st.data[:programmed] = new[:programmed]
     settings, g, problem = save_load.load(save.Saves(st), 8)
     assert g is None and settings is None
-    assert (problem is None) == (programmed < 4)
+    assert (problem is None) == (programmed == 0)  # a part of the magic is damage, not blank
 
 
-def test_an_older_versions_save_is_not_mistaken_for_one():
+@pytest.mark.parametrize("head", [b"TNB1\x01\x00\x00\x00", b"\xffNB2", b"TNB\xff", b"\x00\x00\x00\x01",
+                                  b"\xfe\xff\xff\xff"])
+def test_anything_but_a_record_or_blank_is_reported_and_dropped(head):
     st = RamStorage(4096)
-    st.data[:8] = b"TNB1\x01\x00\x00\x00"
-    assert save_load.load(save.Saves(st), 8) == (None, None, None)
+    st.data[:len(head)] = head
+    s = save.Saves(st)
+    settings, g, problem = save_load.load(s, 8)
+    assert (settings, g) == (None, None) and problem.startswith("magic ")
+    assert s.writes == 1 and save_load.load(save.Saves(st), 8) == (None, None, None)  # once
+
+
+@pytest.mark.parametrize("blank", [b"\xff" * 4096, b"\x00" * 4096])
+def test_blank_nvm_is_no_save_and_no_problem(blank):
+    st = RamStorage(4096)
+    st.data[:] = blank
+    s = save.Saves(st)
+    assert save_load.load(s, 8) == (None, None, None) and s.writes == 0
 
 
 def test_valid_crc_but_illegal_moves_is_damage_not_a_crash():
     st = RamStorage(4096)
     s = save.Saves(st)
-    payload = SETTINGS + bytes((VARIANTS.index("9x9"),))
+    payload = SETTINGS + bytes((0, VARIANTS.index("9x9"),))  # no progress, 9x9
     payload += bytes((0, 0))  # A9: touches no black stone
     import struct
     fields = struct.pack("<H", len(payload))
@@ -134,3 +150,83 @@ def test_too_long_game_is_refused_without_writing():
     g = played("9x9", ["H7", "B7", "G8", "C8", "F8", "D8", "E8", "B6", "H6", "B5", "H5"])
     assert not save.Saves(st).save(SETTINGS, g)
     assert st.writes == []
+
+
+def record(magic, payload):
+    import struct
+    fields = struct.pack("<H", len(payload))
+    return magic + fields + struct.pack("<I", save.checksum(payload, save.checksum(fields))) + payload
+
+
+def test_puzzle_progress_rides_in_the_record_and_comes_back():
+    st = RamStorage(4096)
+    p = Progress()
+    p.of("cafe0123")
+    for n in (1, 2, 3, 17):
+        p.mark(n)
+    p.resume = 18
+    g = played("9x9", ["H7", "B7"])
+    assert save.Saves(st).save(SETTINGS, g, p.pack())
+    s = save.Saves(st)
+    settings, loaded, problem = save_load.load(s, 8)
+    assert problem is None and settings == SETTINGS and loaded.moves() == g.moves()
+    back = Progress()
+    back.unpack(s.progress)
+    assert back.resume == 18 and back.count() == 4 and back.ident == 0xCAFE0123
+    assert [n for n in range(1, 40) if back.solved(n)] == [1, 2, 3, 17]
+    # The same record again: no write.
+    s.save(SETTINGS, loaded, back.pack())
+    assert s.writes == 0
+
+
+def test_a_save_of_the_version_before_puzzles_still_resumes():
+    # TNB2: settings, variant, plies; no progress section.
+    st = RamStorage(4096)
+    g = played("9x9", ["H7", "B7", "G8"])
+    payload = SETTINGS + bytes((VARIANTS.index("9x9"),))
+    for m in g.moves():
+        payload += bytes((m & 255, m >> 8))
+    st.write(0, record(b"TNB2", payload))
+    s = save.Saves(st)
+    settings, loaded, problem = save_load.load(s, 8)
+    assert problem is None and settings == SETTINGS and loaded.position() == g.position()
+    assert s.progress == b""
+    s.save(SETTINGS, loaded)  # written again in today's format
+    assert st.data[:4] == save.MAGIC == b"TNB3"
+    assert save_load.load(save.Saves(st), 8)[1].moves() == g.moves()
+
+
+def test_a_progress_length_past_the_payload_is_damage():
+    st = RamStorage(4096)
+    st.write(0, record(save.MAGIC, SETTINGS + bytes((40, 1, 0, 255))))  # 40 bytes claimed, 3 there
+    settings, g, problem = save_load.load(save.Saves(st), 8)
+    assert settings is None and g is None and "shape" in problem
+
+
+def test_progress_packs_small_and_reads_back_what_it_wrote():
+    p = Progress()
+    assert p.pack() == b"" and p.count() == 0 and not p.solved(1)
+    assert not p.of("0a0b0c0d")  # the first collection: nothing to forget
+    assert p.pack() == b""  # opened, no puzzle yet: nothing to keep
+    assert p.mark(9) and not p.mark(9)
+    assert p.solved(9) and not p.solved(8) and not p.solved(10) and not p.solved(0)
+    p.resume = 300
+    assert p.pack() == bytes((44, 1, 0x0D, 0x0C, 0x0B, 0x0A, 0, 1))  # resume 300, the identity, bit 8
+    q = Progress()
+    q.unpack(p.pack())
+    assert q.resume == 300 and q.solved(9) and q.count() == 1 and not q.of("0A0B0C0D")
+    for n in range(1, 1993):
+        p.mark(n)
+    assert len(p.pack()) == 255 and p.count() == 1992  # the record's length byte holds it
+    q.unpack(b"\x05\x00\x01")  # too short: the values stay
+    assert q.resume == 300
+
+
+def test_progress_of_another_collection_is_forgotten():
+    p = Progress()
+    p.of("00000001")
+    p.mark(3)
+    p.resume = 4
+    assert not p.of("00000001") and p.solved(3)
+    assert p.of("00000002")  # an update of the collection: numbers mean other puzzles
+    assert p.count() == 0 and p.resume == 0 and p.ident == 2

@@ -514,6 +514,21 @@ def test_records_with_a_bom_or_other_line_ends_are_read(ends):
         Game.from_record(ends.join(["\ufeffVariant: 9x9", "Moves:", "1. H7 B7", "2. E5"]))
 
 
+@pytest.mark.parametrize("shape", [(19, 19, 1), (9, 9, 1), (31, 1, 1), (5, 5, 5), (2, 3, 1), (1, 4, 2), (3, 1, 1)])
+def test_steps_tables_hold_each_points_neighbours_in_order_as_shared_tuples(shape):
+    from tanbo.variants import _steps
+    w, h, d = shape
+    steps = _steps(w, h, d)
+    plane = w * h
+    for p in range(plane * d):
+        z, rest = divmod(p, plane)
+        y, x = divmod(rest, w)
+        want = [q - p for ok, q in ((y > 0, p - w), (x > 0, p - 1), (x < w - 1, p + 1),
+                                    (y < h - 1, p + w), (z > 0, p - plane), (z < d - 1, p + plane)) if ok]
+        assert steps[p] == tuple(want), (shape, p)
+    assert len({id(t) for t in steps}) == len(set(steps)) <= 27  # one tuple a kind of point
+
+
 def test_move_at_reads_each_ply_of_moves_without_the_list():
     # app.save writes a record ply by ply from move_at: the same plies as
     # moves(), resignations included, and an IndexError past the last.

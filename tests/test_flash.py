@@ -8,7 +8,7 @@ import pytest
 from tanbo_tools import flash, uf2
 from tanbo_tools.boards import get_board
 from tanbo_tools.cli import main as cli_main
-from tools_fixtures import uf2_blocks, write_tree
+from tools_fixtures import uf2_block, uf2_blocks, write_tree
 
 SAMD51, RP2040 = 0x55114460, 0xE48BFF56
 FIRMWARE = bytes(range(256)) * 20  # 5120 bytes -> 20 blocks
@@ -94,11 +94,18 @@ def test_wrong_family_missing_family_and_bad_addresses_are_refused():
         uf2.check_uf2(uf2_blocks(FIRMWARE, SAMD51, 0x4000, flags=0x3000), badge)
 
 
-def test_combined_runs_and_not_main_flash_blocks_are_accepted():
+def test_not_main_flash_blocks_are_accepted_and_combined_runs_refused():
     badge = get_board("pybadge")
-    extra = uf2_blocks(b"x" * 300, 0, 0, flags=uf2.FLAG_NOT_MAIN_FLASH)
-    s = uf2.check_uf2(pybadge_fw() + extra + uf2_blocks(b"y" * 600, SAMD51, 0x20000), badge)
-    assert s.payload == 5120 + 600 and s.blocks == 20 + 2 + 3
+    blocks = [uf2_block(0x4000 + 256 * i, 256, i, 22, SAMD51) for i in range(20)]
+    blocks[7:7] = [uf2_block(0, 300, 7, 22, 0, flags=uf2.FLAG_NOT_MAIN_FLASH),
+                   uf2_block(0, 100, 8, 22, 0, flags=uf2.FLAG_NOT_MAIN_FLASH)]
+    for i in range(9, 22):
+        blocks[i] = uf2_block(0x4000 + 256 * (i - 2), 256, i, 22, SAMD51)
+    s = uf2.check_uf2(b"".join(blocks), badge)
+    assert (s.payload, s.blocks, s.not_main) == (5120, 22, 2)
+    # Two runs (each numbered from 0) are two files in one: the RP2040 boot ROM counts one total.
+    with pytest.raises(uf2.UF2Error, match="block 20: is one block more than the 20 its blocks count"):
+        uf2.check_uf2(pybadge_fw() + uf2_blocks(b"y" * 768, SAMD51, 0x20000), badge)
 
 
 def test_flash_copies_to_the_bootloader_drive_and_waits_for_it_to_vanish(tmp_path):

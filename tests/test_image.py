@@ -134,7 +134,15 @@ def test_the_firmware_is_read_once(tmp_path, monkeypatch):
             opened.append(args[:1] or kwargs.get("mode"))
         return real_open(file, *args, **kwargs)
 
+    real_os_open = os.open
+
+    def counting_os_open(file, flags, *args, **kwargs):
+        if isinstance(file, (str, os.PathLike)) and os.path.abspath(file) == str(fw):
+            opened.append(("rb",) if flags & (os.O_WRONLY | os.O_RDWR) == 0 else ("w",))
+        return real_os_open(file, flags, *args, **kwargs)
+
     monkeypatch.setattr(builtins, "open", counting_open)
+    monkeypatch.setattr(os, "open", counting_os_open)
     code, out_dir = build_image(tmp_path, str(fw))
     monkeypatch.undo()
     assert code == 0 and opened == [("rb",)]

@@ -147,3 +147,29 @@ def test_menus_games_and_reviews_fit_the_smallest_pystack(sim, sizes, base):
         sim.run_keys(script)
     assert m.peak <= LIMIT, (m.peak, m.chain)
     assert m.peak > base + 400  # the session ran under the count
+
+
+def test_puzzles_fit_the_smallest_pystack(sim, sizes, base):
+    # The list, a puzzle opened, a wrong move taken back, the hint, the
+    # solution with its forced replies and the one save, the next puzzle,
+    # the puzzle menu and back to the list.
+    from test_sim_puzzles import first_lesson_and_puzzle, move_cursor_to, settle
+    _, puzzle = first_lesson_and_puzzle()
+    with pystack.Meter(sizes, base=base, limit=LIMIT) as m:
+        sim.run_keys("DOWN,A" + ",DOWN" * (puzzle - 1) + ",A")
+        screen = sim.app.screen
+        g = screen.game
+        move_cursor_to(sim, next(q for q in g.legal_moves() if q != screen.puzzle.line[0]))
+        sim.press("A")
+        settle(sim)
+        sim.press("B")
+        for step in range(0, len(screen.puzzle.line), 2):
+            move_cursor_to(sim, screen.puzzle.line[step])
+            sim.press("A")
+            settle(sim)
+        assert screen.solved
+        sim.run_keys("A,wait:300,START,wait:300,DOWN*3,A,wait:300")
+    assert type(sim.app.screen).__name__ == "PuzzleList"
+    assert m.peak <= LIMIT, (m.peak, m.chain)
+    assert m.peak > base + 400  # the session ran under the count
+    print("puzzles: pystack peak %d bytes: %s" % (m.peak, " ".join(m.chain)))

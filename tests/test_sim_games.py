@@ -149,13 +149,14 @@ def test_resume_after_reset(sim, tmp_path):
         again.close()
 
 
-def test_corrupt_save_is_reported_once_and_discarded(sim):
+@pytest.mark.parametrize("where", [20, 1])  # a byte of the first ply; of the magic (neither record nor blank)
+def test_corrupt_save_is_reported_once_and_discarded(sim, where):
     sim.run_keys(NEW_9X9_VS_RANDOM + ",A,wait:1000")
     sim.close()
-    with open(sim.nvm_path, "r+b") as f:  # a byte of the first ply
-        f.seek(20)
+    with open(sim.nvm_path, "r+b") as f:
+        f.seek(where)
         b = f.read(1)
-        f.seek(20)
+        f.seek(where)
         f.write(bytes((b[0] ^ 0x5A,)))
     second = Simulator(sim.profile.name, nvm_path=sim.nvm_path)
     try:
@@ -213,31 +214,71 @@ def test_keypad_overflow_recovers(sim):
 
 
 def test_mute_silences_placement(sim):
-    sim.run_keys("DOWN*2,A,A")  # title: New game, Rules, Settings -> Sound off
+    sim.run_keys("DOWN*3,A,A")  # title: New game, Puzzles, Rules, Settings -> Sound off
     assert sim.app.settings.sound is False
     sim.run_keys("B," + NEW_9X9_VS_RANDOM + ",A,wait:1000")
     assert game_screen(sim).game.ply == 2
     assert sim.audio.played == []
 
 
-def test_a_press_stops_the_computer_early(sim, monkeypatch):
+def search_with_presses(sim, monkeypatch, presses):
+    """Start a 9x9 game against hard, place a stone with A and let the computer search
+    (tanbo.ai itself) while ``presses`` happen: ``[(ms after the search began,
+    button, down), ...]``. Board time passes with the nodes (0.1 ms a node
+    times the board's slowness: the simulator's clock stands still in a
+    search otherwise). Returns (the search's stats, the same search's stats
+    without any press)."""
     from app import game_screen as gs_module
-    stopped = []
-    real = gs_module.GameScreen.choose
+    from tanbo import ai
+    stats, alone = {}, {}
+    plan = sorted(presses)
 
-    def watching(screen, level, progress):
-        def wrapped(done, total):
-            sim.wiring.set("B", True)  # the player presses B while it thinks
-            r = progress(done, total)
-            stopped.append(r)
-            return r
-        return real(screen, "hard", wrapped)
+    def choose(screen, level, progress):
+        # ~0.1 ms of SAMD51 time a hard node (tanbo bench --ai: 2.68 s for
+        # 26,484 on 9x9), so the full budget stays under the move's 3 s cap
+        # (game_screen.NODE_MS, the spinner's bound, would pass it at 15,000).
+        t0, ms = sim.now, 0.1 * screen.slowness
+        ai.choose_move(screen.game, "hard", screen.game.ply, None, stats=alone, slowness=screen.slowness)
 
-    monkeypatch.setattr(gs_module.GameScreen, "choose", watching)
-    sim.run_keys(NEW_9X9_VS_RANDOM + ",A")
-    sim.wiring.set("B", False)
-    assert stopped and stopped[-1] is True and len(stopped) == 1
-    assert game_screen(sim).game.ply == 2
+        def timed(done, total):
+            sim.now = t0 + int(done * ms)
+            while plan and plan[0][0] <= sim.now - t0:
+                _, button, down = plan.pop(0)
+                sim.wiring.set(button, down)
+            return progress(done, total)
+        return ai.choose_move(screen.game, "hard", screen.game.ply, timed, stats=stats,
+                              slowness=screen.slowness)
+
+    monkeypatch.setattr(gs_module.GameScreen, "choose", choose)
+    sim.run_keys(NEW_9X9_VS_RANDOM)
+    gs = game_screen(sim)
+    sim.wiring.set("A", True)  # the placing A, held as the search starts
+    sim.frames(16)
+    assert gs.thinking or gs.game.ply == 2
+    sim.frames(500)
+    for button in ("A", "B"):
+        sim.wiring.set(button, False)
+    sim.frames(100)
+    assert gs.game.ply == 2 and not [p for p in plan if p[2]]  # the reply is on the board, every press made
+    return stats, alone
+
+
+def test_a_double_tap_or_a_bounce_never_stops_the_search(sim, monkeypatch):
+    # On the firmware a second A 100 ms after the placing A stopped hard at depth 0.
+    from app.main import STOP_AFTER_MS
+    presses = [(20, "A", False), (100, "A", True), (150, "A", False),  # a double tap of A
+               (200, "A", True), (202, "A", False), (204, "A", True), (240, "A", False),  # bouncing
+               (STOP_AFTER_MS - 100, "B", True), (STOP_AFTER_MS - 60, "B", False),  # B too soon
+               (STOP_AFTER_MS + 100, "A", True), (STOP_AFTER_MS + 150, "A", False)]  # A later: not a stop
+    stats, alone = search_with_presses(sim, monkeypatch, presses)
+    assert stats == alone and stats["depth"] > 2  # the whole search, as without a press
+
+
+def test_b_after_the_first_moments_stops_the_search_after_depth_2(sim, monkeypatch):
+    from app.main import STOP_AFTER_MS
+    presses = [(20, "A", False), (STOP_AFTER_MS + 20, "B", True), (STOP_AFTER_MS + 80, "B", False)]
+    stats, alone = search_with_presses(sim, monkeypatch, presses)
+    assert stats["depth"] >= 2 and stats["iterations"] < alone["iterations"] and alone["depth"] > stats["depth"]
 
 
 def test_unknown_board_shows_a_message(tmp_path):

@@ -4,13 +4,18 @@ sends and the NVM writes, and the game keeps a stone and the computer's reply ch
 """
 
 import json
+import sys
 
 import pytest
 from tanbo import Game
 from tanbo.ai import LEVELS
 
-from tanbo_sim.simulator import Simulator
+from tanbo_sim.simulator import DEVICE_DIR, Simulator
 from tanbo_tools import cli
+
+if DEVICE_DIR not in sys.path:
+    sys.path.insert(0, DEVICE_DIR)
+from app.settings import GAME_VARIANTS  # noqa: E402  (device/app: the variants offered)
 
 BUDGET = 6000  # px a stone, or the computer's reply, may refresh (about 36 ms on a PicoSystem)
 
@@ -185,3 +190,86 @@ def test_events_file_has_one_json_line_per_refresh_and_nvm_write(tmp_path):
             assert 0 <= e["start"] < e["end"] <= 8192
     times = [e["t_ms"] for e in events]
     assert times == sorted(times)
+
+
+def test_a_root_group_set_anew_refreshes_the_panel_once_the_same_one_nothing(twin):
+    displayio, s = twin
+    root, other = displayio.Group(), displayio.Group()
+    root.append(displayio.TileGrid(displayio.Bitmap(4, 4, 2), pixel_shader=displayio.Palette(2)))
+    s.display.root_group = root
+    assert refresh(s) == [[0, 0, 240, 240]]
+    s.display.root_group = root  # the group it shows: the firmware changes nothing
+    assert refresh(s) == []
+    s.display.root_group = None
+    root.append(displayio.TileGrid(displayio.Bitmap(4, 4, 2), pixel_shader=displayio.Palette(2), x=8))
+    s.display.root_group = root
+    assert refresh(s) == [[0, 0, 240, 240]]  # one area, not one a new layer
+    s.display.root_group = None
+    other.append(root)
+    with pytest.raises(ValueError, match="Group already used"):
+        s.display.root_group = root  # a layer of another group
+
+
+# Every screen change of the app, from the title: (key script, what comes up).
+# The title lists Continue first once a game is saved (after the first game).
+SCREEN_TOUR = [
+    ("DOWN,A", "rules"), ("RIGHT", None), ("B", "title"),
+    ("DOWN*2,A", "settings"), ("B", "title"),
+    ("A", "new game"), ("DOWN*4,A", "game 9x9"),
+    ("START", "game menu"), ("DOWN*3,A", "rules"), ("RIGHT", None), ("B", "game"),
+    ("START", "game menu"), ("DOWN*4,A", "settings"), ("B", "game"),
+    ("START", "game menu"), ("DOWN*2,A", "resign?"), ("A", "game"),
+    ("START", "game menu"), ("A", "game"),
+    ("START", "game menu"), ("DOWN*5,A", "title"),
+    ("A", "game (continue)"), ("START", "game menu"), ("DOWN*5,A", "title"),
+]
+for _name in GAME_VARIANTS[1:]:
+    SCREEN_TOUR += [("DOWN,A", "new game"), ("RIGHT", None), ("DOWN*4,A", "game " + _name),
+                    ("START", "game menu"), ("DOWN*5,A", "title")]
+SCREEN_TOUR += [("DOWN,A", "new game"), ("RIGHT", None), ("DOWN*4,A", "game 9x9"),  # 4p -> 9x9
+                ("START", "game menu"), ("DOWN*2,A", "resign?"),
+                ("DOWN,A", "game over"), ("DOWN,A", "review"), ("B", "game over"),
+                ("DOWN*2,A", "title")]
+
+
+def test_every_screen_change_sends_at_most_the_panel(sim):
+    """CircuitPython sends every area of a refresh, overlaps twice: a screen change
+    once sent 1.6-1.9 panels (Start -> 9x9 on a PicoSystem: 106,326 px of 57,600)."""
+    panel = sim.profile.width * sim.profile.height
+    shown = [sim.app.screen]
+    for script, what in SCREEN_TOUR:
+        *moves, last = script.split(",")
+        sim.run_keys(",".join(moves))  # the selection moves: not a screen change
+        before, n = sim.app.screen, len(sim.events)
+        sim.run_keys(last)
+        sim.frames(1000)  # a removal's flash too
+        pixels = [e["pixels"] for e in sim.log.since(n, "refresh")]
+        changed = sim.app.screen is not before
+        assert changed == (what is not None), (script, what)
+        if script == "DOWN,A" and what == "game over":
+            # Yes, resign: the board again, its roots flash away, then the result.
+            assert pixels[0] == pixels[-1] == panel and all(p < panel // 4 for p in pixels[1:-1]), pixels
+        else:
+            assert sum(pixels) <= panel, (script, what, pixels)
+        if changed:
+            assert pixels[0] == panel, (script, what, pixels)  # the new screen, whole
+            shown.append(sim.app.screen)
+    names = [type(s).__name__ for s in shown]
+    assert "Help" in names and "ReviewScreen" in names and "Menu" in names
+    assert sorted({s.game.variant.name for s in shown if type(s).__name__ == "GameScreen"}) == sorted(GAME_VARIANTS)
+
+
+@pytest.mark.parametrize("board", ("pybadge", "pygamer", "picosystem"))
+def test_tanbo_sim_events_show_no_refresh_past_the_panel(tmp_path, board):
+    # Title, rules, settings, new game, the 19x19 board, its menu, rules, back,
+    # settings, back, the title: as `tanbo sim --events` writes them.
+    out = tmp_path / "events.jsonl"
+    keys = ("DOWN,A,RIGHT,B,DOWN*2,A,B,A,RIGHT*2,DOWN*4,A,wait:300,"
+            "START,DOWN*3,A,B,START,DOWN*4,A,B,START,DOWN*5,A")
+    assert cli.main(["sim", "--headless", "--board", board, "--nvm", str(tmp_path / "nvm"),
+                     "--keys", keys, "--events", str(out)]) == 0
+    refreshes = [json.loads(line) for line in out.read_text().splitlines() if '"refresh"' in line]
+    w, h = (240, 240) if board == "picosystem" else (160, 128)
+    assert max(e["pixels"] for e in refreshes) <= w * h
+    whole = [e for e in refreshes if e["areas"] == [[0, 0, w, h]]]
+    assert len(whole) == 15  # the title at boot and 14 screen changes, each the panel once

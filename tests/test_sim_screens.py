@@ -122,21 +122,38 @@ def test_spinner_turns_during_a_search_while_virtual_time_stands_still(sim, monk
     assert gs.game.ply == 2
     spinners = set(seen)
     assert len(spinners) == 4  # all four spinner phases were on screen
-    assert all("think" in t for t in spinners)
+    assert all("B:now" in t for t in spinners)
     assert refreshes[-1] - refreshes[0] >= 10  # ~1.7 s of SAMD51 search: a turn every ~100 ms
-    assert not gs.thinking and "think" not in " ".join(label.text for label in gs.status.info)
+    assert not gs.thinking and "B:now" not in " ".join(label.text for label in gs.status.info)
 
 
-def test_a_or_b_during_the_search_still_stops_it(sim, monkeypatch):
+@pytest.mark.parametrize("name", VARIANTS + ("dense-7", "dense-19"))
+def test_the_status_says_b_stops_the_search_on_every_board(sim, name):
+    # "think -" alone on the PicoSystem's 9x9: its "B:now" did not fit the line.
+    gs = start(sim, name, ai=(2,))
+    gs.start_thinking(sim.now)
+    shown = [label.text for label in gs.status.info]
+    words = " ".join(shown).split()
+    assert "B:now" in words and gs.spin_cell is not None, shown
+    label, i = gs.spin_cell
+    assert label.text[i] == "-"  # the spinner, whole, not a letter of a word
+
+
+def test_b_stops_the_search_and_a_does_not(sim, monkeypatch):
     from app import game_screen as gs_module
+    from app.main import STOP_AFTER_MS
     answers = []
 
     def fake_choose(screen, level, progress):
         game = screen.game
+        t0 = sim.now
         for done in range(24, 24 * 100, 24):
+            sim.now = t0 + done  # 1 ms a node
             if done == 240:  # the player lets go of A (their move) and presses it again
                 sim.wiring.set("A", False)
                 sim.wiring.set("A", True)
+            if done == 24 * 20:  # ... and B, after the first moments
+                sim.wiring.set("B", True)
             r = progress(done, 10000)
             answers.append(r)
             if r:
@@ -147,13 +164,14 @@ def test_a_or_b_during_the_search_still_stops_it(sim, monkeypatch):
     start(sim, "9x9", ai=(2,))
     sim.press("A")
     sim.wiring.set("A", False)
-    assert answers[-1] is True and answers.count(True) == 1 and len(answers) == 10
+    sim.wiring.set("B", False)
+    assert 24 * 20 >= STOP_AFTER_MS and answers[-1] is True and answers.count(True) == 1 and len(answers) == 20
 
 
 def test_game_too_long_to_save_is_said_once_on_the_game_screen(sim):
     gs = start(sim, "9x9")
     saves = sim.app.saves
-    saves.capacity = 8 + 1 + 2 * 3  # room for 3 plies only
+    saves.capacity = 8 + 1 + 1 + 2 * 3  # room for 3 plies only (no puzzle progress)
     lines = []
     for _ in range(6):
         p = gs.game.legal_moves()[0]
@@ -185,7 +203,7 @@ def test_rules_pages_fit_and_say_the_rules():
 
 
 def test_rules_pages_turn_with_left_and_right(sim):
-    sim.run_keys("DOWN,A")  # title: New game, Rules
+    sim.run_keys("DOWN*2,A")  # title: New game, Puzzles, Rules
     from app.help import PAGES, Help
     h = sim.app.screen
     assert isinstance(h, Help) and h.title.text.startswith("Tanbo")
@@ -306,7 +324,7 @@ def test_menus_keep_a_margin_at_both_edges(sim):
 
 def test_rules_text_stays_clear_of_the_footer(sim):
     from app.help import PAGES
-    sim.run_keys("DOWN,A")  # title rows: New game, Rules
+    sim.run_keys("DOWN*2,A")  # title rows: New game, Puzzles, Rules
     h = sim.app.screen
     s = sim.app.scale
     w, height = sim.screenshot().get_size()
@@ -329,3 +347,21 @@ def test_status_under_the_board_keeps_off_the_screen_edges(layout_class, size, n
     else:
         margin = 2 * lay.scale  # the status's text scale (1 where 2x would shrink the board)
         assert lay.status_x >= margin and lay.status_x + lay.status_w <= size[0] - margin
+
+
+@pytest.mark.parametrize("size", DISPLAYS, ids=lambda d: "%dx%d" % d)
+@pytest.mark.parametrize("name", VARIANTS + ("dense-7",))
+def test_layout_maps_cells_and_points_both_ways_and_2d_arms_follow_the_grid(layout_class, size, name):
+    from app.sizes import NO_POINT
+    v = get_variant(name)
+    lay = layout_class(v, *size)
+    assert len(lay.point_at) == lay.cols * lay.rows
+    for i, p in enumerate(lay.point_at):
+        assert p == NO_POINT or lay.cell_of[p] == i
+    assert sorted(p for p in lay.point_at if p != NO_POINT) == list(range(v.size))
+    assert lay.arm_masks[0] == (15 if v.dims != 1 else 3) and len(set(lay.arm_masks)) == len(lay.arm_masks)
+    if v.dims == 2:
+        for p in range(v.size):
+            col, row = p % lay.cols, p // lay.cols
+            want = (col > 0) | (col < lay.cols - 1) << 1 | (row > 0) << 2 | (row < lay.rows - 1) << 3
+            assert lay.arm_masks[lay.arm_set[p]] == want, p

@@ -76,15 +76,18 @@ def circuitpy_drive(tmp_path, name="CIRCUITPY", **kw):
 UF2_MAGIC0, UF2_MAGIC1, UF2_MAGIC_END = 0x0A324655, 0x9E5D5157, 0x0AB16F30
 
 
+def uf2_block(addr, size, number, total, family=0x55114460, flags=0x2000, data=b""):
+    """One 512-byte UF2 block with these header fields (``data`` padded to the 476-byte field)."""
+    return (struct.pack("<8I", UF2_MAGIC0, UF2_MAGIC1, flags, addr, size, number, total, family)
+            + data[:476].ljust(476, b"\0") + struct.pack("<I", UF2_MAGIC_END))
+
+
 def uf2_blocks(payload, family=0x55114460, base=0x4000, flags=0x2000):
-    """UF2 bytes carrying ``payload`` in 256-byte blocks for ``family``."""
-    chunks = [payload[i:i + 256] for i in range(0, len(payload), 256)] or [b""]
-    out = []
-    for i, chunk in enumerate(chunks):
-        data = chunk.ljust(476, b"\0")
-        out.append(struct.pack("<8I", UF2_MAGIC0, UF2_MAGIC1, flags, base + 256 * i,
-                               len(chunk), i, len(chunks), family) + data + struct.pack("<I", UF2_MAGIC_END))
-    return b"".join(out)
+    """UF2 bytes carrying ``payload`` in 256-byte blocks for ``family`` (the last one padded
+    with 0xFF to 256 bytes, as uf2conv and picotool write it)."""
+    chunks = [payload[i:i + 256].ljust(256, b"\xff") for i in range(0, len(payload), 256)] or [b""]
+    return b"".join(uf2_block(base + 256 * i, len(chunk), i, len(chunks), family, flags, chunk)
+                    for i, chunk in enumerate(chunks))
 
 
 RP2040 = 0xE48BFF56

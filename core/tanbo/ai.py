@@ -50,12 +50,14 @@ same order as one run at once, and plays the same move.
 
 Memory: one copy of the game (a fast one, with list tables, on boards of
 up to ``FAST_COPY_POINTS`` points), the move buffers of each depth, one
-copy of a legal list, the root's moves, noise and scores, the
-transposition table (2 KB) and its hash words (4 bytes a point and
-colour) and a few per-point and per-root arrays: a :class:`Search`, made
-once a game and reused for each move (:meth:`Search.start`); a move's
-search allocates only its random generator, and the walk nothing (the
-engine's removals allocate a little).
+copy of a legal list, the transposition table (2 KB) and its hash words
+(4 bytes a point and colour) and a few per-point and per-root arrays: a
+:class:`Search`, made once a game and reused for each move
+(:meth:`Search.start`). A move's search allocates its random generator
+and the root's lists (moves, noise, scores: a word a root move each,
+made at their final size, again at each deepening: sorted in C, they
+cost less board time than arrays sorted in Python); the walk allocates
+nothing (the engine's removals a little).
 """
 
 import time
@@ -105,20 +107,22 @@ DEFAULT_SLOWNESS = 4.4
 #
 # | level | board | nodes (SAMD51 / RP2040) | CPython ms | SAMD51 ms | RP2040 ms |
 # |---|---|---|---|---|---|
-# | easy | 9x9 | 58 | 0.1 | 14 | 59 |
-# | easy | 13x13 | 195 | 1.2 | 34 | 137 |
-# | easy | 19x19 | 198 | 0.2 | 44 | 180 |
-# | medium | 9x9 | 95 | 0.1 | 23 | 94 |
-# | medium | 13x13 | 351 / 256 | 0.5 / 0.4 | 76 | 255 |
-# | medium | 19x19 | 379 / 257 | 0.9 / 2.7 | 89 | 303 |
-# | hard | 9x9 | 26376 / 6008 | 51.2 / 11.8 | 2763 | 2678 |
-# | hard | 13x13 | 47983 / 10893 | 99.1 / 24.3 | 4904 | 4984 |
-# | hard | 19x19 | 47984 / 10892 | 97.1 / 20.6 | 5135 | 5256 |
+# | easy | 9x9 | 58 | 0.2 | 19 | 77 |
+# | easy | 13x13 | 195 | 0.8 | 42 | 171 |
+# | easy | 19x19 | 198 | 0.7 | 61 | 249 |
+# | medium | 9x9 | 95 | 0.2 | 28 | 114 |
+# | medium | 13x13 | 351 / 256 | 0.6 / 0.5 | 86 | 295 |
+# | medium | 19x19 | 379 / 257 | 2.2 / 2.6 | 110 | 387 |
+# | hard | 9x9 | 26376 / 6008 | 27.6 / 5.3 | 2899 | 2818 |
+# | hard | 13x13 | 47983 / 10893 | 52.1 / 9.3 | 5357 | 5325 |
+# | hard | 19x19 | 47984 / 10892 | 52.5 / 12.8 | 5670 | 5684 |
 #
-# Worst of the four positions: hard 9x9 2853 ms SAMD51, 2706 ms RP2040;
-# 13x13 5170 and 5132 ms; 19x19 5228 and 5314 ms (the limits: 3 s and 6 s
-# on every board; RP2040 ms at 4.1x a SAMD51's, as the firmware ran; at the
-# firmware's worst rates, 0.445 and 0.477 ms a node, 2.67 s and 5.20 s). Set with 72c647b's transposition table, which costs
+# Worst of the four positions: hard 9x9 2911 ms SAMD51, 2843 ms RP2040;
+# 13x13 5674 and 5672 ms; 19x19 5801 and 5823 ms (the limits: 3 s and 6 s
+# on every board; RP2040 ms at 4.1x a SAMD51's, as the firmware ran). Each
+# includes a fresh Search's set-up (the app's reused one skips it), and
+# the root's lists made at their final size (+5-6% against the
+# comprehensions, which fragmented a PyBadge's heap). Set with 72c647b's transposition table, which costs
 # ~2.5% more board time a node and saves 13-23% of the nodes to finish a
 # depth (hard 9x9, depths 5-7); measured again with minimax as a loop
 # (the same nodes, ~1% more board time than its recursion).
@@ -131,17 +135,16 @@ LEVEL_TABLE = {
 
 # -- evaluation weights (points; a root is worth ROOT) ---------------------------
 WIN = 1000000  # a won game, minus its length so quicker wins come first
-ROOT = 1000  # each live root
-# SPACE[s]: value of a root with root space s (capped at the last entry):
-# concave, because the first few points decide whether a root survives.
-SPACE = (0, 0, 140, 240, 310, 360, 400, 430, 455, 475, 490, 500)
-ROOM = 30  # each point of root space, beyond the concave SPACE table: mobility
-HANGING = 450  # a root with space 1 whose owner is not to move: likely lost
-# REACH[t]: what a root gains from the t empty points it reaches first
-# (see Search.reach; t capped at the last entry): a root walled into a
-# few points dies once it must grow there, however much root space it
-# shows now, while one with room keeps moves to spare.
-REACH = tuple(sum(80 if i <= 4 else (40 if i <= 10 else 20) for i in range(1, t + 1)) for t in range(21))
+# ROOT: each live root. SPACE[s]: a root with root space s (capped at the
+# last entry), concave: the first few points decide whether it survives.
+# ROOM: each point of root space beyond SPACE (mobility). HANGING: a root
+# with space 1 whose owner is not to move (likely lost). REACH[t]: what a
+# root gains from the t empty points it reaches first (see Search.reach;
+# capped at the last entry): a walled root dies once it must grow. A table
+# in tanbo.weights, which `tanbo train` fits to game outcomes; imported
+# here, where the names were defined, so the globals keep their order
+# (084f444: two globals more cost easy 7% more board time).
+from .weights import ROOT, SPACE, ROOM, HANGING, REACH  # noqa: E402
 EASY_REMOVE = 100  # easy level: per opposing root a move removes (own: minus)
 EASY_HANGING = 50  # easy level: per own root a move leaves with root space 1
 EASY_ROOM = 10  # easy level: per legal point (= own root space) after the move
@@ -277,13 +280,7 @@ class Search:
         # really played (see frozen): 2 bytes a cell. One for all depths:
         # a scan plays and takes back its moves before the next scan starts.
         self.snap = zeros("H", size)
-        # The root's moves, their noise (plus reach: at most REACH[-1] = 760 a
-        # root, on boards of up to 125 points) and scores (see run), and
-        # their reach as root_moves finds it: 2 + 2 + 4 + 2 bytes a point.
-        self.r_moves = zeros("h", size)
-        self.r_noise = zeros("h", size)
-        self.r_scores = zeros("i", size)
-        self.r_reach = zeros("h", size if self.with_reach else 0)
+        self.values = zeros("i", size)  # root_moves: a root move's value, by point
         plies = self.max_depth + 1
         self.killer = zeros("h", plies)  # per depth: see minimax
         # Per ply, minimax's state of the node being searched there: its
@@ -487,57 +484,49 @@ class Search:
         g = self.game
         if g.winner is not None:
             raise ValueError("the game is over: no move to choose")
-        if self.level == "random":
-            moves = g.legal_moves()
+        moves = g.legal_moves()
+        if self.level == "random" or len(moves) == 1:
             self.move = moves[self.rng.below(len(moves))]
             return
-        if g.legal_count() == 1:
-            self.move = g.legal_move_at(0)
-            return
         if self.level == "easy":
-            self.move = self.easy(g.legal_moves())
+            self.move = self.easy(moves)
             return
-        # The root's moves, their noise (and reach) and scores: arrays of the
-        # arena, re-sorted in place (lists made anew each iteration took
-        # blocks of 1.4 KB a search on 19x19, see Search).
-        moves, noise, scores = self.r_moves, self.r_noise, self.r_scores
         buf = self.bufs[0]
         while True:
             n = self.scan(buf, len(buf), None, True, 0)
             if not self.s_next:
                 break
             yield
-        n = self.root_moves(n)
+        moves, noise = self.root_moves(n)
         if self.with_reach and not self.stopped:
             # Each root move's reach joins its noise: a term added to every
             # value found under the move (see the module docstring); all
             # moves or none (a search stopped here keeps the scan's order).
-            reach = self.r_reach
+            reach = [0] * len(moves)
             h = self.h
-            for i in range(n):
+            for i in range(len(moves)):
                 if self.paused:
                     yield
                 self.push(moves[i])
-                v = 0
                 while g.winner is None:
-                    v = self.reach(g)
+                    reach[i] = self.reach(g)
                     if not self.r_tail:
                         break
                     yield
-                reach[i] = v
                 g.undo()
                 self.h = h
                 if self.stopped:
                     break
             if not self.stopped:
-                for i in range(n):
+                for i in range(len(moves)):
                     noise[i] += reach[i]
-        for i in range(n):
-            scores[i] = self.noisy(scores[i], noise[i])
-        self.sort_root(n, n)
-        best = moves[0]
+        scores = [0] * len(moves)
+        values = self.values
+        for i in range(len(moves)):
+            scores[i] = self.noisy(values[moves[i]], noise[i])
+        moves, noise, scores = self.sorted_by(moves, noise, scores, len(moves))
         self.score = scores[0]
-        self.move = best
+        self.move = moves[0]
         if self.stopped:
             return
         self.depth = 1
@@ -548,11 +537,10 @@ class Search:
         for depth in range(2, self.max_depth + 1):
             alpha = -WIN - 1
             done = 0
-            for i in range(n):
+            for i in range(len(moves)):
                 if self.paused:
                     yield
-                m = moves[i]
-                self.push(m)
+                self.push(moves[i])
                 best_reply[1] = -1
                 while True:
                     s = self.minimax(depth - 1, alpha - noise[i], WIN + 1, 1)
@@ -571,15 +559,14 @@ class Search:
                     alpha = s
                     # The best so far: the best of the pass once sorted
                     # (ties keep the first). A reply from a deeper pass only.
-                    if reply >= 0 or self.reply_to != m:
-                        self.reply_to = m
+                    if reply >= 0 or self.reply_to != moves[i]:
+                        self.reply_to = moves[i]
                         self.reply = reply
             if done == 0:
                 break
-            self.sort_root(n, done)
-            best = moves[0]
+            moves, noise, scores = self.sorted_by(moves, noise, scores, done)
             self.score = scores[0]
-            self.move = best
+            self.move = moves[0]
             if self.stopped:
                 break
             self.depth = depth
@@ -594,71 +581,72 @@ class Search:
 
     def root_moves(self, n):
         """Depth 1 of the search, after the root's scan of ``n`` moves into
-        ``bufs[0]``: the moves to search in ``r_moves``, their values in
-        ``r_scores`` and their root noise in ``r_noise`` (the reach and the
-        sort are :meth:`walk`'s, which may pause between moves); returns
-        their count.
+        ``bufs[0]``: the root's moves (:meth:`safe`) and their root noise, in
+        the scan's order, their values in ``values`` by point (the reach and
+        the sort are :meth:`walk`'s, which may pause between moves).
         """
         rng = self.rng
-        moves, noise, scores = self.r_moves, self.r_noise, self.r_scores
         buf = self.bufs[0]
-        # Without the moves that remove one of the mover's roots, unless all
-        # do, in the scan's order, each with its value: a person never throws
-        # a root away while a move keeps them all; the search might, when
-        # every safe move looks lost deeper down. Only a move that bounds
-        # some root can remove one: scan marks them.
-        unsafe = self.unsafe
-        safe = 0
+        moves = [0] * n
         for i in range(n):
-            if not unsafe[buf[i] & 0x3FF]:
-                safe += 1
-        k = 0
+            moves[i] = buf[i] & 0x3FF
+        moves = self.safe(moves)
+        values = self.values  # by point (a dict of 361 entries would take a 3 KB block a search)
         for i in range(n):
-            m = buf[i] & 0x3FF
-            if safe == 0 or not unsafe[m]:
-                moves[k] = m
-                v = buf[i] >> SHIFT
-                # a clamped value is a game won (lost) at once
-                scores[k] = WIN - 1 if v >= KEY_MAX else (-WIN + 1 if v <= -KEY_MAX else v)
-                k += 1
-        n = k
-        for i in range(n):
+            v = buf[i] >> SHIFT
+            # a clamped value is a game won (lost) at once
+            values[buf[i] & 0x3FF] = WIN - 1 if v >= KEY_MAX else (-WIN + 1 if v <= -KEY_MAX else v)
+        noise = [0] * len(moves)
+        for i in range(len(moves)):
             noise[i] = rng.below(self.noise + 1)
-        return n
+        return moves, noise
 
     @staticmethod
     def noisy(score, noise):
         """``score`` plus the root noise (and reach), unless it is a won or lost game (quickest win first)."""
         return score if score >= WIN - 10000 or score <= -WIN + 10000 else score + noise
 
-    def sort_root(self, n, done):
-        """The root's ``n`` moves re-sorted in place by descending score, ties in their
-        order (MicroPython's sort is not stable; every interpreter must break
-        ties alike); entries from ``done`` on are unfinished and go last.
-
-        An insertion sort: it allocates nothing, and its work is the number
-        of pairs out of order, which the finished moves (each re-sorted
-        iteration: ~80 on 9x9, the few dozen a budget finishes on 19x19)
-        keep small; the unfinished ones, all equal, stay put.
-        """
-        moves, noise, scores = self.r_moves, self.r_noise, self.r_scores
-        for i in range(done, n):
+    @staticmethod
+    def sorted_by(moves, noise, scores, done):
+        """The three lists re-sorted by descending score; entries from ``done`` on are unfinished."""
+        for i in range(done, len(moves)):
             scores[i] = -WIN - 2  # behind every finished move
-        for i in range(1, done):
-            s = scores[i]
-            j = i
-            if scores[j - 1] >= s:
-                continue
-            m = moves[i]
-            z = noise[i]
-            while j > 0 and scores[j - 1] < s:
-                scores[j] = scores[j - 1]
-                moves[j] = moves[j - 1]
-                noise[j] = noise[j - 1]
-                j -= 1
-            scores[j] = s
-            moves[j] = m
-            noise[j] = z
+        # (score, index): MicroPython's sort is not stable, and ties must
+        # break the same way on every interpreter.
+        n = len(moves)
+        order = sorted(range(n), key=lambda i: (-scores[i], i))
+        # Lists of their final size, and order itself reused for the scores:
+        # a comprehension grows its list step by step, each step a block.
+        out_moves = [0] * n
+        out_noise = [0] * n
+        for j in range(n):
+            i = order[j]
+            out_moves[j] = moves[i]
+            out_noise[j] = noise[i]
+            order[j] = scores[i]
+        return out_moves, out_noise, order
+
+    def safe(self, moves):
+        """``moves`` without those that remove a root of the mover's own, unless all do.
+
+        A person never throws a root away while a move keeps them all; the
+        search might, when every safe move looks lost deeper down. Only a
+        move that bounds some root can remove one: :meth:`scan` marks them.
+        """
+        unsafe = self.unsafe
+        k = 0
+        for m in moves:
+            if not unsafe[m]:
+                k += 1
+        if k == 0 or k == len(moves):
+            return moves
+        keep = [0] * k  # (its final size at once: see sorted_by)
+        k = 0
+        for m in moves:
+            if not unsafe[m]:
+                keep[k] = m
+                k += 1
+        return keep
 
     def minimax(self, depth, alpha, beta, ply):
         """The value for ``self.me`` of the position, searched ``depth`` more plies.
@@ -877,12 +865,14 @@ class Search:
 
     def tick(self):
         """Report progress (until stopped: a stopped search only finishes its
-        root scan or reach); stop on request or on the clock; pause (see step)."""
+        root scan or reach); stop on request (once depth 2 is searched whole:
+        a stop never plays a shallower move) or on the clock; pause (see step)."""
         if self.iterations >= self.pause_at:
             self.paused = True
         elif self.next_tick > self.pause_at:
             self.next_tick = self.pause_at  # (steps need not be whole ticks)
-        if self.progress is not None and not self.stopped and self.progress(self.iterations, self.budget):
+        if self.progress is not None and not self.stopped and self.progress(self.iterations, self.budget) \
+                and self.depth >= 2:
             self.stopped = True
         if self.deadline is not None and _passed(self.deadline):
             self.stopped = True
@@ -1281,14 +1271,15 @@ def choose_move(game, level="medium", seed=0, progress=None, movetime_ms=None, s
     (9x9) or 6 s (19x19) on any board. The same seed and slowness give the
     same move on every interpreter. ``progress(done, total)`` is called
     each time the node count passes a multiple of ``PROGRESS_EVERY`` (done
-    and total in nodes); returning True stops the search, which then
-    returns its best move so far (the root's moves are always all valued
-    once). ``movetime_ms`` caps the wall time too. ``stats``, if a dict,
-    receives ``iterations``, ``budget``, ``depth`` and ``score``.
-    ``search``: a :class:`Search` made for this game at this level and
-    slowness, reused (its arrays allocated once a game; the same move as a
-    fresh one). Raises ValueError for an unknown level, a bad slowness, a
-    finished game or a ``search`` made for another game, level or slowness.
+    and total in nodes); returning True stops the search once it has
+    searched depth 2 whole (easy and medium, which go no deeper, run to
+    their end), which then returns its best move so far. ``movetime_ms``
+    caps the wall time too. ``stats``, if a dict, receives
+    ``iterations``, ``budget``, ``depth`` and ``score``. ``search``: a
+    :class:`Search` made for this game at this level and slowness, reused
+    (its arrays allocated once a game; the same move as a fresh one).
+    Raises ValueError for an unknown level, a bad slowness, a finished
+    game or a ``search`` made for another game, level or slowness.
     """
     if search is None:
         s = Search(game, level, seed, progress, movetime_ms, slowness)

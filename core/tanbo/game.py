@@ -450,6 +450,9 @@ class Game:
         cannot load a fast one (ValueError: a list's ints may not fit its
         byte cells).
         """
+        if other.variant is not self.variant and other.variant.name != self.variant.name:
+            raise ValueError("load_state: a %s game cannot load a %s one (another board and players)"
+                             % (self.variant.name, other.variant.name))
         if other.fast and not self.fast:
             raise ValueError("load_state: a compact game cannot load a fast one's tables (see Game.copy)")
         sources = other._tables_cache
@@ -478,10 +481,15 @@ class Game:
 
     # -- queries ------------------------------------------------------------
     def legal_moves(self, player=None):
-        """The legal points of ``player`` (default: the side to move), sorted (empty when over)."""
+        """The legal points of ``player`` (default: the side to move), sorted (empty when over);
+        ValueError naming ``player`` when it is no player of the variant (1 to ``players``)."""
+        if player is None:
+            k = self.to_move
+        else:
+            self._check_player(player)
+            k = player
         if self.winner is not None:
             return []
-        k = self.to_move if player is None else player
         moves = list(self.legal_points[k][: self.legal_total[k]])
         moves.sort()
         return moves
@@ -495,10 +503,15 @@ class Game:
         return self.legal_points[self.to_move][i]
 
     def is_legal(self, point, player=None):
-        """True if ``player`` (default: side to move) may place a stone on ``point``."""
+        """True if ``player`` (default: side to move) may place a stone on ``point``
+        (False for a value that is no point); ValueError naming ``player`` if it is none."""
+        if player is None:
+            player = self.to_move
+        else:
+            self._check_player(player)
         if self.winner is not None or not (isinstance(point, int) and 0 <= point < self.variant.size):
             return False
-        return self.space_root[self.to_move if player is None else player][point] != NO_ROOT
+        return self.space_root[player][point] != NO_ROOT
 
     def root_at(self, point):
         """The root id of the stone on ``point``, or None if it is empty."""

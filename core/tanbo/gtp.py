@@ -513,11 +513,14 @@ def serve(engine, inp=None, out=None):
 
     Standard input is read as bytes where it can be: a text stream raises
     (or, on CPython, smuggles surrogates) on bytes that are not UTF-8, and a
-    protocol engine must answer any line.
+    protocol engine must answer any line. Returns False, answering nothing,
+    when there is no input or output stream (started with one closed), else True.
     """
     if inp is None:
         inp = getattr(sys.stdin, "buffer", sys.stdin)
     out = out or sys.stdout
+    if inp is None or out is None:
+        return False  # started with stdin or stdout closed (CPython sets them to None)
     while not engine.done:
         try:
             line = inp.readline()
@@ -533,6 +536,7 @@ def serve(engine, inp=None, out=None):
             break  # the controller closed our output: nobody is listening
         if _COLLECT:
             gc.collect()
+    return True
 
 
 USAGE = "usage: tanbo.gtp [--variant NAME] [--level LEVEL] [--seed N] [--movetime MS]"
@@ -571,8 +575,15 @@ def main(argv=None):
     except MemoryError:
         sys.stderr.write("tanbo.gtp: out of memory starting a game\n")
         return 1
-    serve(engine)
+    if not serve(engine):
+        return _closed()
     return 0
+
+
+def _closed():
+    if sys.stderr is not None:
+        sys.stderr.write("tanbo.gtp: standard input or output is closed: nothing to answer\n")
+    return 1
 
 
 if __name__ == "__main__":

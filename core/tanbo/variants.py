@@ -186,25 +186,33 @@ def _steps(width, height, depth):
     plane = width * height
     steps = [None] * (plane * depth)  # a list of its final size: no regrowth on a small heap
     kinds = {}
+    # A row's inner points share one tuple: 3 made a row, not one a point
+    # (a 19x19 table took 160 ms of an RP2040 built point by point).
+    xs = (0, 1, width - 1) if width > 2 else range(width)
     for z in range(depth):
         for y in range(height):
-            for x in range(width):
-                p = z * plane + y * width + x
-                nbrs = []
+            row = z * plane + y * width
+            for x in xs:
+                d = []
                 if y > 0:
-                    nbrs.append(p - width)
+                    d.append(-width)
                 if x > 0:
-                    nbrs.append(p - 1)
+                    d.append(-1)
                 if x < width - 1:
-                    nbrs.append(p + 1)
+                    d.append(1)
                 if y < height - 1:
-                    nbrs.append(p + width)
+                    d.append(width)
                 if z > 0:
-                    nbrs.append(p - plane)
+                    d.append(-plane)
                 if z < depth - 1:
-                    nbrs.append(p + plane)
-                d = tuple(q - p for q in nbrs)
-                steps[p] = kinds.setdefault(d, d)
+                    d.append(plane)
+                d = tuple(d)
+                d = kinds.setdefault(d, d)
+                if x == 1 and width > 2:
+                    for p in range(row + 1, row + width - 1):
+                        steps[p] = d
+                else:
+                    steps[row + x] = d
     return steps
 
 

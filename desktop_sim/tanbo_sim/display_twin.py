@@ -15,8 +15,9 @@ shared-module/busdisplay/BusDisplay.c of that tag):
   the same value), or its whole area when its palette or bitmap changed, it
   was shown again or first drawn; the union of old and new place when it
   moved (both separately when that union is over twice its size); the place
-  a removed layer last had, per Group; the whole screen after
-  ``root_group`` was set. The simulator draws exactly these areas, so its
+  a removed layer last had, per Group; the whole screen, as ONE area,
+  after ``root_group`` was set to another group (setting the group it
+  shows does nothing; display_core.c ``full_refresh``). The simulator draws exactly these areas, so its
   screenshots show what the board would.
 - **Only the firmware's API.** Names Blinka has and CircuitPython 10 has not
   (``Bitmap.blit``) raise AttributeError here.
@@ -404,7 +405,7 @@ class Group(_blinka.Group):
 def refresh_areas(root, width, height, full):
     """The areas the firmware sends for this refresh of ``root`` (a twin Group) on a
     ``width`` x ``height`` screen, clipped to it (empty ones dropped); ``full``
-    after ``root_group`` was set. Then marks the tree refreshed."""
+    after ``root_group`` was set to another group. Then marks the tree refreshed."""
     if full:
         areas = [(0, 0, width, height)]
     else:

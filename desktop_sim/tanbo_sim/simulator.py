@@ -35,9 +35,19 @@ DEVICE_PACKAGES = ("app", "boards")
 MAX_SCRIPT_MS = 3600 * 1000  # board time a key script may take (headless: about a minute)
 
 
-def _count(text):
-    """``text`` as a whole number of at most 9 ASCII digits, or -1."""
-    return int(text) if text.isascii() and text.isdigit() and len(text) <= 9 else -1
+def _count(token, text, what, least, unit=""):
+    """``text`` (from ``token``) as a whole number >= ``least`` that fits the script's hour of
+    board time; ValueError quoting ``token`` otherwise."""
+    if not (text.isascii() and text.isdigit()):
+        raise ValueError("%r: %s must be a whole number%s >= %d" % (token, what, unit and " of " + unit, least))
+    digits = text.lstrip("0") or "0"
+    if len(digits) > 9:  # more than the hour holds, in any unit: no giant int made
+        raise ValueError("%r: %s is too large: a script takes at most %d s of board time"
+                         % (token, what, MAX_SCRIPT_MS // 1000))
+    n = int(digits)
+    if n < least:
+        raise ValueError("%r: %s must be a whole number%s >= %d" % (token, what, unit and " of " + unit, least))
+    return n
 
 
 def parse_script(script):
@@ -49,23 +59,19 @@ def parse_script(script):
         if not token:
             continue
         if token.lower().startswith("wait:"):
-            ms = _count(token[5:].strip())
-            if ms < 0:
-                raise ValueError("%r: wait needs a number of milliseconds >= 0" % token)
+            ms = _count(token, token[5:].strip(), "the wait", 0, "milliseconds")
             step, n, cost = ("wait", ms), 1, ms
         else:
             name, _, count = token.partition("*")
             name = name.strip().upper()
             if name not in profiles.BUTTONS:
                 raise ValueError("%r: unknown button (buttons: %s)" % (token, " ".join(profiles.BUTTONS)))
-            n = _count(count.strip()) if count else 1
-            if n < 1:
-                raise ValueError("%r: the repeat count must be a whole number >= 1" % token)
+            n = _count(token, count.strip(), "the repeat count", 1) if count else 1
             step, cost = ("key", name), n * (PRESS_MS + GAP_MS)
         total += cost
         if total > MAX_SCRIPT_MS:
-            raise ValueError("%r: the script would take %d s of board time (at most %d s)"
-                             % (token, total // 1000, MAX_SCRIPT_MS // 1000))
+            raise ValueError("%r: the script would take %.3f s of board time, more than the %d s allowed"
+                             % (token, total / 1000, MAX_SCRIPT_MS // 1000))
         steps.extend([step] * n)
     return steps
 
@@ -105,9 +111,12 @@ def _display_class():
 
         @root_group.setter
         def root_group(self, group):
+            # The firmware ignores setting the group it shows (no full refresh).
+            changed = group is not busdisplay.BusDisplay.root_group.fget(self)
             busdisplay.BusDisplay.root_group.fset(self, group)
-            display_twin.attach_root(group)
-            self._twin_full = True
+            if changed:
+                display_twin.attach_root(group)
+                self._twin_full = True
 
         def _get_refresh_areas(self):
             blinka = busdisplay.BusDisplay._get_refresh_areas(self)  # keeps Blinka's own books
@@ -255,11 +264,22 @@ class Simulator:
     # -- looking --------------------------------------------------------------
 
     def screenshot(self, path=None):
-        """A copy of the screen at the board's resolution (saved as PNG if ``path``)."""
+        """A copy of the screen at the board's resolution (saved as PNG if ``path``).
+
+        The PNG is made in memory, then written whole or not at all
+        (:func:`tanbo_tools.files.write_whole`): a full disk leaves no half
+        picture, and raises FileProblem naming ``path``.
+        """
+        import io
+
         import pygame
+
+        from tanbo_tools import files
         surf = self.display.surface.copy()
         if path:
-            pygame.image.save(surf, path)
+            png = io.BytesIO()
+            pygame.image.save(surf, png, "png")
+            files.write_whole(path, png.getvalue(), "the screenshot")
         return surf
 
     def pixel(self, x, y):

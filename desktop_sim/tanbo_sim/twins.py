@@ -13,6 +13,7 @@ import sys
 import types
 
 from tanbo_sim import display_twin
+from tanbo_tools import files
 
 MAX_EVENTS = 64  # CircuitPython's keypad default
 
@@ -155,6 +156,16 @@ class Wiring:
             self.analog[where[1]] = where[2] if down else 32768
 
 
+def check_nvm_file(path, size):
+    """ValueError naming ``path`` unless it is missing or a regular file of exactly ``size`` bytes
+    (an NVM image of the board): any other file is someone's, and is never truncated."""
+    files.check_target(path, "the NVM file")
+    if os.path.lexists(path) and os.path.getsize(path) != size:
+        raise files.FileProblem("the NVM file %r is %d bytes, not an NVM image of this board's %d; "
+                                "give a new file name (it is left as it is)"
+                                % (path, os.path.getsize(path), size))
+
+
 class FileNvm:
     """``microcontroller.nvm``: ``size`` bytes kept in file ``path`` (created 0xFF-filled).
 
@@ -168,16 +179,16 @@ class FileNvm:
         self._path = path
         self._size = size
         self._on_write = on_write
-        data = b""
-        if os.path.exists(path):
-            with open(path, "rb") as f:
-                data = f.read(size)
-        self._data = bytearray(data + b"\xff" * (size - len(data)))
-        self._flush()
+        check_nvm_file(path, size)
+        if os.path.lexists(path):
+            self._data = bytearray(files.read_regular(path, size, "the NVM file"))
+        else:
+            self._data = bytearray(b"\xff" * size)
+            self._flush()
 
     def _flush(self):
-        with open(self._path, "wb") as f:
-            f.write(self._data)
+        # Whole or not at all, as the board's sector write: a full disk keeps the last image.
+        files.write_whole(self._path, bytes(self._data), "the NVM file")
 
     def __len__(self):
         return self._size

@@ -99,6 +99,21 @@ class BoardView:
         return changed
 
 
+def wrap(lines, n):
+    """``lines`` broken at spaces into lines of at most ``n`` characters (a
+    longer word is cut); as many lines as that takes."""
+    out = []
+    for text in lines:
+        while len(text) > n:
+            cut = text.rfind(" ", 0, n + 1)
+            if cut <= 0:
+                cut = n
+            out.append(text[:cut])
+            text = text[cut:].lstrip()
+        out.append(text)
+    return out
+
+
 class StatusView:
     """Stones/roots of each player ("24/3") beside a stone icon, the side to move
     marked by a light bar under its numbers (a sprite that moves: recolouring a
@@ -123,21 +138,6 @@ class StatusView:
                 bar.hidden = not turn
             self.turn = turn
 
-    def wrap(self, lines):
-        """``lines`` broken at spaces into info lines of at most ``chars``
-        (a longer word is cut); may return more lines than the area holds."""
-        out = []
-        n = self.chars
-        for text in lines:
-            while len(text) > n:
-                cut = text.rfind(" ", 0, n + 1)
-                if cut <= 0:
-                    cut = n
-                out.append(text[:cut])
-                text = text[cut:].lstrip()
-            out.append(text)
-        return out
-
     def fits(self, *lines):
         """True when ``lines`` show whole in the info area (see :meth:`say`)."""
         for text in lines:
@@ -147,10 +147,10 @@ class StatusView:
         return len(self._layout(lines)) <= self.info_lines
 
     def _layout(self, lines):
-        out = self.wrap(lines)
+        out = wrap(lines, self.chars)
         if len(out) > self.info_lines and len(lines) > 1:
             # One short info line (status below the board): all on it if it fits.
-            joined = self.wrap(("  ".join(lines),))
+            joined = wrap(("  ".join(lines),), self.chars)
             if len(joined) <= self.info_lines:
                 return joined
         return out

@@ -30,11 +30,14 @@ def plan(lay, variant, width, height):
         lay.cols, lay.rows = variant.width, variant.height
         lay.cell_of = cells(variant.size)
     _fit(lay, variant)
-    point_at = lay.point_at = cells(lay.cols * lay.rows)
-    for i in range(len(point_at)):
-        point_at[i] = NO_POINT
-    for p in range(variant.size):
-        point_at[lay.cell_of[p]] = p
+    if variant.dims == 2:
+        lay.point_at = cells(variant.size)  # cell i holds point i
+    else:
+        point_at = lay.point_at = cells(lay.cols * lay.rows)
+        for i in range(len(point_at)):
+            point_at[i] = NO_POINT
+        for p in range(variant.size):
+            point_at[lay.cell_of[p]] = p
     lay.labels = tuple((text, lay.x0 + (i % lay.cols) * lay.cell,
                         lay.y0 + (i // lay.cols) * lay.cell) for text, i in lay.label_cells)
     _arms(lay, variant)
@@ -60,24 +63,33 @@ def _arms(lay, variant):
     # ``arm_set[p]``: index of p's mask in it (see tiles.tile_of).
     cols = lay.cols
     cell_of, links = lay.cell_of, lay.links
-    nb = variant.neighbours  # builds a tuple per point: 28 ms a 19x19 board on a SAMD51
     usual = 15 if variant.dims != 1 else 3  # tiles.ARMS_2D / ARMS_1D
     masks = [usual]
     slot = bytearray([255] * 16)
     slot[usual] = 0
     sets = bytearray(variant.size)
-    flat = variant.dims == 2  # grid neighbours: the arms follow from the cell alone
+    if variant.dims == 2:
+        # Grid neighbours: the arms follow from the cell alone; a row's
+        # inner points share its middle's (set in one slice).
+        for r in range(lay.rows):
+            i = r * cols
+            ends = (r > 0) << 2 | (r < lay.rows - 1) << 3
+            for col in (0, 1, cols - 1) if cols > 2 else range(cols):
+                arms = ends | (col > 0) | (col < cols - 1) << 1
+                if slot[arms] == 255:
+                    slot[arms] = len(masks)
+                    masks.append(arms)
+                if col == 1 and cols > 2:
+                    sets[i + 1:i + cols - 1] = bytes((slot[arms],)) * (cols - 2)
+                else:
+                    sets[i + col] = slot[arms]
+        lay.arm_masks = tuple(masks)
+        lay.arm_set = sets
+        return
+    nb = variant.neighbours  # builds a tuple per point: 28 ms a 19x19 board on a SAMD51
     for p in range(variant.size):
         i = cell_of[p]
         col = i % cols
-        if flat:
-            arms = ((col > 0) | (col < cols - 1) << 1 | (i >= cols) << 2
-                    | (i < len(lay.point_at) - cols) << 3)
-            if slot[arms] == 255:
-                slot[arms] = len(masks)
-                masks.append(arms)
-            sets[p] = slot[arms]
-            continue
         arms = 0
         for q in nb[p]:
             j = cell_of[q]

@@ -50,6 +50,7 @@ NODE_MS = 0.2
 # the firmware, 0.477 ms), within issue 24's 20 ms from press to refresh.
 PONDER_STEP_MS = 6
 SPIN = "-\\|/"
+THINKING = ("think %s B:now", "%s B:now")  # longest first; %s: the spinner
 STEPS = {UP: (0, -1), DOWN: (0, 1), LEFT: (-1, 0), RIGHT: (1, 0)}
 
 
@@ -161,7 +162,13 @@ class GameScreen:
     def _say(self):
         st = self.status
         if self.thinking:
-            st.say("think " + SPIN[self.spin % 4], "B:now")
+            # B (after the app's STOP_AFTER_MS) has it play sooner: said on every
+            # board, in the 7 characters of 9x9 on 240x240 if need be.
+            for text in THINKING:
+                text = text % SPIN[self.spin % 4]
+                if st.fits(text):
+                    break
+            st.say(text)
         elif self.message:
             for text in self.message:  # the longest that fits
                 if st.fits(text):
@@ -271,8 +278,16 @@ class GameScreen:
         return p is not None and not p.done and self.game.winner is None
 
     def ponder_step(self):
-        """One piece of the pondering search: PONDER_STEP_MS of board time (see tanbo.ai.Search.step)."""
-        self.ponder.step(self.ponder_nodes)
+        """One piece of the pondering search: PONDER_STEP_MS of board time (see tanbo.ai.Search.step).
+
+        A MemoryError (a fragmented heap) ends the pondering, nothing else:
+        the reply is then searched afresh on the computer's turn, whose own
+        MemoryError the app handles (app.main.App.out_of_memory).
+        """
+        try:
+            self.ponder.step(self.ponder_nodes)
+        except MemoryError:
+            self.ponder = None
 
     def reply_at_once(self, level):
         """True if the computer's reply at ``level`` needs no search: pondering guessed it."""

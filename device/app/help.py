@@ -27,7 +27,7 @@ PAGES = (
      ("!!O..", "OO...", ".....", "..XO.", ".XX.O")),
     ("Players", ("4 players: turns", "go 1,2,3,4, but", "a player with no", "stones is out.",
                  "Resign (START", "menu): all your", "roots are taken", "off at once."), None),
-    ("Keys", ("D-pad: cursor", "A: place  B: undo", "A/B as AI thinks:", " it moves at once",
+    ("Keys", ("D-pad: cursor", "A: place  B: undo", "B as AI thinks:", " it plays sooner",
               "START: menu, resign", "SELECT: hints", "9/2: stones/roots", "Green: root space"),
      None),
 )

@@ -9,9 +9,9 @@ actions they were built with. The display refreshes only when something
 changed (``auto_refresh`` is off: no flicker, no wasted SPI time).
 
 Input flows one way: only the app reads the buttons, also while the
-computer searches (A or B stops it). Presses queued while the app was
-busy (building and drawing a new screen, the computer's turn) are dropped,
-so none acts later as a surprise.
+computer searches (B, pressed STOP_AFTER_MS into it, has it play sooner).
+Presses queued while the app was busy (building and drawing a new screen,
+the computer's turn) are dropped, so none acts later as a surprise.
 """
 
 import gc
@@ -20,13 +20,19 @@ import sys
 from app import drop_modules
 from app.game_screen import (CHANGED, HINTS, MENU, OVER, PLACED, REMOVED, THINK, UNDONE,
                              GameScreen, kept_search)
-from boards.common import A, B, CHORD, CLICK
+from boards.common import B, CHORD, CLICK
 
 # Not needed while a game is on screen (see drop_modules): loaded again
 # when a menu, the rules or a review is shown.
-OFF_GAME_MODULES = ("menus", "menu", "help", "review_screen")
+OFF_GAME_MODULES = ("menus", "menu", "help", "review_screen", "puzzle_menus", "puzzle_list")
 LOOP_MS = 10  # main loop period: keypad scans in the background meanwhile
 LOOP_S = LOOP_MS / 1000
+# B stops the computer's search only this long (clock ms) after it began:
+# the second press of a double tap (seen on the firmware 100-170 ms after
+# the placing A, the search starting 70-90 ms after it) or a bounce (under
+# keypad's 20 ms scan) lands inside; human double taps are mostly under
+# 300 ms apart. A is never a stop: it places stones.
+STOP_AFTER_MS = 350
 
 
 def menus():
@@ -44,12 +50,30 @@ class App:
     # -- plumbing ---------------------------------------------------------------
 
     def show(self, screen):
+        """Put ``screen`` (built whole) on the display; the next refresh sends the panel once.
+
+        CircuitPython 10 sends, per refresh, an area for every TileGrid
+        that is new or changed and one for the layers a Group lost, each
+        in full where they overlap: swapping the screen's group under a
+        root on show sent 1.6-1.9 panels (Start -> 9x9: 106,326 px of
+        57,600). A root group set anew makes the next refresh one area,
+        the whole panel (``full_refresh`` in shared-module/displayio/
+        display_core.c), but setting the group it has already changes
+        nothing: hence None in between, while the root is changed.
+        """
+        d = self.display
+        d.root_group = None
         if self.screen is not None:
             self.root.remove(self.screen.group)
         self.screen = screen
         self.root.append(screen.group)
+        d.root_group = self.root
         self.dirty = True
         self.busy = True
+        # The last screen (and the menus' code, under a game) is collected
+        # once the new one is on the panel, not before (see step): ~25 ms of
+        # RP2040 time (board time, 185 KB heap) the player would wait.
+        self.collect = True
         if isinstance(screen, GameScreen):
             drop_modules(*OFF_GAME_MODULES)
         else:
@@ -59,39 +83,51 @@ class App:
             tanbo = sys.modules.get("tanbo")
             if tanbo is not None:
                 tanbo.__dict__.pop("ponder", None)
-        gc.collect()
 
     def refresh(self):
         self.display.refresh()
         self.dirty = False
 
     def step(self):
-        """One pass of the loop: keys, auto-repeat, the screen's timers, refresh if changed."""
+        """One pass of the loop: keys, auto-repeat, the screen's timers, refresh if changed.
+
+        A MemoryError anywhere in it (a search, a screen being built) goes
+        to :meth:`out_of_memory`: the one handler of the app, here, where
+        it adds 12 bytes to every call chain's pystack and no frame.
+        """
         now = self.clock()
         b = self.hw.buttons
-        while not self.busy and b.read():
-            if b.pressed:
-                self.repeat.press(b.key, now)
-                self.act(self.screen.key(b.key))
+        try:
+            while not self.busy and b.read():
+                if b.pressed:
+                    self.repeat.press(b.key, now)
+                    self.act(self.screen.key(b.key))
+                else:
+                    self.repeat.release(b.key)
+            if not self.busy:
+                k = self.repeat.due(now)
+                if k >= 0:
+                    self.act(self.screen.key(k))
+            if self.next_game is not None:
+                self.start_next_game()
+            event = self.screen.tick(self.clock())
+            if event == THINK:
+                # Straight to the search, not through act and game_event: two
+                # frames less under it on CircuitPython's pystack (1.5 KB, and
+                # the search's deepest calls take 1.1 KB of it).
+                self.dirty = True
+                self.think(self.screen)
             else:
-                self.repeat.release(b.key)
-        if not self.busy:
-            k = self.repeat.due(now)
-            if k >= 0:
-                self.act(self.screen.key(k))
-        if self.next_game is not None:
-            self.start_next_game()
-        event = self.screen.tick(self.clock())
-        if event == THINK:
-            # Straight to the search, not through act and game_event: two
-            # frames less under it on CircuitPython's pystack (1.5 KB, and
-            # the search's deepest calls take 1.1 KB of it).
-            self.dirty = True
-            self.think(self.screen)
-        else:
-            self.act(event)
+                self.act(event)
+        except MemoryError:
+            self.out_of_memory()
         if self.dirty:
             self.refresh()
+        if self.collect:
+            # Before the next step: the computer's search (its first move
+            # follows in the next step) finds the heap collected.
+            self.collect = False
+            gc.collect()
         if self.busy:
             self.drop_keys()
         elif self.pondering():
@@ -139,38 +175,74 @@ class App:
         elif event == OVER:
             self.save_game(screen.game)
             self.show(menus().game_over(self, screen.game))
+        elif event > THINK:  # a puzzle screen's request (app.puzzle_screen)
+            from app.puzzle_menus import serve
+            serve(self, screen, event)
 
     def think(self, screen):
         """The computer's turn on ``screen``: search (the buttons read by :meth:`progress`), play;
-        then, at hard with "Think on my time" on, ponder on the person's turn."""
-        level = self.settings.level_name()
-        if not screen.reply_at_once(level):
+        then, at hard with "Think on my time" on, ponder on the person's turn.
+
+        After a MemoryError in this move's search, :meth:`lighter_move`
+        (and no pondering). Its frame is on the deepest call chain (a hard
+        search's): no more locals here.
+        """
+        self.searching = self.fallback or self.settings.level_name()
+        if not screen.reply_at_once(self.searching):
             screen.start_thinking(self.clock())
             self.refresh()
         self.drop_keys()  # only a press made after the search began stops it
         self.stop_search = False
-        screen.search = self.search = kept_search(self.search, screen.game, screen.ai, level, self.hw.slowness)
+        if self.fallback is None:
+            self.set_up_search(screen)
+            p = screen.choose(self.searching, self.progress)
+        else:
+            p = self.lighter_move(screen)
+            self.searching = None
+        self.act(screen.play(p))
+        self.busy = True  # presses made while the reply is drawn are stale as well
+        if self.settings.ponder and self.searching is not None:
+            # After act: the save of the person's turn is written before pondering starts.
+            screen.start_pondering(self.searching)
+        self.searching = None
+
+    def set_up_search(self, screen):
+        """The game's search for this move (:func:`app.game_screen.kept_search`) and
+        its clocks. Apart from :meth:`think`, whose frame stays under the search
+        on the pystack: this one returns before the search starts."""
+        screen.search = self.search = kept_search(self.search, screen.game, screen.ai, self.searching,
+                                                  self.hw.slowness)
+        now = self.clock()
+        self.stop_from = now + STOP_AFTER_MS
         # The board's wall clock caps the search at the move's limit (3 s,
         # 6 s on larger boards), should a chip run slower than its slowness
         # says; the node budget ends it first on the boards as measured.
         # The simulator's clock stands still during a search: its moves
         # stay the node budget's, deterministic.
-        self.search_until = self.clock() + self.search.limit_ms
-        p = screen.choose(level, self.progress)
-        self.act(screen.play(p))
-        self.busy = True  # presses made while the reply is drawn are stale as well
-        if self.settings.ponder:
-            # After act: the save of the person's turn is written before pondering starts.
-            screen.start_pondering(level)
+        self.search_until = now + self.search.limit_ms
+
+    def lighter_move(self, screen):
+        """The move after a MemoryError in this move's search (see :meth:`out_of_memory`),
+        said in the status line: a search at ``self.fallback``, or at "any" a
+        legal move without the AI (the seed's: nothing to allocate)."""
+        level = self.fallback
+        self.fallback = None
+        what = "a legal move" if level == "any" else level + " move"
+        screen.notify("low memory: " + what, "low RAM: " + level, "RAM:" + level, "low RAM")
+        if level == "any":
+            moves = screen.game.legal_moves()
+            return moves[screen.game.ply % len(moves)]
+        return screen.choose(level, self.progress)
 
     def progress(self, done, total):
         """The search's callback (``done`` of ``total`` nodes): turn the spinner; True
-        (stop, play the best move so far) once A or B was pressed."""
+        (stop: tanbo.ai then finishes depth 2 and plays its best move) once B
+        was pressed STOP_AFTER_MS or more into the search."""
         b = self.hw.buttons
         while b.read():
             if not b.pressed:
                 self.repeat.release(b.key)
-            elif b.key == A or b.key == B:
+            elif b.key == B and self.clock() >= self.stop_from:
                 self.stop_search = True
         now = self.clock()
         if now >= self.search_until:
@@ -178,6 +250,41 @@ class App:
         if self.screen.spin_due(done, now):
             self.refresh()
         return self.stop_search
+
+    def out_of_memory(self):
+        """A MemoryError reached :meth:`step`: on the board the heap had no block
+        that big (fragmented), though free memory was there.
+
+        Collects, then: during the computer's search, the next try of the
+        same move (the game is untouched: the search works on a copy)
+        searches lighter: "easy" after "hard" or "medium" (same seed),
+        after that a legal move without the AI, said in the status line;
+        anything else (a screen that cannot be built) saves the game and
+        returns to the title, which says so.
+        """
+        gc.collect()
+        failed = self.searching
+        self.searching = None
+        print("MemoryError in", "the search (%s)" % failed if failed else "a screen")
+        if failed and failed != "any":
+            self.fallback = "easy" if failed in ("hard", "medium") else "any"
+            self.dirty = self.busy = True
+            return
+        self.fallback = None
+        screen = self.screen
+        if isinstance(screen, GameScreen):
+            self.saved_game = screen.game
+        # Release the screen before the title is built: its blocks (a
+        # board's tile strip is 12 KB) are what the title may need.
+        self.display.root_group = None
+        if screen is not None:
+            self.root.remove(screen.group)
+            self.screen = screen = None
+        gc.collect()
+        self.save_game(self.saved_game)
+        # One line: with the Continue row, a second would meet the footer on 240x240.
+        self.notice = ("Low memory: saved." if self.saved_game is not None else "Low memory.",)
+        self.title()
 
     def run(self):
         while True:
@@ -197,14 +304,15 @@ class App:
     # -- saves ------------------------------------------------------------------
 
     def save_game(self, game):
-        """Save the settings and ``game`` (a finished game is not resumed); False if too long.
+        """Save the settings, ``game`` (a finished game is not resumed) and the puzzle
+        progress; False if too long.
 
         Saves.save writes nothing when the NVM already holds the same.
         """
         if game is not None and game.winner is not None:
             game = None
         self.saved_game = game
-        return self.saves is None or self.saves.save(self.settings.pack(), game)
+        return self.saves is None or self.saves.save(self.settings.pack(), game, self.puzzle_progress.pack())
 
     def save_turn(self, screen):
         if not self.save_game(screen.game) and not self.save_full_shown:
@@ -243,9 +351,16 @@ class App:
 
     def play(self, game, ai):
         self.save_full_shown = False
+        self.saved_game = game  # what a MemoryError while the screen is built saves
         # The search first, then the screen: its blocks before the screen's
         # many small ones and the holes of the code that builds it (see kept_search).
-        self.search = kept_search(self.search, game, ai, self.settings.level_name(), self.hw.slowness)
+        try:
+            self.search = kept_search(self.search, game, ai, self.settings.level_name(), self.hw.slowness)
+        except MemoryError:
+            # No block for it now: the computer's first move makes it (see
+            # think), where a MemoryError plays that move lighter.
+            self.search = None
+            gc.collect()
         screen = GameScreen(game, ai, self.width, self.height, self.settings.hints,
                             self.hw.slowness, self.search)
         self.show(screen)

@@ -16,6 +16,17 @@ COLS = 20
 MARGIN = 3  # px (times the text scale) kept clear at the left and right edges
 
 
+def back_to(app, screen):
+    """An action that shows game (or puzzle) screen ``screen`` again, with the
+    hints setting as it is now (the settings may have changed meanwhile)."""
+
+    def back():
+        screen.hints = app.settings.hints
+        screen.update()
+        app.show(screen)
+    return back
+
+
 class Row:
     """A menu line: ``label`` and either ``choices`` (strings; ``get()``/``set(i)``
     read and write the chosen index) or an ``action()`` run by A."""

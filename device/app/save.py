@@ -2,12 +2,16 @@
 
 Layout (little-endian)::
 
-    0  4  magic b"TNB2"
+    0  4  magic b"TNB3"
     4  2  payload length in bytes
     6  4  CRC-32 of bytes 4..5 and the payload
-    10 .. payload: settings (SETTINGS bytes), variant index (1 byte, 255 = no
-          game), then each ply as 2 bytes (a point, or 0xFFF0 + player for a
-          resignation)
+    10 .. payload: settings (SETTINGS bytes), the length P of the puzzle
+          progress (1 byte), the progress (P bytes, :meth:`app.progress.Progress.pack`),
+          variant index (1 byte, 255 = no game), then each ply as 2 bytes (a
+          point, or 0xFFF0 + player for a resignation)
+
+A record of the version before puzzles (magic b"TNB2": the same without P
+and the progress) is still read, as no puzzle progress.
 
 Each save is ONE slice assignment to ``microcontroller.nvm``: on the boards
 (CircuitPython, not Blinka) every such write erases and reprograms the whole
@@ -30,7 +34,8 @@ try:
 except ImportError:  # some CircuitPython builds leave binascii out
     from app.crc32 import crc32
 
-MAGIC = b"TNB2"
+MAGIC = b"TNB3"
+OLD_MAGIC = b"TNB2"  # no progress section (before puzzles): still resumed
 HEADER = 10
 RESIGN = 0xFFF0
 NO_GAME = 255
@@ -40,13 +45,17 @@ def checksum(data, crc=0):
     return crc32(data, crc) & 0xFFFFFFFF
 
 
-def encode(settings, game, out, i):
-    """Write the payload of ``settings`` (bytes) and ``game`` (None: no game in
-    progress) into bytearray ``out`` from index ``i`` (room for
-    :func:`payload_size`). Reads the plies one by one (``Game.move_at``): a
-    list of them would take 4 bytes a ply on a board, anew at every save."""
+def encode(settings, game, out, i, progress=b""):
+    """Write the payload of ``settings`` (bytes), the puzzle ``progress`` section
+    (bytes, at most 255) and ``game`` (None: no game in progress) into
+    bytearray ``out`` from index ``i`` (room for :func:`payload_size`). Reads
+    the plies one by one (``Game.move_at``): a list of them would take 4
+    bytes a ply on a board, anew at every save."""
     out[i:i + len(settings)] = settings
     i += len(settings)
+    out[i] = len(progress)
+    out[i + 1:i + 1 + len(progress)] = progress
+    i += 1 + len(progress)
     if game is None:
         out[i] = NO_GAME
         return
@@ -60,15 +69,17 @@ def encode(settings, game, out, i):
         i += 2
 
 
-def payload_size(settings, game):
-    """Bytes of the payload of ``settings`` and ``game`` (see the module docstring)."""
-    return len(settings) + 1 + (0 if game is None else 2 * game.ply)
+def payload_size(settings, game, progress=b""):
+    """Bytes of the payload of ``settings``, ``progress`` and ``game`` (see the module docstring)."""
+    return len(settings) + 1 + len(progress) + 1 + (0 if game is None else 2 * game.ply)
 
 
 class Saves:
     """The save record of ``storage`` (:class:`boards.common.Storage`).
 
-    ``writes`` counts the NVM writes this object made (each one sector erase).
+    ``writes`` counts the NVM writes this object made (each one sector erase);
+    ``progress``: the puzzle progress section the record held at start
+    (:func:`app.save_load.load`; b"" for none).
     """
 
     def __init__(self, storage):
@@ -78,18 +89,20 @@ class Saves:
         # written: equal headers mean an equal record, without keeping 1 KB.
         self.stored = None
         self.writes = 0
+        self.progress = b""
 
-    def save(self, settings, game):
-        """Store ``settings`` and ``game`` (None: no game) in one write, or none if
-        the NVM already holds exactly that; False (nothing written) if it does not fit."""
-        size = payload_size(settings, game)
+    def save(self, settings, game, progress=b""):
+        """Store ``settings``, ``game`` (None: no game) and the puzzle ``progress``
+        section in one write, or none if the NVM already holds exactly that;
+        False (nothing written) if it does not fit."""
+        size = payload_size(settings, game, progress)
         if size > self.capacity:
             return False
         # The record in one block, made once per save (no payload, then a
         # copy of it behind the header): a 300-ply game's is 0.6 KB.
         record = bytearray(HEADER + size)
         record[:4] = MAGIC
-        encode(settings, game, record, HEADER)
+        encode(settings, game, record, HEADER, progress)
         struct.pack_into("<H", record, 4, size)
         view = memoryview(record)
         struct.pack_into("<I", record, 6, checksum(view[HEADER:], checksum(view[4:6])))

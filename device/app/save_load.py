@@ -4,21 +4,31 @@ import struct
 
 from tanbo import Game, VARIANTS
 
-from app.save import HEADER, MAGIC, NO_GAME, RESIGN, checksum
+from app.save import HEADER, MAGIC, NO_GAME, OLD_MAGIC, RESIGN, checksum
+
+
+# What an NVM that never held a record starts with: erased flash, or zeroed.
+BLANK = (b"\xff\xff\xff\xff", b"\x00\x00\x00\x00")
 
 
 class SaveError(ValueError):
     """The stored record fails its checks; the message says which check."""
 
 
-def decode(payload, settings_size):
-    """(settings bytes, Game or None) from a payload; SaveError naming what is wrong."""
+def decode(payload, settings_size, has_progress=True):
+    """(settings bytes, progress bytes, Game or None) from a payload (``has_progress``:
+    it holds a progress section, as all but the TNB2 records); SaveError naming what is wrong."""
+    settings = payload[:settings_size]
+    progress = b""
+    if has_progress and len(payload) > settings_size:
+        n = payload[settings_size]
+        progress = payload[settings_size + 1:settings_size + 1 + n]
+        settings_size += 1 + n  # the game follows
     if len(payload) < settings_size + 1 or (len(payload) - settings_size - 1) % 2:
         raise SaveError("payload of %d bytes has the wrong shape" % len(payload))
-    settings = payload[:settings_size]
     v = payload[settings_size]
     if v == NO_GAME:
-        return settings, None
+        return settings, progress, None
     if v >= len(VARIANTS):
         raise SaveError("unknown variant number %d" % v)
     game = Game(VARIANTS[v])
@@ -31,24 +41,29 @@ def decode(payload, settings_size):
                 game.play(m)
         except ValueError as e:
             raise SaveError("ply %d: %s" % ((i - settings_size - 1) // 2 + 1, e))
-    return settings, game
+    return settings, progress, game
 
 
 def load(saves, settings_size):
-    """``(settings, game, problem)`` of the record of ``saves`` (:meth:`app.save.Saves.load`)."""
+    """``(settings, game, problem)`` of the record of ``saves`` (:class:`app.save.Saves`),
+    whose ``progress`` it sets to the record's puzzle progress section."""
     head = saves.storage.read(0, HEADER)
-    if head[:4] != MAGIC:
+    magic = bytes(head[:4])
+    if magic in BLANK:
         return None, None, None
     length, crc = struct.unpack("<HI", head[4:])
     try:
+        if magic != MAGIC and magic != OLD_MAGIC:  # neither a record nor blank: a cut mid-write, or damage
+            raise SaveError("magic %r is not %r" % (magic, MAGIC))
         if length > saves.capacity:
             raise SaveError("length %d exceeds %d" % (length, saves.capacity))
         payload = saves.storage.read(HEADER, length)
         if checksum(payload, checksum(head[4:6])) != crc:
             raise SaveError("CRC mismatch")
-        settings, game = decode(payload, settings_size)
+        settings, progress, game = decode(payload, settings_size, magic == MAGIC)
     except SaveError as e:
         saves.erase()
         return None, None, str(e)
     saves.stored = head
+    saves.progress = progress
     return settings, game, None

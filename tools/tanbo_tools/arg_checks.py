@@ -14,7 +14,7 @@ import argparse
 import math
 import os
 
-from . import vm
+from . import files, vm
 
 PROBE = ".tanbo-probe"
 
@@ -38,6 +38,10 @@ def output_file(text):
     if not os.path.isdir(parent):
         raise BadValue("%r: the folder %r does not exist" % (text, parent))
     try:
+        files.check_target(text, "the file")  # by kind, before any open: opening a FIFO waits for a reader
+    except files.FileProblem as exc:
+        raise BadValue(str(exc))
+    try:
         existed = os.path.lexists(text)
         with open(text, "ab"):
             pass
@@ -45,6 +49,14 @@ def output_file(text):
             os.remove(text)
     except (OSError, ValueError) as exc:  # ValueError: a NUL, or a name the file system cannot encode
         raise BadValue("%r: cannot write a file there (%s)" % (text, _why(exc)))
+    return text
+
+
+def input_file(text):
+    """``text`` unless it is empty (an empty name is no file, not "none"); the command reads it,
+    refusing a missing file or one of the wrong kind with its own message."""
+    if not text:
+        raise BadValue("an empty file name: give the file to read")
     return text
 
 

@@ -19,8 +19,9 @@ import tempfile
 from tanbo import get_variant
 from tanbo.game import FAST_COPY_POINTS
 
-from . import arg_checks, board_time, mpy, vm
+from . import arg_checks, bench_ai, board_time, files, mpy, vm
 from .bench_ai import board_skipped, run_ai_bench, say
+from .progress import Progress
 from .bench_games import GAMES_9X9
 
 # The board-time workloads, small: valgrind runs the port ~50x slower.
@@ -131,6 +132,8 @@ def add_arguments(parser):
                        help="only the AI levels: per level and board size nodes, CPython ms, SAMD51 ms, RP2040 ms")
     which.add_argument("--no-ai", action="store_true", help="skip the AI levels")
     parser.add_argument("--out", type=arg_checks.output_file, help="also write the JSON to this file")
+    parser.add_argument("--quiet", action="store_true",
+                        help="no progress on stderr (default: which part it measures, and each result)")
 
 
 def _best(runs):
@@ -165,6 +168,7 @@ def measure_board(lib, variants, tmp):
     works = ([("playout", v) for v in variants] + compact + [("play_undo", v) for v in BOARD_VARIANTS]
              + [("search_ply", v) for v in BOARD_VARIANTS] + [("fixed_ply", "9x9")]
              + [("game", v) for v in BOARD_VARIANTS])
+    progress = Progress(len(works), "tanbo bench: board time", quiet=bench_ai.QUIET.on)
     for kind, v in works:
         if kind == "fixed_ply":
             units = len(GAMES_9X9)
@@ -188,12 +192,16 @@ def measure_board(lib, variants, tmp):
             out[key][v] = board_time.estimate(x86 / float(plies))
         else:
             out["game_construction"][v] = board_time.estimate(x86 / float(len(counts) - 1))
+        progress.step("%s:%s" % (kind, v))
+    progress.done()
     return out
 
 
 def _engine_report(args, report, tmp):
     from tanbo import perf
     cp = {"python": sys.version.split()[0], "playouts": {}}
+    say("measuring CPython %s: random playouts, best of %d runs of %g s each"
+        % (sys.version.split()[0], args.repeat, args.seconds))
     for v in args.variants:
         cp["playouts"][v] = _best([perf.playouts(v, args.seconds) for _ in range(args.repeat)])
         say("cpython %-9s %8.1f playouts/s" % (v, cp["playouts"][v]["playouts_per_s"]))
@@ -205,6 +213,7 @@ def _engine_report(args, report, tmp):
     if exe is None:
         report["micropython"] = report["board"] = {"skipped": "no micropython unix port (%s)" % vm.INSTALL_HINT}
         return
+    say("measuring the MicroPython unix port (.mpy, heap %s): random playouts, a 19x19 game's heap" % args.heap)
     lib = vm.compile_core(os.path.join(tmp, "mp"))
     m = measure_micropython(exe, lib, args.heap, args.variants, args.seconds, args.repeat)
     m["ratio_to_cpython"] = {v: round(m["playouts"][v]["playouts_per_s"] / cp["playouts"][v]["playouts_per_s"], 2)
@@ -215,6 +224,8 @@ def _engine_report(args, report, tmp):
     if reason:
         report["board"] = {"skipped": reason}
         return
+    say("measuring board time: Cortex-M4 instructions counted under valgrind, one workload at a time "
+        "(minutes)")
     b = report["board"] = measure_board(lib, args.variants, tmp)
     for key, kind in (("playouts", ""), ("playouts_compact", " compact")):
         for v, row in b[key].items():
@@ -232,6 +243,7 @@ def _engine_report(args, report, tmp):
 def run(args):
     import tanbo
     report = {"tanbo": tanbo.__version__, "seconds": args.seconds, "repeat": args.repeat}
+    bench_ai.QUIET.on = args.quiet
     tmp = tempfile.mkdtemp(prefix="tanbo-bench-")
     try:
         if not args.ai:
@@ -246,10 +258,9 @@ def run(args):
     text = json.dumps(report, indent=2, sort_keys=True, allow_nan=False)
     print(text)
     if args.out:
-        try:
-            with open(args.out, "w") as f:
-                f.write(text + "\n")
-        except OSError as exc:
-            print("tanbo bench: error: cannot write %r: %s" % (args.out, exc), file=sys.stderr)
+        try:  # whole or not at all: a full disk leaves no half report
+            files.write_whole(args.out, text + "\n", "the report")
+        except files.FileProblem as exc:
+            print("tanbo bench: error: %s" % exc, file=sys.stderr)
             return 1
     return 0

@@ -25,6 +25,7 @@ import tempfile
 from tanbo import ai
 
 from . import ai_probe, board_time, vm
+from .progress import Progress
 
 AI_VARIANTS = ("9x9", "13x13", "19x19")
 # The unix port is a 64-bit build: its objects are about twice a board's,
@@ -70,18 +71,22 @@ def board_times(lib, levels, variants, tmp):
     per move (valgrind): each board's search (its own node budget) in its own time."""
     script = _script(tmp, "ai_board_work.py", BOARD_WORK)
     out = {}
+    progress = Progress(len(levels) * len(variants) * len(board_slowness()), "tanbo bench: AI board time",
+                        quiet=QUIET.on)
     for level in levels:
         for v in variants:
             row = out.setdefault(level, {}).setdefault(v, {})
             for board, slowness in board_slowness().items():
                 work = "%s:%s:%s" % (level, v, slowness)
                 counts, stdout = board_time.count_units(script, 1, [lib], work=work)
+                progress.step("%s %s, %s's budget" % (level, v, board))
                 nodes = vm.last_json(stdout)["nodes"]
                 mean = board_time.estimate(sum(counts) / float(len(counts)))
                 worst = board_time.estimate(max(counts))
                 row.update({board + "_ms": mean[board + "_ms"], board + "_max_ms": worst[board + "_ms"],
                             board + "_nodes": sum(nodes) // len(nodes),
                             board + "_cortex_m4_instructions": mean["cortex_m4_instructions"]})
+    progress.done()
     return out
 
 
@@ -115,8 +120,10 @@ def run_ai_bench(args, tmp=None):
         report["board"] = {"skipped": skip} if skip else {"boards": board_time.BOARDS}
         board = {}
         if not skip:
-            say("ai: counting board instructions under valgrind (minutes)")
+            say("measuring the AI's board time: each level's searches counted under valgrind (minutes)")
             board = board_times(lib, levels, AI_VARIANTS, tmp)
+        say("measuring the AI levels %s on %s: nodes and CPython ms%s" % (
+            ", ".join(levels), ", ".join(AI_VARIANTS), ", MicroPython ms and heap" if lib else ""))
         for level in levels:
             rows = report["levels"][level] = {}
             for variant in AI_VARIANTS:
@@ -176,6 +183,12 @@ def _row(level, variant, exe, lib, tmp):
     return row
 
 
+class QUIET:
+    """``on``: ``tanbo bench --quiet`` asked for no progress lines."""
+    on = False
+
+
 def say(text):
     """A progress line (stderr: stdout is the JSON)."""
-    print(text, file=sys.stderr)
+    if not QUIET.on:
+        print(text, file=sys.stderr)

@@ -48,7 +48,7 @@ def add_arguments(parser):
                         help="MicroPython heap for the check, 16K to 64M (default 96K for .mpy, 192K for "
                              "--py: the unix port's 64-bit objects are twice a board's, and "
                              "compiling sources needs more RAM than loading .mpy)")
-    parser.add_argument("--uf2", metavar="FIRMWARE.uf2", default=None,
+    parser.add_argument("--uf2", metavar="FIRMWARE.uf2", default=None, type=arg_checks.input_file,
                         help="also write tanbo-<board>-<version>.uf2: this CircuitPython UF2 plus "
                              "a CIRCUITPY drive holding the game, one file to drag onto the "
                              "bootloader drive (PicoSystem only)")
@@ -57,13 +57,17 @@ def add_arguments(parser):
 def run(args):
     try:
         board = get_board(args.board)
-        firmware = image.check_firmware(args.uf2, board) if args.uf2 else None
+        firmware = image.check_firmware(args.uf2, board) if args.uf2 is not None else None
         if firmware is not None:
             print("firmware %s: %s; %s" % (args.uf2, firmware.summary.describe(),
                                           firmware.banner or "no CircuitPython version banner "
                                           "found, so its .mpy format cannot be checked"))
         cp = args.cp or (firmware and firmware.major) or 10
         if firmware is not None:  # before building: a wrong firmware wastes no time
+            name = bundle_mod.bundle_name(board.name, bundle_mod.project_version(), cp)
+            image.check_firmware_place(args.uf2, [os.path.join(args.out, image.image_name(
+                board, bundle_mod.project_version())), os.path.join(args.out, name + ".zip")],
+                os.path.join(args.out, name))
             image.check_mpy_format(firmware, {"circuitpython": cp, "format": "py" if args.py else "mpy",
                                               "mpy_version": None if args.py else mpy.MPY_VERSION})
         print("building %s bundle (%s, CircuitPython %d) from %s and %s"
@@ -102,6 +106,9 @@ def run(args):
             raise mpy.BuildError("the bundle (%d bytes) is larger than %s's CIRCUITPY (%d bytes)"
                                  % (b.manifest["total_bytes"], board.name, board.circuitpy_bytes))
         if firmware is not None:
+            print("writing %s: the firmware's %d blocks and a CIRCUITPY drive holding %d files"
+                  % (os.path.join(args.out, image.image_name(board, b.manifest["version"])),
+                     len(firmware.blocks), len(b.files)))
             path, summary, fat = image.write_image(firmware, b.files, b.manifest, board, args.out,
                                                    b.manifest["version"])
             for line in image.describe(path, summary, firmware, fat, board):

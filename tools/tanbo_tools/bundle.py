@@ -16,10 +16,12 @@ import io
 import json
 import os
 import shutil
+import tempfile
 import zipfile
 from collections import namedtuple
 
 from . import closure, mpy
+from . import files as files_mod
 from .boards import BOARDS
 
 # Data files shipped with a package the app imports (fonts, bitmaps, sounds, text).
@@ -158,19 +160,29 @@ def build_bundle(board, out_dir, device_dir, core_dir, cp=10, py=False, version=
     manifest = make_manifest(name, board, version, cp, py, files, external, compiler)
     root = os.path.join(out_dir, name)
     tree = os.path.join(root, "CIRCUITPY")
-    if os.path.isdir(root):
-        shutil.rmtree(root)  # a stale tree could hold modules this build dropped
-    for path in sorted(files):
-        full = os.path.join(tree, *path.split("/"))
-        os.makedirs(os.path.dirname(full), exist_ok=True)
-        with open(full, "wb") as f:
-            f.write(files[path])
+    if os.path.islink(root) or os.path.lexists(root) and not os.path.isdir(root):
+        raise ValueError("%s is not a folder made by tanbo build; move it away" % root)
+    # Built beside and renamed into place: a full disk or an interrupt leaves the old bundle or
+    # none, never half a tree (deploy would copy what is there).
+    os.makedirs(out_dir, exist_ok=True)
+    work = tempfile.mkdtemp(prefix="." + name + ".", suffix=".part", dir=out_dir)
+    try:
+        for path in sorted(files):
+            full = os.path.join(work, "CIRCUITPY", *path.split("/"))
+            os.makedirs(os.path.dirname(full), exist_ok=True)
+            with open(full, "wb") as f:
+                f.write(files[path])
+        with open(os.path.join(work, "manifest.json"), "w", encoding="utf-8", newline="\n") as f:
+            f.write(manifest_json(manifest))
+        zip_path = os.path.join(out_dir, name + ".zip")
+        files_mod.write_whole(zip_path, zip_bytes(files), "the bundle zip")
+        if os.path.isdir(root):
+            shutil.rmtree(root)  # a stale tree could hold modules this build dropped
+        os.replace(work, root)
+    except BaseException:
+        shutil.rmtree(work, ignore_errors=True)
+        raise
     manifest_path = os.path.join(root, "manifest.json")
-    with open(manifest_path, "w", encoding="utf-8", newline="\n") as f:
-        f.write(manifest_json(manifest))
-    zip_path = os.path.join(out_dir, name + ".zip")
-    with open(zip_path, "wb") as f:
-        f.write(zip_bytes(files))
     return Bundle(name, root, tree, zip_path, manifest_path, manifest, files, unpatched)
 
 
@@ -212,13 +224,16 @@ def manifest_json(manifest):
     return json.dumps(manifest, indent=1, sort_keys=True) + "\n"
 
 
+MAX_MANIFEST = 16 * 1024 * 1024  # bytes; a bundle's manifest lists a few dozen files in ~10 KB
+
+
 def load_manifest(path):
     """Read a manifest.json; ValueError quoting the path when it is not one."""
-    try:
-        with open(path, "r", encoding="utf-8") as f:
-            data = json.load(f)
-    except (OSError, ValueError) as exc:
-        raise ValueError("cannot read manifest %s: %s" % (path, exc))
+    try:  # by kind and size first: a FIFO or /dev/zero named manifest.json must not hang or fill memory
+        data = json.loads(files_mod.read_regular(path, MAX_MANIFEST, "the manifest").decode("utf-8"))
+    except (ValueError, RecursionError) as exc:  # FileProblem and JSON errors are ValueErrors
+        raise ValueError("cannot read manifest %s: %s" % (path, "nested too deep"
+                                                          if isinstance(exc, RecursionError) else exc))
     if not isinstance(data, dict) or not isinstance(data.get("files"), list):
         raise ValueError("%s is not a tanbo bundle manifest (no file list)" % path)
     return data

@@ -11,15 +11,17 @@ COMMANDS = {
     "gtp": ("gtp", "speak the GTP text protocol on stdin/stdout"),
     "bench": ("bench", "measure engine and AI speed, memory and board time (JSON)"),
     "match": ("match", "play AI levels or GTP engines against each other"),
+    "train": ("train", "fit the evaluation's weights to the outcomes of varied games"),
     "build": ("build", "build a CIRCUITPY bundle for a board"),
     "deploy": ("deploy", "copy a built bundle onto a CIRCUITPY drive"),
     "flash": ("flash", "write a CircuitPython UF2 firmware to a board"),
+    "screenshots": ("screenshots", "make the README's pictures with the simulator (docs/img)"),
+    "puzzles": ("puzzles", "mine the puzzle collection; show or check its entries"),
 }
 
 
-def main(argv=None):
-    """Parse ``argv`` (default ``sys.argv[1:]``), run a subcommand, return its exit code."""
-    argv = sys.argv[1:] if argv is None else list(argv)
+def make_parser(argv):
+    """The ``tanbo`` parser, with the options of the subcommand ``argv`` names (if any) added."""
     parser = argparse.ArgumentParser(
         prog="tanbo",
         description="Tanbo (a game by Mark Steere) for CircuitPython handhelds.",
@@ -33,7 +35,13 @@ def main(argv=None):
             module = importlib.import_module("tanbo_tools." + module_name)
             module.add_arguments(p)
             p.set_defaults(_run=module.run)
-    args = parser.parse_args(argv)
+    return parser
+
+
+def main(argv=None):
+    """Parse ``argv`` (default ``sys.argv[1:]``), run a subcommand, return its exit code."""
+    argv = sys.argv[1:] if argv is None else list(argv)
+    args = make_parser(argv).parse_args(argv)
     try:
         return int(args._run(args) or 0)
     except KeyboardInterrupt:

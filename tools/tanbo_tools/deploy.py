@@ -30,9 +30,10 @@ import json
 import os
 import re
 import shutil
+import stat
 import sys
 
-from . import drives
+from . import drives, files
 from .boards import BOARDS, board_for_id, get_board
 from .bundle import bundle_name, load_manifest, project_version, sha256_file
 
@@ -42,6 +43,8 @@ DRIVE_MANIFEST = ".tanbo-manifest.json"
 # Replacing them loses nothing of the user's.
 STOCK_FILES = {"code.py": (b'print("Hello World!")\n', b"")}
 _SHA256 = re.compile(r"[0-9a-f]{64}\Z")
+# The largest drive record read: 38 files take 4 KB; a record a thousand times that is not ours.
+MAX_DRIVE_MANIFEST = 1024 * 1024
 
 
 class DeployError(Exception):
@@ -62,13 +65,12 @@ def add_arguments(parser):
 
 
 def copy_file(src, dst):
-    """Copy ``src`` to ``dst`` (its folder exists), flushed to the device before returning."""
+    """Copy ``src`` to ``dst`` (its folder exists), whole or not at all: written beside it, flushed
+    to the device, then renamed over it (see :func:`tanbo_tools.files.replacing`); never through a
+    link or over anything but a regular file."""
     with open(src, "rb") as f:
         data = f.read()
-    with open(dst, "wb") as f:
-        f.write(data)
-        f.flush()
-        os.fsync(f.fileno())
+    files.write_whole(dst, data)
 
 
 def is_plain_path(path):
@@ -79,17 +81,24 @@ def is_plain_path(path):
 
 
 def on_drive(drive, path):
-    """Full path of plain ``path`` on ``drive``; DeployError if a link on the way leads outside."""
-    full = os.path.join(drive, *path.split("/"))
-    root = os.path.realpath(drive)
-    real = os.path.realpath(full)
-    if real != root and not real.startswith(root.rstrip(os.sep) + os.sep):
-        parts = path.split("/")
-        link = next(("/".join(parts[:i]) for i in range(1, len(parts) + 1)
-                     if os.path.islink(os.path.join(drive, *parts[:i]))), path)
-        raise DeployError("%s on %s is a link leading outside the drive (to %s); tanbo neither "
-                          "writes nor deletes through it: nothing was written" % (link, drive, real))
-    return full
+    """Full path of plain ``path`` on ``drive``; DeployError if a symbolic link is on the way.
+
+    A FAT drive holds no links, so one there was put by someone else: tanbo
+    neither writes, reads for a decision, nor deletes through it, wherever it
+    leads (outside the drive, or onto another file of it).
+    """
+    parts = path.split("/")
+    for i in range(1, len(parts) + 1):
+        here = os.path.join(drive, *parts[:i])
+        if os.path.islink(here):
+            real = os.path.realpath(here)
+            root = os.path.realpath(drive)
+            where = ("outside the drive" if real != root and not real.startswith(root.rstrip(os.sep) + os.sep)
+                     else "elsewhere on the drive")
+            raise DeployError("%s on %s is a symbolic link leading %s (to %s); tanbo neither writes "
+                              "nor deletes through links: nothing was written; remove the link"
+                              % ("/".join(parts[:i]), drive, where, real))
+    return os.path.join(drive, *parts)
 
 
 def make_parents(drive, path):
@@ -139,29 +148,35 @@ def read_drive_manifest(drive):
     is unreadable or names anything but plain paths inside the drive.
     """
     path = os.path.join(drive, DRIVE_MANIFEST)
-    if not os.path.exists(path):
-        return {}, set()
     try:
-        with open(path, "r", encoding="utf-8") as f:
-            data = json.load(f)
-        files = data["files"]
+        st = os.lstat(path)
+    except FileNotFoundError:
+        return {}, set()
+    except OSError as exc:
+        raise DeployError("%s is unreadable (%s)" % (path, files.why(exc)))
+    if not stat.S_ISREG(st.st_mode):
+        raise DeployError("%s is %s, not tanbo's record (a regular file), so it is not trusted and "
+                          "nothing was written; remove it by hand" % (path, files.kind_name(st.st_mode)))
+    try:
+        data = json.loads(files.read_regular(path, MAX_DRIVE_MANIFEST, "the drive's record").decode("utf-8"))
+        listed = data["files"]
         pending = data.get("pending", [])
-        if not isinstance(files, dict) or not isinstance(pending, list):
+        if not isinstance(listed, dict) or not isinstance(pending, list):
             raise ValueError("files is not a mapping or pending not a list")
-    except (OSError, ValueError, KeyError, TypeError) as exc:
+    except (ValueError, KeyError, TypeError, AttributeError, RecursionError) as exc:
         raise DeployError("%s is unreadable (%s); remove it by hand to let tanbo start afresh"
-                          % (path, exc))
-    for name in list(files) + pending:
+                          % (path, "nested too deep" if isinstance(exc, RecursionError) else exc))
+    for name in list(listed) + pending:
         if not is_plain_path(name) or name == DRIVE_MANIFEST:
             raise DeployError("%s lists %r, which is not a path inside the drive, so the record is "
                               "not trusted and nothing was written; remove that file by hand (tanbo "
                               "will then treat every file as yours)" % (path, name))
         on_drive(drive, name)
-    for name, digest in files.items():
+    for name, digest in listed.items():
         if not isinstance(digest, str) or not _SHA256.match(digest):
             raise DeployError("%s gives %r for %s, not a SHA-256, so the record is not trusted and "
                               "nothing was written; remove that file by hand" % (path, digest, name))
-    return dict(files), set(pending)
+    return dict(listed), set(pending)
 
 
 def drive_manifest_text(manifest, files, pending=()):
@@ -174,12 +189,10 @@ def drive_manifest_text(manifest, files, pending=()):
     return json.dumps(data, indent=1, sort_keys=True) + "\n"
 
 
-def write_drive_manifest(drive, manifest, files, pending=()):
-    path = os.path.join(drive, DRIVE_MANIFEST)
-    with open(path, "w", encoding="utf-8", newline="\n") as f:
-        f.write(drive_manifest_text(manifest, files, pending))
-        f.flush()
-        os.fsync(f.fileno())
+def write_drive_manifest(drive, manifest, owned, pending=()):
+    """Write the drive's record whole (beside, then renamed; never through a link)."""
+    files.write_whole(os.path.join(drive, DRIVE_MANIFEST), drive_manifest_text(manifest, owned, pending),
+                      "the drive's record")
 
 
 class Plan:
@@ -262,6 +275,10 @@ def make_plan(drive, manifest, installed, cluster, pending=frozenset(), force=Fa
         if os.path.isdir(dst):
             folders.append("%s is a folder on the drive where the bundle has a file" % path)
             continue
+        if os.path.lexists(dst) and not os.path.isfile(dst):
+            folders.append("%s is %s on the drive where the bundle has a file"
+                           % (path, files.kind_name(os.lstat(dst).st_mode)))
+            continue
         if os.path.exists(dst):
             digest = sha256_file(dst)
             if digest == entry["sha256"]:
@@ -288,6 +305,8 @@ def make_plan(drive, manifest, installed, cluster, pending=frozenset(), force=Fa
         raise DeployError("refusing to overwrite your files (%s); move them away, or deploy with "
                           "--force to replace them (nothing was written)" % "; ".join(reasons))
     plan.replaced = edited + foreign
+    # Each file is written beside its old self, then renamed: room for the largest twice.
+    plan.need += max([_on_disk(wanted[p]["size"], cluster) for p in plan.copy] or [0])
     for path in sorted(installed):
         dst = on_drive(drive, path)
         if path not in wanted and os.path.isfile(dst):
@@ -306,13 +325,14 @@ def write_failure(exc, drive, done, total):
     if not os.path.isdir(drive):
         return ("%s disappeared %s (unplugged, or the board restarted): plug it back in and run "
                 "tanbo deploy again; files already copied are kept" % (drive, so_far))
-    if exc.errno == errno.ENOSPC:
+    code = getattr(exc, "errno", None)
+    if code == errno.ENOSPC:
         return ("the drive is full: writing to %s failed %s; free some space on it and deploy "
                 "again (files tanbo installed before are kept)" % (drive, so_far))
-    if exc.errno in (errno.EROFS, errno.EACCES, errno.EPERM):
+    if code in (errno.EROFS, errno.EACCES, errno.EPERM):
         return ("%s is read-only to this computer (%s) %s; if the board's boot.py remounts "
                 "CIRCUITPY for itself (storage.remount), undo that, then deploy again"
-                % (drive, exc.strerror or exc, so_far))
+                % (drive, files.why(exc), so_far))
     return "writing to %s failed %s: %s" % (drive, so_far, exc)
 
 
@@ -352,6 +372,8 @@ def deploy(bundle_dir, drive, dry_run=False, copy=copy_file, disk_usage=shutil.d
         log("already up to date: %d files unchanged, nothing written" % len(plan.skip))
         return plan
     done = []
+    log("writing %d files (%d bytes) to %s" % (
+        len(plan.copy), sum(os.path.getsize(os.path.join(tree, *p.split("/"))) for p in plan.copy), drive))
     try:
         # Record intent first: files half-written by an interrupted deploy stay ours.
         owned = dict(installed)
@@ -366,7 +388,8 @@ def deploy(bundle_dir, drive, dry_run=False, copy=copy_file, disk_usage=shutil.d
             make_parents(drive, path)
             copy(os.path.join(tree, *path.split("/")), on_drive(drive, path))
             done.append(path)
-            log("copied %s" % path)
+            log("copied %s (%d of %d, %d bytes)" % (path, len(done), len(plan.copy),
+                                                     os.path.getsize(on_drive(drive, path))))
         sync()
         bad = [p for p in plan.copy if sha256_file(on_drive(drive, p)) != hashes[p]]
         if bad:
@@ -374,7 +397,7 @@ def deploy(bundle_dir, drive, dry_run=False, copy=copy_file, disk_usage=shutil.d
                               % ", ".join(bad))
         write_drive_manifest(drive, manifest, hashes)
         sync()
-    except OSError as exc:
+    except (OSError, files.FileProblem) as exc:
         raise DeployError(write_failure(exc, drive, len(done), len(plan.copy)))
     log("read back and verified %d files; %d unchanged" % (len(plan.copy), len(plan.skip)))
     return plan

@@ -19,8 +19,11 @@ import os
 import re
 import sys
 
+from . import files
+
 BOOT_OUT = "boot_out.txt"
 INFO_UF2 = "INFO_UF2.TXT"
+HEAD = 4096  # bytes of boot_out.txt or INFO_UF2.TXT read: what they say is in their first lines
 
 _VERSION = re.compile(r"CircuitPython (\d+)\.(\d+)\.(\d+)(\S*)")
 
@@ -49,10 +52,9 @@ def read_boot_out(drive):
     """Parsed ``boot_out.txt`` of ``drive``; ValueError naming the drive when it has none."""
     path = os.path.join(drive, BOOT_OUT)
     try:
-        with open(path, "r", encoding="utf-8", errors="replace") as f:
-            text = f.read(4096)
-    except OSError:
-        raise ValueError("%s is not a CIRCUITPY drive (no readable %s)" % (drive, BOOT_OUT))
+        text = files.read_regular(path, HEAD, BOOT_OUT, head=True).decode("utf-8", "replace")
+    except files.FileProblem as exc:
+        raise ValueError("%s is not a CIRCUITPY drive (%s)" % (drive, exc))
     return parse_boot_out(text)
 
 
@@ -72,9 +74,9 @@ def parse_info_uf2(text):
 def read_info_uf2(drive):
     """Parsed ``INFO_UF2.TXT`` of ``drive``, or None when it has none."""
     try:
-        with open(os.path.join(drive, INFO_UF2), "r", encoding="utf-8", errors="replace") as f:
-            return parse_info_uf2(f.read(4096))
-    except OSError:
+        return parse_info_uf2(files.read_regular(os.path.join(drive, INFO_UF2), HEAD, INFO_UF2,
+                                                 head=True).decode("utf-8", "replace"))
+    except files.FileProblem:
         return None
 
 

@@ -17,7 +17,7 @@ import os
 import sys
 import time
 
-from . import arg_checks, drives, uf2
+from . import arg_checks, drives, files, uf2
 from .boards import BOARDS, get_board
 
 TOUCH_BAUD = 1200
@@ -121,7 +121,13 @@ def write_firmware(data, drive, name):
     written = 0
     f = None
     try:
-        f = open(dst, "wb")
+        files.check_target(dst, "the drive's file")
+    except files.FileProblem as exc:
+        raise FlashError(str(exc))
+    try:
+        # No link followed: the bootloader's drive has none, so one there is not the board.
+        f = os.fdopen(os.open(dst, os.O_WRONLY | os.O_CREAT | os.O_TRUNC | getattr(os, "O_NOFOLLOW", 0)
+                              | getattr(os, "O_BINARY", 0), 0o666), "wb")
         for i in range(0, len(data), 64 * 1024):
             f.write(data[i:i + 64 * 1024])
             written = min(len(data), i + 64 * 1024)
@@ -151,15 +157,12 @@ def flash(firmware, board=None, drive=None, port=None, timeout=60.0, volumes=Non
         timeout = check_timeout(timeout)
     except ValueError as exc:
         raise FlashError("timeout %s" % exc)
-    if os.path.isdir(firmware):
-        raise FlashError("%s is a folder, not a firmware file" % firmware)
     name = os.path.basename(firmware)
     check_name(name)
     try:
-        with open(firmware, "rb") as f:
-            data = f.read()
-    except OSError as exc:
-        raise FlashError("cannot read %s: %s" % (firmware, exc))
+        data = files.read_regular(firmware, uf2.MAX_FILE, "firmware")
+    except files.FileProblem as exc:
+        raise FlashError("%s; nothing was written" % exc)
     info = drives.read_info_uf2(drive) if drive else None
     if board is None:
         board = guess_board(data, info)

@@ -31,5 +31,7 @@ def run(args):
     except ValueError as e:
         print("tanbo gtp: %s" % e, file=sys.stderr)
         return 2
-    gtp.serve(engine)  # stdin read as bytes, see tanbo.gtp.serve
+    if not gtp.serve(engine):  # stdin read as bytes, see tanbo.gtp.serve
+        print("tanbo gtp: standard input or output is closed: nothing to answer", file=sys.stderr)
+        return 1
     return 0

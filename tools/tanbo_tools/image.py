@@ -25,6 +25,7 @@ import re
 import time
 
 from . import drives, mpy, uf2
+from . import files as files_mod
 from .boards import family_name
 from .deploy import DRIVE_MANIFEST, drive_manifest_text
 
@@ -75,10 +76,9 @@ def check_firmware(path, board):
                              "then copy the game with tanbo deploy" % board.name)
     _folder2uf2()  # without it no image can be written: say so before anything is read or built
     try:
-        with open(path, "rb") as f:
-            data = f.read()
-    except (OSError, ValueError) as exc:  # ValueError: a NUL in the name
-        raise mpy.BuildError("cannot read the firmware %r: %s" % (path, getattr(exc, "strerror", None) or exc))
+        data = files_mod.read_regular(path, uf2.MAX_FILE, "the firmware")
+    except files_mod.FileProblem as exc:
+        raise mpy.BuildError("%s; no image was written" % exc)
     blocks = []
     try:
         summary = uf2.check_uf2(data, board, name, blocks)
@@ -206,17 +206,25 @@ def write_image(firmware, files, manifest, board, out_dir, version):
     blocks = firmware.blocks + f2u.image_blocks(fat.image, board.circuitpy_addr,
                                                 trim_to=fat.used_bytes())
     path = os.path.join(out_dir, image_name(board, version))
-    tmp = path + ".part"
-    try:
+    with files_mod.replacing_path(path, "the image") as tmp:
         f2u.write_uf2_blocks(tmp, blocks, board.uf2_family)
         with open(tmp, "rb") as f:
             summary = uf2.check_uf2(f.read(), board, os.path.basename(path))
-        os.replace(tmp, path)
-    except BaseException:
-        if os.path.exists(tmp):
-            os.remove(tmp)
-        raise
     return path, summary, fat
+
+
+def check_firmware_place(firmware, outputs, bundle_dir):
+    """BuildError when the firmware file is one of ``outputs`` (the image and zip this build writes)
+    or lies in ``bundle_dir`` (the bundle folder the build replaces): the build would destroy it."""
+    real = os.path.realpath(firmware)
+    for out in outputs:
+        if real == os.path.realpath(out):
+            raise mpy.BuildError("the firmware %r is %s, which this build writes; keep the CircuitPython "
+                                 "UF2 elsewhere: nothing was written" % (firmware, out))
+    folder = os.path.realpath(bundle_dir)
+    if real.startswith(folder.rstrip(os.sep) + os.sep):
+        raise mpy.BuildError("the firmware %r lies in the bundle folder %s, which the build replaces; "
+                             "keep the CircuitPython UF2 elsewhere: nothing was written" % (firmware, bundle_dir))
 
 
 def describe(path, summary, firmware, fat, board):

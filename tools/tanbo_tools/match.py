@@ -30,6 +30,7 @@ import os
 import queue
 import shlex
 import shutil
+import signal
 import subprocess
 import sys
 import threading
@@ -41,7 +42,8 @@ from tanbo.ai import DEFAULT_SLOWNESS, LEVELS, SLOWNESS, Search, choose_move, no
 from tanbo.gtp import MAX_MOVETIME
 from tanbo.position import quote
 
-from . import arg_checks, uct
+from . import arg_checks, files, uct
+from .progress import Progress
 
 Z95 = 1.959964  # two-sided 95% normal quantile
 # Seconds a GTP engine may take for one answer (a 19x19 "hard" move on a slow
@@ -74,7 +76,8 @@ def add_arguments(parser):
     parser.add_argument("--ponder-ms", type=int, default=None, metavar="MS",
                         help="levels think on each opponent's turn as long as their board would in MS "
                              "milliseconds (counted in nodes: deterministic for a seed; at most %d)" % MAX_PONDER_MS)
-    parser.add_argument("--quiet", action="store_true", help="no progress bar")
+    parser.add_argument("--quiet", action="store_true",
+                        help="no progress on stderr (default: a line per finished game, a bar on a terminal)")
 
 
 _BOARDS = ", ".join(sorted(SLOWNESS))
@@ -266,7 +269,10 @@ class GtpPlayer:
 
     def start(self, game):
         try:
-            self.proc = subprocess.Popen(self.argv, stdin=subprocess.PIPE, stdout=subprocess.PIPE)
+            # Its own process group, ended whole at close: a child it left holding the pipes
+            # would keep the match's output open.
+            self.proc = subprocess.Popen(self.argv, stdin=subprocess.PIPE, stdout=subprocess.PIPE,
+                                         start_new_session=os.name == "posix")
         except OSError as e:
             raise EngineError("cannot start GTP engine %r: %s" % (self.name, e.strerror or e))
         self.lines = queue.Queue()
@@ -318,8 +324,19 @@ class GtpPlayer:
         except subprocess.TimeoutExpired:
             proc.kill()
             proc.wait()
+        _end_group(proc.pid)
         # stdout is the reader thread's to close: closing it here could wait
         # on that thread's read, forever if a grandchild holds the pipe open.
+
+
+def _end_group(pgid):
+    """Kill what is left of an engine's process group (its children); nothing if none is."""
+    if os.name != "posix":
+        return
+    try:
+        os.killpg(pgid, signal.SIGKILL)
+    except OSError:  # ProcessLookupError: the group is gone already
+        pass
 
 
 def _read_lines(stream, lines):
@@ -473,11 +490,6 @@ def ponder_lines(totals, ms):
     return lines
 
 
-def _bar(done, total, wins_a, width=30):
-    filled = width * done // total if total else width
-    return "\r[%s%s] %d/%d  A %d B %d" % ("#" * filled, "." * (width - filled), done, total, wins_a, done - wins_a)
-
-
 def check_args(args):
     """The match's settings from ``args``; ValueError quoting the first bad one."""
     a, b = check_player(args.a), check_player(args.b)
@@ -506,7 +518,7 @@ def run(args):
             print("tanbo match: cannot create the folder %r: %s" % (args.record, e.strerror or e), file=sys.stderr)
             return 1
     tasks = ((a, b, variant, i, args.seed, args.movetime, args.timeout, args.ponder_ms) for i in range(args.games))
-    show = not args.quiet and sys.stderr.isatty()
+    progress = Progress(args.games, "tanbo match", quiet=args.quiet)
     wins_a = done = plies = 0
     forfeits = [0, 0]
     clock = [0.0, 0, 0.0, 0]
@@ -529,25 +541,22 @@ def run(args):
             plies += n
             if forfeit:
                 forfeits[a_won] += 1  # A won: B forfeited
-                print("%stanbo match: %s" % ("\n" if show else "", forfeit), file=sys.stderr)
+                progress.say(forfeit)
             if args.record:
-                path = os.path.join(args.record, "game-%03d.txt" % (index + 1))
-                try:
-                    with open(path, "w") as f:
-                        f.write(record)
-                except OSError as e:
-                    raise RuntimeError("cannot write %s: %s" % (path, e.strerror or e))
-            if show:
-                sys.stderr.write(_bar(done, args.games, wins_a))
-                sys.stderr.flush()
+                try:  # whole or not at all: a full disk leaves no empty record
+                    files.write_whole(os.path.join(args.record, "game-%03d.txt" % (index + 1)), record,
+                                      "the game record")
+                except files.FileProblem as e:
+                    raise RuntimeError(str(e))
+            progress.step("game %d: %s won; A %d B %d" % (index + 1, "A" if a_won else "B", wins_a, done - wins_a))
     except RuntimeError as e:  # EngineError included: an engine that cannot start stops the match
-        print("\ntanbo match: %s" % e, file=sys.stderr)
+        progress.close()
+        print("tanbo match: %s" % e, file=sys.stderr)
         return 1
     finally:
         if pool is not None:
             pool.terminate()
-    if show:
-        sys.stderr.write("\n")
+    progress.done("%d games" % args.games)
     lines = ["variant %s, mean %.1f plies a game" % (variant, plies / args.games)]
     lines += summary(a, b, wins_a, args.games)
     if forfeits[0] or forfeits[1]:

@@ -14,10 +14,11 @@ is a message and exit status 2, before anything runs.
 """
 
 import argparse
+import contextlib
 import os
 import sys
 
-from . import arg_checks
+from . import arg_checks, files
 
 
 def add_arguments(parser):
@@ -65,8 +66,10 @@ def events_file(text):
 
 def check(args):
     """The parsed key script after checking every argument; ArgumentProblem or ValueError if bad."""
-    from tanbo_sim import profiles, simulator
-    profiles.get_profile(args.board)
+    from tanbo_sim import profiles, simulator, twins
+    profile = profiles.get_profile(args.board)
+    if args.nvm is not None:
+        twins.check_nvm_file(args.nvm, profile.nvm_size)
     steps = simulator.parse_script(args.keys)
     if args.scale < 1 or args.scale > 8:
         raise ArgumentProblem("--scale %d: choose 1 to 8" % args.scale)
@@ -84,28 +87,30 @@ def run(args):
         print("tanbo sim: no display found; use --headless (with --keys and --screenshot)",
               file=sys.stderr)
         return 2
-    events = None
     meter = None
     try:
-        if args.events == "-":
-            events = sys.stdout
-        elif args.events is not None:
-            events = open(args.events, "w")
-        if args.pystack is not None:
-            from . import pystack
-            from .bundle import REPO
-            sizes = pystack.app_sizes(REPO)
-            meter = pystack.Meter(sizes, base=pystack.app_base(sizes, REPO), limit=args.pystack)
-            meter.start()
-        if args.headless:
-            from tanbo_sim.headless import run_script
-            return run_script(args.board, steps, args.nvm, args.screenshot, args.screenshot_every,
-                              args.board_id, events)
-        from tanbo_sim.window import run_window
-        return run_window(args.board, args.scale, args.nvm, steps, events)
-    except OSError as e:  # e.g. the disk filled up meanwhile
+        with contextlib.ExitStack() as stack:
+            if args.events == "-":
+                events = sys.stdout
+            elif args.events is not None:  # a failed write removes it: no half log is left
+                events = stack.enter_context(files.streaming(args.events, "the events file"))
+            else:
+                events = None
+            if args.pystack is not None:
+                from . import pystack
+                from .bundle import REPO
+                sizes = pystack.app_sizes(REPO)
+                meter = pystack.Meter(sizes, base=pystack.app_base(sizes, REPO), limit=args.pystack)
+                meter.start()
+            if args.headless:
+                from tanbo_sim.headless import run_script
+                return run_script(args.board, steps, args.nvm, args.screenshot, args.screenshot_every,
+                                  args.board_id, events)
+            from tanbo_sim.window import run_window
+            return run_window(args.board, args.scale, args.nvm, steps, events)
+    except (OSError, files.FileProblem) as e:  # e.g. the disk filled up meanwhile
         print("tanbo sim: %s" % e, file=sys.stderr)
-        return 2
+        return 1
     except RuntimeError as e:
         if meter is None or "pystack" not in str(e):
             raise
@@ -116,5 +121,3 @@ def run(args):
             print("tanbo sim: pystack peak %d of %d bytes%s: %s"
                   % (meter.peak, meter.limit, " (exhausted)" if meter.peak > meter.limit else "",
                      " > ".join(["code.py", "App.run"] + meter.chain)), file=sys.stderr)
-        if events not in (None, sys.stdout):
-            events.close()

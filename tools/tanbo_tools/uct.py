@@ -15,17 +15,23 @@ Seeded with :class:`tanbo.Rng`: the same seed gives the same move.
 import math
 
 from tanbo import Rng
+from tanbo.variants import is_digits, small_int
 
 C = 1.4  # UCB1 exploration constant (sqrt(2), the textbook value)
 PREFIX = "uct:"
 
 
+MAX_PLAYOUTS = 10 ** 7  # a move; a 9x9 game at this takes days already
+
+
 def parse_spec(spec):
-    """The playouts a move of ``uct:N``; ValueError quoting ``spec`` if it is not one."""
+    """The playouts a move of ``uct:N``, ``N`` ASCII digits from 1 to :data:`MAX_PLAYOUTS`;
+    ValueError quoting ``spec`` if it is not one."""
     text = spec[len(PREFIX):] if spec.startswith(PREFIX) else None
-    if text is None or not text.isdigit() or int(text) < 1:
-        raise ValueError("%r: a UCT opponent is uct:N with N >= 1 playouts a move" % spec)
-    return int(text)
+    if text is None or not is_digits(text) or not 1 <= small_int(text, MAX_PLAYOUTS + 1) <= MAX_PLAYOUTS:
+        raise ValueError("%r: a UCT opponent is uct:N with N from 1 to %d playouts a move (plain digits)"
+                         % (spec, MAX_PLAYOUTS))
+    return small_int(text, MAX_PLAYOUTS)
 
 
 class Node:

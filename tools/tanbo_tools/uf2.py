@@ -9,8 +9,15 @@ UF2 (Microsoft's USB Flashing Format) is a sequence of 512-byte blocks::
     32  payload (476 bytes)            508 end magic 0x0AB16F30
 
 Flags: 0x1 not main flash (ignored by bootloaders), 0x1000 file container
-(not firmware), 0x2000 family ID present. A file may hold several runs of
-blocks (a combined UF2); every run must count 0..n-1 without a gap.
+(not firmware), 0x2000 family ID present.
+
+What the boards' bootloaders take, and so what is checked before anything
+is written: one run of blocks numbered 0..n-1 against one total (the RP2040
+boot ROM counts blocks against a single total; a file with two runs, such
+as the same firmware twice, is written wrongly or not at all); one family;
+main-flash blocks of exactly 256 bytes at 256-byte-aligned addresses, each
+above the one before (the RP2040 boot ROM takes 256-byte pages only, and
+uf2conv, picotool and elf2uf2 write nothing else); so no address twice.
 
 Written here rather than taken from PyPI ``adafruit-uf2`` (Microsoft's
 uf2conv, 1.0.0): its reader keeps state in module globals, prints, checks
@@ -30,6 +37,9 @@ FLAG_NOT_MAIN_FLASH = 0x00000001
 FLAG_FILE_CONTAINER = 0x00001000
 FLAG_FAMILY = 0x00002000
 MAX_PAYLOAD = 476
+PAGE = 256  # payload bytes of a main-flash block, and the alignment of its address
+# The largest firmware file read: a 16 MB flash in 256-byte payloads is 32 MB of UF2.
+MAX_FILE = 64 * 1024 * 1024
 
 
 class UF2Error(ValueError):
@@ -61,8 +71,7 @@ def check_uf2(data, board, name="firmware", chunks=None):
     if len(data) % BLOCK:
         raise UF2Error("%s is truncated or not UF2: %d bytes is not a whole number of %d-byte blocks"
                        % (name, len(data), BLOCK))
-    run_total = None
-    expected = 0
+    run_total = 0
     payload = 0
     low, high = None, None
     not_main = 0
@@ -79,35 +88,42 @@ def check_uf2(data, board, name="firmware", chunks=None):
         if size > MAX_PAYLOAD or number >= total:
             raise UF2Error("%s: payload size %d or block number %d/%d out of range"
                            % (where, size, number, total))
-        if number == 0 and expected == (run_total or 0):
-            run_total, expected = total, 0
-        if run_total is None:
-            raise UF2Error("%s: is block number %d of %d, but a file starts with block 0 (blocks "
-                           "missing or reordered)" % (where, number, total))
-        if number != expected or total != run_total:
-            raise UF2Error("%s: is block number %d of %d where %d of %d was expected (blocks missing "
-                           "or reordered)" % (where, number, total, expected, run_total))
-        expected += 1
+        if i == 0:
+            run_total = total
+        if i >= run_total:
+            raise UF2Error("%s: is one block more than the %d its blocks count (block %d of %d: a "
+                           "second file appended, or blocks repeated)" % (where, run_total, number, total))
+        if number != i or total != run_total:
+            raise UF2Error("%s: is block number %d of %d where %d of %d was expected (blocks missing, "
+                           "repeated or reordered)" % (where, number, total, i, run_total))
+        if flags & FLAG_FAMILY and family != board.uf2_family:
+            raise UF2Error("%s: is for %s (family 0x%08X) but %s is %s (0x%08X)"
+                           % (where, family_name(family), family, board.name, board.chip, board.uf2_family))
         if flags & FLAG_NOT_MAIN_FLASH:
             not_main += 1
             continue
         if not flags & FLAG_FAMILY:
             raise UF2Error("%s: has no family ID, so it cannot be confirmed to be for %s (%s)"
                            % (where, board.name, board.chip))
-        if family != board.uf2_family:
-            raise UF2Error("%s: is for %s (family 0x%08X) but %s is %s (0x%08X)"
-                           % (where, family_name(family), family, board.name, board.chip, board.uf2_family))
+        if size != PAGE or addr % PAGE:
+            raise UF2Error("%s: carries %d bytes for 0x%08X; %s's bootloader writes %d-byte pages at "
+                           "%d-byte-aligned addresses only" % (where, size, addr, board.name, PAGE, PAGE))
         start, stop = board.flash_range
         if addr < start or addr + size > stop:
             raise UF2Error("%s: writes 0x%08X-0x%08X, outside %s's firmware flash 0x%08X-0x%08X"
                            % (where, addr, addr + size, board.name, start, stop))
+        if high is not None and addr < high:
+            raise UF2Error("%s: writes 0x%08X, %s the block before (0x%08X-0x%08X): addresses must "
+                           "ascend without repeats" % (where, addr, "the address of" if addr == high - PAGE
+                                                       else "below", high - PAGE, high))
         payload += size
         if chunks is not None:
             chunks.append((addr, block[32:32 + size]))
-        low = addr if low is None else min(low, addr)
-        high = addr + size if high is None else max(high, addr + size)
-    if expected != run_total:
-        raise UF2Error("%s is truncated: it ends after block %d of %d" % (name, expected, run_total))
+        if low is None:
+            low = addr
+        high = addr + size
+    if count < run_total:
+        raise UF2Error("%s is truncated: it ends after block %d of %d" % (name, count, run_total))
     if payload == 0:
         raise UF2Error("%s has no blocks for main flash" % name)
     return Summary(count, board.uf2_family, payload, low, high, not_main)
