@@ -1,13 +1,13 @@
-"""Thinking on the opponent's time (issue 24): tanbo.ponder, Search.step, the app's loop, tanbo match --ponder-ms."""
+"""Thinking on the opponent's time (issue 24): tanbo.ponder, tanbo.ponder.step, the app's loop, tanbo match --ponder-ms."""
 
 import subprocess
 import sys
 
 import pytest
 
-from tanbo.ai import NEVER, PLAYED_COST, PUSH_COST, REACH_EIGHTHS, REMOVAL_COST, Search, choose_move
+from tanbo.ai import PLAYED_COST, PUSH_COST, REACH_EIGHTHS, REMOVAL_COST, Search, choose_move
 from tanbo.perf import random_position
-from tanbo.ponder import STRETCH, Ponder, finish, nodes_in
+from tanbo.ponder import NEVER, STRETCH, Ponder, expected, finish, nodes_in, step
 
 import test_sim_games as sg
 
@@ -31,7 +31,7 @@ def test_a_search_run_in_steps_plays_as_one_run_at_once(level):
         move = choose_move(g, level, seed=k, stats=whole)
         s = Search(g, level, k)
         steps = 0
-        while not s.step(5 + 7 * k):
+        while not step(s, 5 + 7 * k):
             steps += 1
         assert (s.move, s.iterations, s.depth) == (move, whole["iterations"], whole["depth"]), (variant, k)
         assert level == "medium" or steps > 20
@@ -46,7 +46,7 @@ def test_a_step_overshoots_by_at_most_one_real_play_and_a_piece_of_reach():
             worst = 0
             while True:
                 before = s.iterations
-                done = s.step(12)
+                done = step(s, 12)
                 worst = max(worst, s.iterations - before)
                 if done:
                     break
@@ -60,7 +60,7 @@ def _after_computer_move(seed=3, plies=10):
     move = s.run()
     after = g.copy()
     after.play(move)
-    guess = s.expected()
+    guess = expected(s)
     assert guess >= 0 and after.is_legal(guess)
     return s, after, guess
 
@@ -114,7 +114,7 @@ def test_a_single_legal_reply_needs_no_search():
     g = random_position("9x9", 59, 1)  # (found by trying seeds: one legal move left)
     assert g.winner is None and len(g.legal_moves()) == 1
     s = Search(g, "hard", 0)
-    assert s.step(NEVER) and s.iterations == 0 and s.move == g.legal_moves()[0]
+    assert step(s, NEVER) and s.iterations == 0 and s.move == g.legal_moves()[0]
 
 
 def test_a_win_at_once_ends_the_search_after_the_root_scan():
@@ -123,7 +123,7 @@ def test_a_win_at_once_ends_the_search_after_the_root_scan():
     from test_ai import WIN_IN_ONE
     g = Game.from_position(WIN_IN_ONE)
     s = Search(g, "hard", 0)
-    assert s.step(NEVER) and g.name(s.move) == "A8"
+    assert step(s, NEVER) and g.name(s.move) == "A8"
     assert s.depth == 1 and s.iterations < s.budget // 10  # the root scan and its reach: no deeper pass
 
 
@@ -152,7 +152,7 @@ def test_the_computer_thinks_on_the_players_turn_and_keys_still_move_the_cursor(
     # each app step searched one bounded piece
     mid = s.iterations
     sim.app.step()
-    assert 0 < s.iterations - mid <= gs.ponder_nodes + PUSH_COST + REMOVAL_COST + REACH_EIGHTHS
+    assert 0 < s.iterations - mid <= gs.ponder.nodes + PUSH_COST + REMOVAL_COST + REACH_EIGHTHS
 
 
 def test_no_nvm_write_while_pondering_and_undo_stops_it(sim):
@@ -248,6 +248,7 @@ def test_pondering_in_the_app_fits_the_smallest_pystack(sim):
         gs.cursor = gs.ponder.guess
         sim.press("A")
         sim.frames(300)
+    print("pondering: pystack peak %d bytes: %s" % (m.peak, " ".join(m.chain)))
     assert m.peak <= tp.LIMIT, (m.peak, m.chain)
 
 

@@ -39,9 +39,9 @@ and adds it to every value found under that move. Valued at the leaves
 instead, it cost a ply of depth and lost more games (12 of 20 against
 uct:5000 won, against 19 of 20 this way).
 
-In pieces: :meth:`Search.step` runs a search a few nodes at a time, for
-an app that reads its buttons between pieces (tanbo.ponder: thinking on
-the opponent's time). :meth:`Search.walk`, the loop of :meth:`Search.run`,
+In pieces: tanbo.ponder's ``step`` runs a search a few nodes at a time,
+for an app that reads its buttons between pieces (thinking on the
+opponent's time; its code there, loaded only to ponder). :meth:`Search.walk`, the loop of :meth:`Search.run`,
 is a generator that yields where :meth:`Search.tick` has paused the
 search: at a node's entry (minimax keeps every ply's state in arrays, so
 it only needs the ply to go on), at a scan's next move, at a root move or
@@ -202,7 +202,6 @@ NO_VALUE = -2 * WIN  # minimax: a node's value not known yet (below every value)
 # empty 19x19 board ~230 nodes, ~30 ms (~100 ms on an RP2040), still
 # inside the 150 ms the spinner needs.
 PROGRESS_EVERY = 24
-NEVER = 1 << 29  # Search.pause_at of a search run at once (a small int on every board)
 
 
 def _now_ms():
@@ -399,12 +398,12 @@ class Search:
         self.score = 0
         self.best = 0  # the best value of the last scan, for the side to move there
         self.stopped = False
-        # Pausing (see step): the count at which tick pauses, the flag it
+        # Pausing (see tanbo.ponder.step): the count at which tick pauses, the flag it
         # sets, and where the search stands when paused: the ply whose node
         # minimax re-enters, a scan's next move, its kept entries, its best
         # and whether it reads the copy of its list. The finished search's
         # move.
-        self.pause_at = NEVER
+        self.pause_at = WIN  # (never)
         self.paused = False
         self.resume_ply = 0
         self.s_next = 0
@@ -413,7 +412,7 @@ class Search:
         self.s_frozen = False
         self.walker = None
         self.move = None
-        self.reply_to = -1  # the root move whose expected reply is ``reply`` (see expected)
+        self.reply_to = -1  # the root move whose expected reply is ``reply`` (see tanbo.ponder.expected)
         self.reply = -1
         if self.r_tail:
             # A reach paused in a search given up: its labels back to 0.
@@ -444,35 +443,10 @@ class Search:
     # -- the search loop --------------------------------------------------------
     def run(self):
         """The chosen point (the game must not be over): the whole search at once."""
-        self.pause_at = NEVER
+        self.pause_at = WIN  # never: no search counts that many nodes
         for _ in self.walk():
             pass
         return self.move
-
-    def step(self, nodes):
-        """Search about ``nodes`` more nodes, then pause; True once the search is done.
-
-        The move is then ``self.move``. A pause comes at the first point
-        that can resume after ``nodes`` (a node's entry, a scan's next
-        move, a root move), so a step overshoots by at most one real play
-        (``PUSH_COST + REMOVAL_COST`` or ``PLAYED_COST`` nodes) or, on
-        boards of at most 125 points, one root move's reach (see
-        :meth:`reach`). A search run in steps plays the same move as
-        :meth:`run`: the same nodes in the same order. For the app's loop,
-        which reads the buttons between steps (see ``app.ponder``).
-        """
-        if self.walker is None:
-            self.walker = self.walk()
-        self.paused = False
-        self.pause_at = self.iterations + nodes
-        if self.next_tick > self.pause_at:
-            self.next_tick = self.pause_at  # tick is where the pause is noticed
-        try:
-            next(self.walker)
-        except StopIteration:
-            self.walker = None
-            return True
-        return False
 
     def walk(self):
         """:meth:`run`'s loop as a generator: it yields each time :meth:`tick`
@@ -572,12 +546,6 @@ class Search:
             self.depth = depth
             if scores[0] >= WIN - 10000:
                 break  # a forced win (an exhausted budget has set ``stopped`` above)
-
-    def expected(self):
-        """The reply the finished search expects to its move: the opponent's
-        best move at ply 1 of the deepest pass that searched it (-1: none,
-        when no pass went past depth 2)."""
-        return self.reply if self.reply_to == self.move else -1
 
     def root_moves(self, n):
         """Depth 1 of the search, after the root's scan of ``n`` moves into
@@ -866,7 +834,7 @@ class Search:
     def tick(self):
         """Report progress (until stopped: a stopped search only finishes its
         root scan or reach); stop on request (once depth 2 is searched whole:
-        a stop never plays a shallower move) or on the clock; pause (see step)."""
+        a stop never plays a shallower move) or on the clock; pause (see tanbo.ponder.step)."""
         if self.iterations >= self.pause_at:
             self.paused = True
         elif self.next_tick > self.pause_at:
@@ -931,7 +899,7 @@ class Search:
 
         Its nodes are counted as it goes, REACH_EIGHTHS each 8 points taken
         from the queue (``r_charged``: :meth:`reach` counts the rest), so
-        that a paused search (see step) pauses here too: it then returns -1
+        that a paused search (see tanbo.ponder.step) pauses here too: it then returns -1
         with its queue's ends in ``r_head`` and ``r_tail``, and goes on from
         there when called again.
         """
@@ -1093,7 +1061,7 @@ class Search:
         attack, rescue = self.attack, self.rescue
         start = self.s_next
         if start:
-            # On after a pause (see step), where it stopped, on the list it read.
+            # On after a pause (see tanbo.ponder.step), where it stopped, on the list it read.
             self.s_next = 0
             top = self.s_top
             best = self.s_best

@@ -1,10 +1,10 @@
 """Thinking on the opponent's time ("pondering").
 
 After the computer moves, it searches on while the opponent thinks: on the
-reply its own search expected (:meth:`tanbo.ai.Search.expected`, the next
+reply its own search expected (:func:`expected`, the next
 move of its principal variation), as the search it would run if that reply
 came, in steps small enough for the app to read its buttons between them
-(:meth:`tanbo.ai.Search.step`).
+(:func:`step`).
 
 When the opponent plays the guessed reply, :meth:`Ponder.reply` hands that
 search over: if it has reached its node budget the computer answers at
@@ -16,7 +16,7 @@ reply with a single legal move, or a win found at the root, needs no
 pondering: the search ends at once in any case.
 """
 
-from .ai import DEFAULT_SLOWNESS, NEVER, PLAYED_COST, Search
+from .ai import DEFAULT_SLOWNESS, PLAYED_COST, WIN
 
 # A pondering search may go on to STRETCH node budgets (measured with
 # `tanbo match --ponder-ms`: more nodes make hard stronger, see docs/ai.md);
@@ -27,6 +27,41 @@ STRETCH = 3
 # of slowness s takes s times that (RP2040, 4.4: 0.46 ms; its firmware
 # measured 0.42-0.477).
 NODE_US = 105
+NEVER = WIN  # step's nodes for a search to its end (more than any search counts)
+
+
+def step(search, nodes):
+    """Search about ``nodes`` more nodes of ``search`` (a :class:`tanbo.ai.Search`
+    set up by its ``start``), then pause; True once the search is done.
+
+    The move is then ``search.move``. A pause comes at the first point
+    that can resume after ``nodes`` (a node's entry, a scan's next move, a
+    root move), so a step overshoots by at most one real play
+    (``PUSH_COST + REMOVAL_COST`` or ``PLAYED_COST`` nodes) or, on boards
+    of at most 125 points, one root move's reach (see ``Search.reach``). A
+    search run in steps plays the same move as ``Search.run``: the same
+    nodes in the same order. Here, not in tanbo.ai, so that its code is on
+    a board's heap only while the computer ponders.
+    """
+    if search.walker is None:
+        search.walker = search.walk()
+    search.paused = False
+    search.pause_at = search.iterations + nodes
+    if search.next_tick > search.pause_at:
+        search.next_tick = search.pause_at  # tick is where the pause is noticed
+    try:
+        next(search.walker)
+    except StopIteration:
+        search.walker = None
+        return True
+    return False
+
+
+def expected(search):
+    """The reply ``search``, finished, expects to its move: the opponent's
+    best move at ply 1 of the deepest pass that searched it (-1: none,
+    when no pass went past depth 2)."""
+    return search.reply if search.reply_to == search.move else -1
 
 
 def nodes_in(ms, slowness=DEFAULT_SLOWNESS):
@@ -43,8 +78,9 @@ class Ponder:
     search (or nothing to search: a guess that ends the game).
     """
 
-    def __init__(self, search, game, guess, seed):
+    def __init__(self, search, game, guess, seed, nodes=1):
         self.search = search
+        self.nodes = nodes  # a step's, unless step is told
         self.guess = guess
         self.seed = seed
         self.ply = game.ply + 1
@@ -56,11 +92,16 @@ class Ponder:
             search.start(g, seed, load=False)
             search.end = STRETCH * search.budget - PLAYED_COST + 1
 
-    def step(self, nodes):
-        """Search about ``nodes`` nodes (see Search.step); True once done."""
+    def step(self, nodes=0):
+        """Search about ``nodes`` nodes (``self.nodes`` if 0; see step); True once done."""
         if not self.done:
-            self.done = self.search.step(nodes)
+            self.done = step(self.search, nodes or self.nodes)
         return self.done
+
+    def ours(self, search, level):
+        """True if this pondering is on ``search`` (the game's) searching at ``level``
+        (the settings may have changed the level since)."""
+        return self.search is search and search.level == level
 
     def hit(self, game):
         """True if the opponent's move in ``game`` is the guess."""
@@ -93,8 +134,18 @@ class Ponder:
         return s
 
 
+def start(search, game, ms, slowness):
+    """A :class:`Ponder` on the reply ``search`` expected after its move in
+    ``game`` (:func:`expected`), in steps of ``ms`` milliseconds of a board of
+    ``slowness``; None when no reply is known."""
+    guess = expected(search)
+    if guess < 0 or not game.is_legal(guess):
+        return None
+    return Ponder(search, game, guess, game.ply + 1, max(1, nodes_in(ms, slowness)))
+
+
 def finish(search):
     """``search``'s move, searched to its end (see Ponder.reply)."""
     if search.walker is not None or search.move is None:
-        search.step(NEVER)
+        step(search, NEVER)
     return search.move

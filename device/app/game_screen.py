@@ -113,7 +113,6 @@ class GameScreen:
         self.spin_cell = None  # (label, index) of the spinner's character while thinking
         self.search = search  # the computer's tanbo.ai.Search (see kept_search)
         self.ponder = None  # a tanbo.ponder.Ponder on the person's turn (see start_pondering)
-        self.ponder_nodes = 1  # nodes a step of it
         self.message = None  # texts, longest first, for the info area until the next key
         self.cursor = self._start_cursor()
         # Against the computer the hints stay the one person's: they then change
@@ -246,7 +245,7 @@ class GameScreen:
         on CircuitPython's pystack (see tanbo_tools.pystack).
         """
         p = self.ponder
-        if p is not None and self._pondered(p, level):
+        if p is not None and p.ours(self.search, level):
             # On the guess, the pondering search goes on (or is done); on a
             # miss the search starts afresh, keeping its table's entries.
             self.ponder = None
@@ -264,13 +263,9 @@ class GameScreen:
         answer within 0.3 s anyway), a person is to move and a reply is known."""
         self.ponder = None
         s, g = self.search, self.game
-        if level != "hard" or s is None or s.level != level or g.winner is not None or not self.person_to_move():
-            return
-        guess = s.expected()
-        if guess >= 0 and g.is_legal(guess):
-            from tanbo.ponder import Ponder, nodes_in
-            self.ponder = Ponder(s, g, guess, g.ply + 1)
-            self.ponder_nodes = max(1, nodes_in(PONDER_STEP_MS, self.slowness))
+        if level == "hard" and s is not None and s.level == level and g.winner is None and self.person_to_move():
+            from tanbo.ponder import start
+            self.ponder = start(s, g, PONDER_STEP_MS, self.slowness)
 
     def pondering(self):
         """True while the computer has a search to step on the person's turn."""
@@ -285,19 +280,14 @@ class GameScreen:
         MemoryError the app handles (app.main.App.out_of_memory).
         """
         try:
-            self.ponder.step(self.ponder_nodes)
+            self.ponder.step()
         except MemoryError:
             self.ponder = None
 
     def reply_at_once(self, level):
         """True if the computer's reply at ``level`` needs no search: pondering guessed it."""
         p = self.ponder
-        return p is not None and self._pondered(p, level) and p.at_once(self.game)
-
-    def _pondered(self, p, level):
-        """True if Ponder ``p`` searches with this game's search at ``level`` (the
-        settings may have changed the level since)."""
-        return p.search is self.search and self.search.level == level
+        return p is not None and p.ours(self.search, level) and p.at_once(self.game)
 
     def spin_due(self, done, now):
         """Turn the spinner if SPIN_MS or its node count passed since the last turn; True if it did."""

@@ -196,7 +196,7 @@ class LevelPlayer:
         if (s.iterations - before) * ponder.NODE_US * self.slowness <= QUICK_MS * 1000:  # board us
             stats[3] += 1
         stats[4] += s.iterations - before
-        guess = s.expected()
+        guess = ponder.expected(s)
         after = game.copy()
         after.play(move)
         if after.winner is None and guess >= 0 and after.is_legal(guess):
