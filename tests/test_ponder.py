@@ -293,3 +293,20 @@ def test_leaving_the_game_screen_forgets_the_pondering_code(sim):
     sim.press("A")  # Resume: the pondering goes on with the code it holds
     sim.frames(200)
     assert sim.app.screen is gs and sim.app.pondering()
+
+
+def test_a_memory_error_while_pondering_ends_the_pondering_only(sim, monkeypatch):
+    # A fragmented heap on the player's turn (a board's MemoryError in a
+    # step of the search): the game goes on, and the computer's reply is
+    # then searched afresh (the app's own handler would have left the game).
+    gs = _hard_game(sim)
+
+    def no_block(nodes=0):
+        raise MemoryError("memory allocation failed, allocating 1444 bytes")
+    monkeypatch.setattr(gs.ponder, "step", no_block)
+    sim.frames(5)
+    assert sim.app.screen is gs and gs.ponder is None and not sim.app.pondering()
+    gs.cursor = gs.game.legal_moves()[0]
+    sim.press("A")
+    sim.frames(200)
+    assert sim.app.screen is gs and gs.game.ply == 4 and gs.search.iterations > 0  # the computer replied
