@@ -59,6 +59,13 @@ def session():
     del start
     drop_modules("start")
     app.hw.slowness = SLOWNESS
+
+    def out_of_memory():
+        # The app's handler (App.step) would play on lighter or go to the
+        # title: a session must meet no MemoryError at all, so raise it on.
+        raise MemoryError("caught by App.step (searching: %s, screen: %s, plies: %s)" % (
+            app.searching, type(app.screen).__name__, getattr(getattr(app.screen, "game", None), "ply", None)))
+    app.out_of_memory = out_of_memory
     app.step()
     from app.settings import GAME_VARIANTS, LEVELS, OPPONENTS
     s = app.settings

@@ -30,17 +30,25 @@ BOARDS = {"pybadge": ("pybadge", 160, 128), "picosystem": ("pimoroni_picosystem"
 # KB): its 240x240 screen draws 24 px cells, so its tile strip is 12.1 KB
 # against the PyBadge's 4.2 KB, and it starts with about 35 KB more heap
 # than a PyBadge (issue 12), so it keeps more free than a PyBadge at 70 KB.
-GAME_KB = {"pybadge": 70, "picosystem": 76}
+# Issue 22 (the MemoryError handler, the search made and kept per game, the
+# puzzles' hook in the app loop) added 2.2-2.3 KB on both boards: the
+# PyBadge still meets issue 12's 70 KB (69.9), and the PicoSystem's guard
+# moves by 1 KB to 77 (76.2); whole sessions on each board's real heap,
+# fragmentation included, are held by tests/test_device_sessions.py.
+GAME_KB = {"pybadge": 70, "picosystem": 77}
 SEARCH_KB = 30
 
 
 def probe(exe, board, *more):
     board_id, w, h = BOARDS[board]
-    path = os.pathsep.join((os.path.join(TESTS, "device_stubs"), os.path.join(REPO, "device"),
-                            os.path.join(REPO, "core")))
-    proc = subprocess.run([exe, "-X", "heapsize=1M", os.path.join(TESTS, "device_memory.py"), board_id,
+    # Relative paths from the checkout: each module keeps its path
+    # (``__file__``) on the heap, so absolute ones made the figures depend
+    # on where the checkout lies (a CI's /check/work/main measured 0.2 KB
+    # more than /work/main). On a board the paths are short (/lib/app/...).
+    path = os.pathsep.join(("tests/device_stubs", "device", "core"))
+    proc = subprocess.run([exe, "-X", "heapsize=1M", "tests/device_memory.py", board_id,
                            str(w), str(h)] + list(more), capture_output=True, text=True, timeout=300,
-                          env=dict(os.environ, MICROPYPATH=path))
+                          cwd=REPO, env=dict(os.environ, MICROPYPATH=path))
     assert proc.returncode == 0, proc.stdout + proc.stderr
     return json.loads(proc.stdout.splitlines()[-1])
 

@@ -207,7 +207,8 @@ def test_progress_packs_small_and_reads_back_what_it_wrote():
     p = Progress()
     assert p.pack() == b"" and p.count() == 0 and not p.solved(1)
     assert not p.of("0a0b0c0d")  # the first collection: nothing to forget
-    assert p.pack() == b""  # opened, no puzzle yet: nothing to keep
+    assert p.pack() == bytes((0, 0, 0x0D, 0x0C, 0x0B, 0x0A))  # opened, no puzzle yet: its identity
+    assert Progress.unpacked(p.pack()).ident == 0x0A0B0C0D
     assert p.mark(9) and not p.mark(9)
     assert p.solved(9) and not p.solved(8) and not p.solved(10) and not p.solved(0)
     p.resume = 300
@@ -230,3 +231,6 @@ def test_progress_of_another_collection_is_forgotten():
     assert not p.of("00000001") and p.solved(3)
     assert p.of("00000002")  # an update of the collection: numbers mean other puzzles
     assert p.count() == 0 and p.resume == 0 and p.ident == 2
+    q = Progress.unpacked(b"")  # packed before any collection was opened: the first one is its own
+    q.mark(5)
+    assert not q.of("00000003") and q.solved(5) and q.ident == 3

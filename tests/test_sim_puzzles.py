@@ -15,6 +15,12 @@ BOOK = os.path.join(DEVICE_DIR, "app", "puzzles.txt")
 BUDGET = 6000  # px a move may refresh (tests/test_sim_refresh.py)
 
 
+
+def progress_of(app):
+    """The app's puzzle progress, unpacked from its record bytes."""
+    from app.progress import Progress
+    return Progress.unpacked(app.puzzle_record)
+
 def entries():
     """The shipped collection's puzzles, in order."""
     with PuzzleBook(BOOK) as book:
@@ -86,7 +92,7 @@ def test_a_lesson_and_a_puzzle_by_keys_a_wrong_move_taken_back_and_the_progress_
     text = " ".join(band(screen))
     assert text.startswith("Solved!") and p.why in text
     assert nvm_writes(sim, mark) == 1  # the one write a solved puzzle costs
-    assert sim.app.puzzle_progress.solved(lesson)
+    assert progress_of(sim.app).solved(lesson)
 
     # The puzzle, from the list (the puzzle menu's "Puzzle list"): a wrong move first.
     sim.run_keys("START,DOWN*3,A")  # Resume, Start again, Next puzzle, Puzzle list
@@ -128,8 +134,8 @@ def test_a_lesson_and_a_puzzle_by_keys_a_wrong_move_taken_back_and_the_progress_
     sim.close()
     again = Simulator(sim.profile.name, nvm_path=sim.nvm_path)
     try:
-        assert again.app.puzzle_progress.solved(lesson) and again.app.puzzle_progress.solved(puzzle)
-        assert again.app.puzzle_progress.count() == 2
+        assert progress_of(again.app).solved(lesson) and progress_of(again.app).solved(puzzle)
+        assert progress_of(again.app).count() == 2
         again.run_keys("DOWN,A")
         lst = again.app.screen
         assert lst.title.text.startswith("Puzzles 2/")
@@ -287,13 +293,25 @@ def moves_cost(s, puzzle):
 def test_progress_of_another_collection_starts_afresh_with_this_one(sim):
     with PuzzleBook(BOOK) as book:
         ident = book.ident
-    p = sim.app.puzzle_progress
+    p = progress_of(sim.app)
     p.of("%08x" % (int(ident, 16) ^ 1))  # the progress of an older collection
     for n in (1, 2, 5):
         p.mark(n)
     p.resume = 6
+    sim.app.puzzle_record = p.pack()
     sim.run_keys("DOWN,A")
     lst = sim.app.screen
     assert lst.title.text.startswith("Puzzles 0/") and lst.selected() == 0
     assert not any(label.text.endswith("solved") for label in lst.labels)
-    assert p.ident == int(ident, 16)
+    assert progress_of(sim.app).ident == int(ident, 16)
+
+
+def test_a_puzzles_forced_replies_make_no_search(sim):
+    # The defender's replies are the puzzle's line: the computer's turn on a
+    # puzzle screen neither loads tanbo.ai's search nor allocates its arena.
+    lesson, puzzle = first_lesson_and_puzzle()
+    sim.run_keys("DOWN,A")
+    screen = open_from_list(sim, puzzle)
+    assert screen.puzzle.plies >= 2  # a line with a reply in it
+    solve(sim, screen)
+    assert screen.solved and sim.app.search is None and screen.search is None

@@ -96,6 +96,8 @@ class GameScreen:
     computer's search for this game, if made (see :func:`kept_search`).
     """
 
+    searches = True  # its computer's moves come from tanbo.ai (App.set_up_search makes the search)
+
     def __init__(self, game, ai, width, height, hints=True, slowness=1.0, search=None):
         self.game = game
         self.ai = ai

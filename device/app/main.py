@@ -24,7 +24,7 @@ from boards.common import B, CHORD, CLICK
 
 # Not needed while a game is on screen (see drop_modules): loaded again
 # when a menu, the rules or a review is shown.
-OFF_GAME_MODULES = ("menus", "menu", "help", "review_screen", "puzzle_menus", "puzzle_list")
+OFF_GAME_MODULES = ("menus", "menu", "help", "review_screen", "puzzle_menus", "puzzle_list", "progress")
 LOOP_MS = 10  # main loop period: keypad scans in the background meanwhile
 LOOP_S = LOOP_MS / 1000
 # B stops the computer's search only this long (clock ms) after it began:
@@ -207,19 +207,21 @@ class App:
         self.searching = None
 
     def set_up_search(self, screen):
-        """The game's search for this move (:func:`app.game_screen.kept_search`) and
-        its clocks. Apart from :meth:`think`, whose frame stays under the search
-        on the pystack: this one returns before the search starts."""
-        screen.search = self.search = kept_search(self.search, screen.game, screen.ai, self.searching,
-                                                  self.hw.slowness)
+        """The game's search for this move (:func:`app.game_screen.kept_search`), if
+        the screen searches, and its clocks. Apart from :meth:`think`, whose frame
+        stays under the search on the pystack: this one returns before the search
+        starts."""
+        if screen.searches:
+            screen.search = self.search = kept_search(self.search, screen.game, screen.ai, self.searching,
+                                                      self.hw.slowness)
         now = self.clock()
         self.stop_from = now + STOP_AFTER_MS
         # The board's wall clock caps the search at the move's limit (3 s,
         # 6 s on larger boards), should a chip run slower than its slowness
         # says; the node budget ends it first on the boards as measured.
         # The simulator's clock stands still during a search: its moves
-        # stay the node budget's, deterministic.
-        self.search_until = now + self.search.limit_ms
+        # stay the node budget's, deterministic. (A puzzle's search: none.)
+        self.search_until = now + (self.search.limit_ms if screen.searches else 0)
 
     def lighter_move(self, screen):
         """The move after a MemoryError in this move's search (see :meth:`out_of_memory`),
@@ -312,7 +314,7 @@ class App:
         if game is not None and game.winner is not None:
             game = None
         self.saved_game = game
-        return self.saves is None or self.saves.save(self.settings.pack(), game, self.puzzle_progress.pack())
+        return self.saves is None or self.saves.save(self.settings.pack(), game, self.puzzle_record)
 
     def save_turn(self, screen):
         if not self.save_game(screen.game) and not self.save_full_shown:

@@ -1,7 +1,9 @@
 """Puzzle progress: which puzzles are solved and the one to resume at, packed for the save record.
 
-Kept in RAM from start to power-off (a few dozen bytes) and written with
-the save record (:mod:`app.save`): solving a puzzle is the only thing that
+Kept in RAM from start to power-off, packed (``app.puzzle_record``, a few
+dozen bytes: this module's code is needed only while the puzzles are
+shown, and is dropped during a game), and written with the save record
+(:mod:`app.save`): solving a puzzle is the only thing that
 writes it by itself, so a collection of N puzzles costs at most N NVM
 writes however often they are opened, skipped or retried. Progress is by
 entry number, so it holds the collection's identity
@@ -21,6 +23,13 @@ class Progress:
         self.resume = 0
         self.ident = 0
         self.bits = bytearray()
+
+    @classmethod
+    def unpacked(cls, data):
+        """A Progress holding the values of progress section ``data`` (:meth:`pack`)."""
+        p = cls()
+        p.unpack(data)
+        return p
 
     def solved(self, n):
         i = n - 1
@@ -51,6 +60,9 @@ class Progress:
         k = int(ident, 16)
         if k == self.ident:
             return False
+        if self.ident == 0:  # packed before any collection was opened: this one's
+            self.ident = k
+            return False
         forgot = self.ident != 0 and (self.resume != 0 or self.count() != 0)
         self.ident = k
         self.resume = 0
@@ -60,12 +72,12 @@ class Progress:
     def pack(self):
         """The record's progress section: resume (2 bytes), the collection's identity
         (4), the solved bits without trailing zero bytes (at most MAX_BITS: 1,992
-        puzzles); b"" while no puzzle was opened."""
+        puzzles); b"" while no collection was opened."""
         bits = self.bits
         n = len(bits)
         while n and not bits[n - 1]:
             n -= 1
-        if not self.resume and not n:
+        if not self.resume and not n and not self.ident:
             return b""
         r, k = self.resume, self.ident
         return bytes((r & 255, r >> 8, k & 255, k >> 8 & 255, k >> 16 & 255, k >> 24)) + bytes(bits[:min(n, MAX_BITS)])

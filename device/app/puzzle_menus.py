@@ -22,12 +22,26 @@ def book_path():
     return f[:max(f.rfind("/"), f.rfind("\\")) + 1] + "puzzles.txt"
 
 
+def progress(app):
+    """The app's puzzle progress (:class:`app.progress.Progress`), unpacked from
+    ``app.puzzle_record``; :func:`keep` packs it back."""
+    from app.progress import Progress
+    return Progress.unpacked(app.puzzle_record)
+
+
+def keep(app, p):
+    """Progress ``p`` becomes the app's (written with the next save)."""
+    app.puzzle_record = p.pack()
+
+
 def open_book(app):
     """The collection, open; None after showing a screen that says why it cannot be read."""
     from tanbo.puzzles import PuzzleBook
     try:
         book = PuzzleBook(book_path())
-        app.puzzle_progress.of(book.ident)  # progress by number: of this collection only
+        p = progress(app)
+        p.of(book.ident)  # progress by number: of this collection only
+        keep(app, p)
         return book
     except (OSError, ValueError) as e:
         print("puzzles:", e)
@@ -41,7 +55,7 @@ def show_list(app, first=0):
     from app.puzzle_list import PuzzleList
     book = open_book(app)
     if book is not None:
-        p = app.puzzle_progress
+        p = progress(app)
         app.show(PuzzleList(app, book, p, first or p.resume or 1, lambda n: open_puzzle(app, n),
                             app.title))
 
@@ -57,7 +71,10 @@ def open_puzzle(app, n):
         puzzle = book.load(n - 1)
     finally:
         book.close()
-    app.puzzle_progress.resume = n
+    p = progress(app)
+    p.resume = n
+    keep(app, p)
+    p = None
     old = app.screen
     if isinstance(old, PuzzleScreen):
         # Next puzzle: let go of the last board before building one (two at
@@ -72,8 +89,10 @@ def serve(app, screen, event):
     """What puzzle screen ``screen`` asked for with ``event`` (:mod:`app.puzzle_screen`)."""
     n = screen.puzzle.number
     if event == SOLVED:
-        app.puzzle_progress.mark(n)
-        app.puzzle_progress.resume = n % screen.count + 1
+        p = progress(app)
+        p.mark(n)
+        p.resume = n % screen.count + 1
+        keep(app, p)
         app.save_game(app.saved_game)  # the one write a solved puzzle costs
     elif event == NEXT_PUZZLE:
         open_puzzle(app, n % screen.count + 1)

@@ -44,6 +44,8 @@ class PuzzleScreen(GameScreen):
     ``count``, on a ``width`` x ``height`` screen; ``hints``, ``slowness`` as for
     :class:`app.game_screen.GameScreen`."""
 
+    searches = False  # the defender's replies are the puzzle's line: no tanbo.ai, no search
+
     def __init__(self, puzzle, count, width, height, hints=True, slowness=1.0):
         self.puzzle = puzzle
         self.count = count

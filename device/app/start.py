@@ -12,7 +12,6 @@ from app.clock import Clock
 from app.input import Repeater
 from app.sizes import text_scale
 from app.main import App
-from app.progress import Progress
 from app.save import Saves
 from app.settings import SIZE, Settings
 from app.text import Label
@@ -50,7 +49,7 @@ def set_up(app, hw, clock, sleep):
     app.root.append(background(app.width, app.height))
     d.root_group = app.root
     app.settings = Settings()
-    app.puzzle_progress = Progress()
+    app.puzzle_record = b""  # the puzzle progress, packed (app.progress)
     app.saves = Saves(hw.storage) if hw.storage is not None else None
     app.repeat = Repeater()
     app.screen = None
@@ -72,7 +71,7 @@ def set_up(app, hw, clock, sleep):
         settings, game, problem = load(app.saves, SIZE)
         if settings is not None:
             app.settings.unpack(settings)
-            app.puzzle_progress.unpack(app.saves.progress)
+            app.puzzle_record = bytes(app.saves.progress)
         if game is not None and game.winner is None:
             app.saved_game = game
         if problem is not None:
