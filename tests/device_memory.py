@@ -110,10 +110,9 @@ out["search"] = ai_code + arena + peak[0] - with_search
 screen = app.screen
 peak[0] = 0
 screen.play(move)
-screen.start_pondering("hard")
+screen.ponder = __import__("tanbo.ponder").ponder.start(screen.search, screen.game)  # as App.think
 steps = 0
-while screen.pondering() and steps < 3000:
-    screen.ponder_step()
+while screen.ponder.tick(screen) and steps < 5000:  # as App.step
     steps += 1
     if steps % 25 == 0:
         progress(0, 0)

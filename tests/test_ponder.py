@@ -7,7 +7,7 @@ import pytest
 
 from tanbo.ai import PLAYED_COST, PUSH_COST, REACH_EIGHTHS, REMOVAL_COST, Search, choose_move
 from tanbo.perf import random_position
-from tanbo.ponder import NEVER, STRETCH, Ponder, expected, finish, nodes_in, step
+from tanbo.ponder import NEVER, WIDE, Ponder, expected, nodes_in, step
 
 import test_sim_games as sg
 
@@ -53,10 +53,13 @@ def test_a_step_overshoots_by_at_most_one_real_play_and_a_piece_of_reach():
             assert worst <= 12 + PUSH_COST + REMOVAL_COST + REACH_EIGHTHS, (variant, k, worst)
 
 
+RP2040 = 4.4  # a PicoSystem's slowness: hard's budget of ~6,000 nodes
+
+
 def _after_computer_move(seed=3, plies=10):
     """(search, game after its move, its move, the reply it expects)."""
     g = random_position("9x9", plies, seed)
-    s = Search(g, "hard", g.ply)
+    s = Search(g, "hard", g.ply, slowness=RP2040)
     move = s.run()
     after = g.copy()
     after.play(move)
@@ -65,49 +68,65 @@ def _after_computer_move(seed=3, plies=10):
     return s, after, guess
 
 
-def test_a_guessed_reply_searched_past_its_budget_appears_at_once_with_a_deeper_search():
+def test_each_candidate_searched_to_its_budget_gets_at_once_the_move_a_fresh_search_plays():
+    # Ten seconds of the player's time on a PicoSystem: three budgets, the
+    # expected reply's then medium's best two from the player's side.
     s, after, guess = _after_computer_move()
-    p = Ponder(s, after, guess, after.ply + 1)
-    p.step(nodes_in(10000))  # ten seconds of the player's time on a PicoSystem: past one budget
-    assert s.iterations > s.budget
-    assert s.iterations <= STRETCH * s.budget
-    replied = after.copy()
-    replied.play(guess)
-    assert p.at_once(replied)
-    nodes = s.iterations
-    move = finish(p.reply(replied))
-    assert s.iterations == nodes  # nothing searched after the player's stone
-    assert replied.is_legal(move)
-    fresh = {}
-    choose_move(replied, "hard", seed=replied.ply, stats=fresh)
-    assert s.depth >= fresh["depth"]
+    for k in range(1 + WIDE):
+        p = Ponder(s, after, guess, after.ply + 1)
+        assert p.step(nodes_in(10000, RP2040)) and p.guesses[0] == guess and len(p.found) == len(p.guesses) == 1 + WIDE
+        assert len(set(p.guesses)) == 1 + WIDE and all(after.is_legal(m) for m in p.guesses)
+        assert (s.max_depth, s.noise, s.with_reach, s.tt) == (8, 2, True, True)  # hard's, after the ranking
+        assert s.budget * (1 + WIDE) <= p.spent < s.budget * (2 + WIDE)
+        replied = after.copy()
+        replied.play(p.guesses[k])
+        assert p.over(replied)
+        want = choose_move(replied, "hard", seed=replied.ply, slowness=RP2040)
+        n = s.iterations
+        assert p.reply(replied) == want and s.iterations == n  # nothing searched after the player's stone
+        assert expected(s) == p.found[k][1]  # the next pondering starts from that move's expected reply
 
 
 def test_a_guess_reached_early_spends_what_is_left_of_its_budget_and_plays_as_a_fresh_search():
     s, after, guess = _after_computer_move()
     p = Ponder(s, after, guess, after.ply + 1)
     p.step(1500)
+    done = s.iterations
     replied = after.copy()
     replied.play(guess)
-    assert not p.at_once(replied)
+    assert not p.over(replied) and not p.over(replied, "medium")
     fresh = {}
-    want = choose_move(replied, "hard", seed=replied.ply, stats=fresh)
-    assert finish(p.reply(replied)) == want
+    want = choose_move(replied, "hard", seed=replied.ply, stats=fresh, slowness=RP2040)
+    assert p.reply(replied) == want and s.iterations > done  # the rest of its budget, no more
     assert s.iterations == fresh["iterations"]
 
 
 def test_a_missed_guess_gets_a_reply_from_a_full_budget():
     s, after, guess = _after_computer_move()
     p = Ponder(s, after, guess, after.ply + 1)
-    p.step(nodes_in(5000))
-    other = next(m for m in after.legal_moves() if m != guess)
+    p.step(nodes_in(5000, RP2040))  # past the first candidate: the second's search under way
+    assert len(p.found) == 1 and len(p.guesses) == 1 + WIDE
+    other = next(m for m in after.legal_moves() if m not in p.guesses)
     replied = after.copy()
     replied.play(other)
-    assert not p.at_once(replied)
-    move = finish(p.reply(replied))
-    assert replied.is_legal(move)
+    assert not p.over(replied)
+    want = choose_move(replied, "hard", seed=replied.ply, slowness=RP2040)
+    assert p.reply(replied) == want  # a fresh search's move: an empty table, the ply's seed
     assert s.budget - PLAYED_COST < s.iterations <= s.budget  # all of it, from the player's stone on
     assert s.game.ply == replied.ply and s.me == replied.to_move
+
+
+def test_a_guess_being_searched_when_the_player_moves_finishes_its_budget():
+    s, after, guess = _after_computer_move()
+    p = Ponder(s, after, guess, after.ply + 1)
+    p.step(nodes_in(4000, RP2040))  # the first candidate done, the ranking too, the second's under way
+    second = p.guesses[1]
+    done = s.iterations
+    replied = after.copy()
+    replied.play(second)
+    assert not p.over(replied)
+    assert p.reply(replied) == choose_move(replied, "hard", seed=replied.ply, slowness=RP2040)
+    assert done < s.iterations and s.budget - PLAYED_COST < s.iterations <= s.budget
 
 
 def test_a_single_legal_reply_needs_no_search():
@@ -130,7 +149,14 @@ def test_a_win_at_once_ends_the_search_after_the_root_scan():
 # -- the app -------------------------------------------------------------------------
 
 
+def _pondering(sim):
+    """True while the screen on the app has a pondering with something left to search."""
+    p = getattr(sim.app.screen, "ponder", None)
+    return p is not None and not p.done and sim.app.screen.game.winner is None
+
+
 def _hard_game(sim):
+    sim.app.settings.ponder = True  # (off by default on the SAMD51 boards: see the test below)
     sim.run_keys(NEW_9X9_VS_HARD)
     gs = sg.game_screen(sim)
     gs.cursor = gs.game.legal_moves()[0]
@@ -162,7 +188,7 @@ def test_no_nvm_write_while_pondering_and_undo_stops_it(sim):
     assert gs.ponder is not None and not sg.nvm_writes(sim, mark)
     sim.press("B")  # undo: the player's move and the computer's reply
     assert gs.game.ply == 0 and gs.ponder is None
-    assert not sim.app.pondering()
+    assert not _pondering(sim)
 
 
 def test_the_menu_pauses_pondering_and_resume_continues_it(sim):
@@ -184,8 +210,7 @@ def test_a_guessed_move_is_answered_at_once_and_a_missed_one_after_a_search(sim)
     p = gs.ponder
     while not p.done:  # the player takes long enough: the pondering search is done
         sim.app.step()
-    guess = p.guess
-    gs.cursor = guess
+    gs.cursor = p.guesses[1]  # medium's best, pondered second
     spins = []
     real = gs.start_thinking
     gs.start_thinking = lambda now: spins.append(now) or real(now)
@@ -196,9 +221,9 @@ def test_a_guessed_move_is_answered_at_once_and_a_missed_one_after_a_search(sim)
     sim.frames(100)
     assert gs.game.ply == 4 and not spins  # replied with no spinner: nothing left to search
     # The next guess missed: a search with the spinner, from a full budget.
-    sim.frames(300)
-    guess = gs.ponder.guess
-    gs.cursor = next(m for m in gs.game.legal_moves() if m != guess)
+    while not gs.ponder.done:
+        sim.app.step()
+    gs.cursor = next(m for m in gs.game.legal_moves() if m not in gs.ponder.guesses)
     sim.press("A")
     sim.frames(100)
     assert gs.game.ply == 6 and len(spins) == 1
@@ -212,7 +237,7 @@ def test_pondering_off_plays_the_same_moves_and_searches_nothing_on_the_players_
     gs.cursor = gs.game.legal_moves()[0]
     sim.press("A")
     sim.frames(200)
-    assert gs.game.ply == 2 and not sim.app.pondering()
+    assert gs.game.ply == 2 and not _pondering(sim)
     nodes = gs.search.iterations
     sim.frames(1000)
     assert gs.search.iterations == nodes
@@ -221,19 +246,28 @@ def test_pondering_off_plays_the_same_moves_and_searches_nothing_on_the_players_
     assert choose_move(g, "hard", seed=g.ply, slowness=sim.app.hw.slowness) == gs.game.last_move()
 
 
-def test_the_setting_is_saved_and_old_saves_load_it_on():
+def test_the_setting_is_saved_and_old_saves_keep_the_boards_default():
     from app.settings import SIZE, Settings
-    s = Settings()
-    assert s.ponder
-    s.ponder = False
-    t = Settings()
-    t.unpack(s.pack())
-    assert not t.ponder and len(s.pack()) == SIZE
-    old = bytes((1, 1, 3, 0, 0, 1, 0, 0))  # a save made before the setting
-    u = Settings()
-    u.ponder = False
-    u.unpack(old)
-    assert u.ponder
+    for on in (False, True):
+        s = Settings()
+        s.ponder = on
+        t = Settings()
+        t.ponder = not on
+        t.unpack(s.pack())
+        assert t.ponder == on and len(s.pack()) == SIZE
+        old = bytes((1, 1, 3, 0, 0, 1, 0, 0))  # a save made before the setting
+        u = Settings()
+        u.ponder = on  # the board's default
+        u.unpack(old)
+        assert u.ponder == on
+
+
+def test_think_on_my_time_is_on_by_default_only_where_the_heap_holds_it(sim):
+    # app.start.SMALL_HEAP: a PyBadge's or PyGamer's heap has no room for the
+    # pondering next to a game screen (tests/test_device_memory.py).
+    from app.start import SMALL_HEAP
+    assert sim.app.settings.ponder == (sim.app.hw.name not in SMALL_HEAP)
+    assert sim.app.hw.name in SMALL_HEAP or sim.app.hw.name == "picosystem"
 
 
 def test_pondering_in_the_app_fits_the_smallest_pystack(sim):
@@ -245,7 +279,7 @@ def test_pondering_in_the_app_fits_the_smallest_pystack(sim):
     gs = _hard_game(sim)
     with pystack.Meter(sizes, base=base, limit=tp.LIMIT) as m:
         sim.frames(3000)
-        gs.cursor = gs.ponder.guess
+        gs.cursor = gs.ponder.guesses[0]
         sim.press("A")
         sim.frames(300)
     print("pondering: pystack peak %d bytes: %s" % (m.peak, " ".join(m.chain)))
@@ -274,7 +308,7 @@ def test_match_refuses_a_negative_ponder_time(capsys):
 def test_a_level_changed_in_the_settings_drops_the_pondering(sim):
     from app.settings import LEVELS
     gs = _hard_game(sim)
-    guess = gs.ponder.guess
+    guess = gs.ponder.guesses[0]
     sim.app.settings.level = LEVELS.index("medium")  # as the settings menu sets it
     spins = []
     real = gs.start_thinking
@@ -292,7 +326,7 @@ def test_leaving_the_game_screen_forgets_the_pondering_code(sim):
     assert sg.screen_is(sim.app.screen, "Menu") and "tanbo.ponder" not in sys.modules
     sim.press("A")  # Resume: the pondering goes on with the code it holds
     sim.frames(200)
-    assert sim.app.screen is gs and sim.app.pondering()
+    assert sim.app.screen is gs and _pondering(sim)
 
 
 def test_a_memory_error_while_pondering_ends_the_pondering_only(sim, monkeypatch):
@@ -301,11 +335,12 @@ def test_a_memory_error_while_pondering_ends_the_pondering_only(sim, monkeypatch
     # then searched afresh (the app's own handler would have left the game).
     gs = _hard_game(sim)
 
-    def no_block(nodes=0):
+    def no_block(search, nodes):
         raise MemoryError("memory allocation failed, allocating 1444 bytes")
-    monkeypatch.setattr(gs.ponder, "step", no_block)
+    import tanbo.ponder
+    monkeypatch.setattr(tanbo.ponder, "step", no_block)
     sim.frames(5)
-    assert sim.app.screen is gs and gs.ponder is None and not sim.app.pondering()
+    assert sim.app.screen is gs and gs.ponder.done and not _pondering(sim)
     gs.cursor = gs.game.legal_moves()[0]
     sim.press("A")
     sim.frames(200)

@@ -362,17 +362,13 @@ class Search:
         g = self.game
         return game.variant.name == g.variant.name and len(game.alive) == len(g.alive)
 
-    def start(self, game, seed=0, progress=None, movetime_ms=None, load=True, keep_table=False):
+    def start(self, game, seed=0, progress=None, movetime_ms=None, load=True):
         """Set up the search of ``game``'s position, a position of the game
         this search was made for (the same variant and roots: ValueError
         otherwise), for :meth:`run`; allocates only its random generator
         and the clock's deadline. ``seed``, ``progress`` and
         ``movetime_ms`` as :func:`choose_move`'s. (``load=False``: the
         search's game already holds the position, as just copied.)
-        ``keep_table``: the transposition table keeps what the last search
-        found (its entries are positions, valid in any search of the same
-        side: tanbo.ponder's after a missed guess); else it starts empty,
-        and the move is a fresh search's.
         """
         g = self.game
         if load:
@@ -422,7 +418,7 @@ class Search:
         killer = self.killer
         for i in range(len(killer)):
             killer[i] = -1
-        if self.tt and not keep_table:
+        if self.tt:
             tcheck, tval, tinfo = self.tcheck, self.tval, self.tinfo
             for i in range(len(tinfo)):
                 tcheck[i] = 0

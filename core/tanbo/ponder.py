@@ -1,33 +1,52 @@
 """Thinking on the opponent's time ("pondering").
 
-After the computer moves, it searches on while the opponent thinks: on the
-reply its own search expected (:func:`expected`, the next
-move of its principal variation), as the search it would run if that reply
-came, in steps small enough for the app to read its buttons between them
-(:func:`step`).
+After the computer moves, it searches on while the opponent thinks, one
+candidate reply after another: first the reply its own search expected
+(:func:`expected`, the next move of its principal variation), then the
+best ``WIDE`` replies of a medium-like search from the opponent's side
+(:meth:`Ponder.rank`, ~100 nodes on 9x9) that are not pondered already.
+Each candidate gets the search the computer would run if that reply came,
+to its node budget, run in steps small enough for the app to read its
+buttons between them (:func:`step`); a finished candidate leaves its move
+(and the reply that move expects), the search's arena goes on to the next.
 
-When the opponent plays the guessed reply, :meth:`Ponder.reply` hands that
-search over: if it has reached its node budget the computer answers at
-once (with what the extra nodes found: a pondering search goes on to
-``STRETCH`` budgets while the opponent thinks), else it spends only what is
-left of its budget, and plays what a search started then would have
-played. Any other reply (a miss) is searched afresh with a full budget. A
-reply with a single legal move, or a win found at the root, needs no
-pondering: the search ends at once in any case.
+When the opponent plays a candidate (a guess), :meth:`Ponder.reply`
+answers at once if its search is finished (or within ~0.3 s of a
+PicoSystem's time if it is nearly so), else spends only what is left of
+its budget. Any other reply (a miss) is searched afresh with a full
+budget and an empty transposition table. Each search is the one a fresh
+search would run, seed and all, so pondering changes when the computer
+replies, never what it plays (tests/test_ponder.py). A reply with a
+single legal move, or a win found at the root, needs no pondering: the
+search ends at once in any case.
+
+Measured with ``tanbo match --ponder-ms`` (docs/ai.md): the expected reply
+alone is the opponent's move about 27% of the time, with medium's best one
+or two about 45-57%; a second candidate's reply appears at once only when
+the opponent's turn holds two budgets.
 """
 
-from .ai import DEFAULT_SLOWNESS, PLAYED_COST, WIN
+from .ai import DEFAULT_SLOWNESS, LEVEL_TABLE, PLAYED_COST, WIN, Search, node_budget
 
-# A pondering search may go on to STRETCH node budgets (measured with
-# `tanbo match --ponder-ms`: more nodes make hard stronger, see docs/ai.md);
-# then it stops and the board idles until the opponent moves.
-STRETCH = 3
+# Candidates pondered after the expected reply: medium's best that many.
+WIDE = 2
 # Board time a node takes on a SAMD51 (us): hard's 26,376 nodes in 2,765 ms
 # (board-time instrument, means of tanbo bench --ai's positions); a board
 # of slowness s takes s times that (RP2040, 4.4: 0.46 ms; its firmware
 # measured 0.42-0.477).
 NODE_US = 105
+# Board time of one step of the search on the person's turn in the app
+# (app.main.App.ponder): a press waits for at most a step before the app's
+# loop reads it. 6 ms is 12 nodes on an RP2040 (NODE_US x 4.4 = 0.46 ms a
+# node); a step stops at the first point past that where the search can
+# resume, at most a real play and a reach's count (18 + 5 nodes) later: 35
+# nodes, 16.2 ms (16.7 ms at the slowest node measured on the firmware,
+# 0.477 ms), within issue 24's 20 ms from press to refresh.
+STEP_MS = 6
 NEVER = WIN  # step's nodes for a search to its end (more than any search counts)
+# The ranking search's depth: medium's (with hard's noise and table, the
+# table emptied by the next candidate's start).
+RANK = LEVEL_TABLE["medium"][0]
 
 
 def step(search, nodes):
@@ -72,76 +91,159 @@ def nodes_in(ms, slowness=DEFAULT_SLOWNESS):
 class Ponder:
     """Pondering on ``search``, the game's :class:`tanbo.ai.Search` (its
     arena), whose last search chose the move just played in ``game`` (the
-    opponent to move; ``game`` is not kept): the search of the position
-    after ``guess``, seeded with ``seed`` (the seed the search of that ply
-    gets). :meth:`step` advances it; ``done`` once it has nothing left to
-    search (or nothing to search: a guess that ends the game).
+    opponent to move; ``game`` is not kept, its position stays in the
+    search's copy): the searches of the positions after ``guess`` and the
+    later candidates, each seeded with ``seed`` (the seed the search of
+    that ply gets). :meth:`step` advances them; ``done`` once all are
+    finished (or there was nothing to search). ``spent``: nodes searched
+    so far.
     """
 
     def __init__(self, search, game, guess, seed, nodes=1):
         self.search = search
         self.nodes = nodes  # a step's, unless step is told
-        self.guess = guess
         self.seed = seed
         self.ply = game.ply + 1
-        g = search.game
-        g.load_state(game)
-        g.play(guess)
-        self.done = g.winner is not None
+        self.guesses = [guess]  # the candidates, in the order pondered
+        self.found = []  # per finished candidate: (its move, the reply that move expects)
+        self.ranked = None  # the ranking search's sorted moves (see sort); () once used
+        self.ranking = False  # the arena holds the ranking search
+        self.done = False
+        self.walker = None  # the search's paused walk (see step)
+        self.spent = 0
+        search.game.load_state(game)
+        self.begin()
+
+    def begin(self):
+        """Set the arena up for the next candidate (or the ranking, after
+        the first); ``done`` when there is none left."""
+        s = self.search
+        g = s.game
+        found = self.found
+        while len(found) < len(self.guesses):
+            g.play(self.guesses[len(found)])
+            if g.winner is None:
+                s.start(g, self.seed, load=False)
+                return
+            g.undo()
+            found.append((-1, -1))  # the guess ends the game: no reply to search
+        self.done = self.ranked is not None
         if not self.done:
-            search.start(g, seed, load=False)
-            search.end = STRETCH * search.budget - PLAYED_COST + 1
+            self.ranking = True
+            s.start(g, self.seed, load=False)  # the opponent's side
+            s.end = node_budget("medium", s.size, s.slowness) - PLAYED_COST + 1
 
     def step(self, nodes=0):
-        """Search about ``nodes`` nodes (``self.nodes`` if 0; see step); True once done."""
-        if not self.done:
-            self.done = step(self.search, nodes or self.nodes)
-        return self.done
+        """Search about ``nodes`` nodes (``self.nodes`` if 0; see :func:`step`),
+        going on to the next candidate as one finishes; True once done.
 
-    def ours(self, search, level):
-        """True if this pondering is on ``search`` (the game's) searching at ``level``
-        (the settings may have changed the level since)."""
-        return self.search is search and search.level == level
-
-    def hit(self, game):
-        """True if the opponent's move in ``game`` is the guess."""
-        return game.ply == self.ply and game.last_move() == self.guess
-
-    def at_once(self, game):
-        """True if the computer's reply in ``game`` needs no more search."""
-        s = self.search
-        return self.hit(game) and (self.done or s.iterations >= s.budget - PLAYED_COST + 1)
-
-    def reply(self, game, progress=None, movetime_ms=None):
-        """The search to finish (:func:`finish`) for ``game``, where the
-        opponent has just moved: on a guess the pondering search, which
-        stops where it is if it has reached its budget and else spends what
-        is left of it; on a miss the search of ``game`` afresh, with the
-        transposition table's entries kept. ``progress`` and
-        ``movetime_ms`` (a miss's only) as choose_move's.
+        A MemoryError (a fragmented heap) ends the pondering, nothing else:
+        the reply is then searched afresh on the computer's turn, whose own
+        MemoryError the app handles (app.main.App.out_of_memory).
         """
         s = self.search
-        if not self.hit(game):
-            s.start(game, self.seed, progress, movetime_ms, keep_table=True)
-            return s
-        if not self.done:
-            end = s.budget - PLAYED_COST + 1
-            if s.iterations >= end:
-                s.stopped = True  # its next step only unwinds the search
-            else:
-                s.end = end
+        s.walker = self.walker
+        left = nodes or self.nodes
+        try:
+            while left > 0 and not self.done:
+                n = s.iterations
+                if self.ranking:
+                    # Medium's depth, no reach, in the arena only within the
+                    # step (hard's between steps, whatever happens).
+                    d, r = s.max_depth, s.with_reach
+                    s.max_depth, s.with_reach, s.sorted_by = RANK, False, self.sort
+                    try:
+                        finished = step(s, left)
+                    finally:
+                        s.max_depth, s.with_reach = d, r
+                        del s.sorted_by
+                else:
+                    finished = step(s, left)
+                n = s.iterations - n
+                left -= n
+                self.spent += n
+                if not finished:
+                    break
+                if self.ranking:
+                    self.ranking = False
+                    for m in self.ranked or ():
+                        if m not in self.guesses and len(self.guesses) <= WIDE:
+                            self.guesses.append(m)
+                    self.ranked = ()
+                else:
+                    self.found.append((s.move, expected(s)))
+                    s.game.undo()  # back to the opponent's turn (a search ends where it began)
+                self.begin()
+        except MemoryError:
+            self.guesses = []
+            self.done = True
+        # Held here between steps, not by the game's search: a pondering
+        # dropped (its game left, a move taken back) takes its paused walk
+        # and the root lists it holds with it (1.4 KB on 19x19).
+        self.walker, s.walker = s.walker, None
+        return self.done
+
+    def sort(self, moves, noise, scores, done):
+        """The ranking search's ``Search.sorted_by``: the same, its moves kept."""
+        out = Search.sorted_by(moves, noise, scores, done)
+        self.ranked = out[0]
+        return out
+
+    def tick(self, screen):
+        """The app's loop on the person's turn (app.main.App.step): a step of
+        ``STEP_MS``, unless done or ``screen``'s game is over; True if it searched."""
+        if self.done or screen.game.winner is not None:
+            return False
+        self.step()
+        return True
+
+    def hit(self, game):
+        """The candidate the opponent played in ``game``, its index in
+        ``guesses``, if its search has begun; else -1."""
+        m = game.last_move()
+        if game.ply != self.ply or m not in self.guesses:
+            return -1
+        k = self.guesses.index(m)
+        n = len(self.found)
+        return k if k < n or (k == n and not self.ranking) else -1
+
+    def over(self, game, level="hard"):
+        """True if the search of the computer's reply at ``level`` in ``game``
+        is over: its reply needs no more search (the settings may have
+        changed the level since)."""
+        k = self.hit(game)
+        s = self.search
+        return s.level == level and k >= 0 and (k < len(self.found) or s.iterations >= s.end)
+
+    def reply(self, game, progress=None, movetime_ms=None):
+        """The computer's move in ``game``, where the opponent has just
+        moved: a finished candidate's move; the candidate being searched
+        searched to its budget; else (a miss) the search of ``game`` afresh.
+        ``progress`` and ``movetime_ms`` (a miss's only) as choose_move's.
+        """
+        s = self.search
+        s.walker = self.walker
+        k = self.hit(game)
+        self.done = True
+        if 0 <= k < len(self.found):
+            s.move = s.reply_to = self.found[k][0]
+            s.reply = self.found[k][1]  # what the next pondering guesses first
+            return s.move
+        if k < 0:
+            s.start(game, self.seed, progress, movetime_ms)
         s.progress = progress
-        return s
+        return finish(s)
 
 
-def start(search, game, ms, slowness):
-    """A :class:`Ponder` on the reply ``search`` expected after its move in
-    ``game`` (:func:`expected`), in steps of ``ms`` milliseconds of a board of
-    ``slowness``; None when no reply is known."""
+def start(search, game, ms=STEP_MS):
+    """A :class:`Ponder` on the replies to ``search``'s move in ``game``,
+    the reply it expected (:func:`expected`) first, in steps of ``ms``
+    milliseconds of its board; None when the game is over or no reply is
+    known."""
     guess = expected(search)
-    if guess < 0 or not game.is_legal(guess):
+    if game.winner is not None or guess < 0 or not game.is_legal(guess):
         return None
-    return Ponder(search, game, guess, game.ply + 1, max(1, nodes_in(ms, slowness)))
+    return Ponder(search, game, guess, game.ply + 1, max(1, nodes_in(ms, search.slowness)))
 
 
 def finish(search):

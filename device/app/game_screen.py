@@ -41,14 +41,6 @@ SPIN_MS = 100  # thinking indicator: at most this long between turns of the spin
 # on an RP2040 (~113 ms on 9x9) and every 504 on a SAMD51 (~100 ms):
 # issue 12 asks for at least every 150 ms.
 NODE_MS = 0.2
-# Board time of one step of the search on the person's turn (see
-# start_pondering): a press waits for at most a step before the app's loop
-# reads it. 6 ms is 12 nodes on an RP2040 (tanbo.ponder.NODE_US x 4.4 =
-# 0.46 ms a node); a step stops at the first point past that where the
-# search can resume, at most a real play and a reach's count (18 + 5
-# nodes) later: 35 nodes, 16.2 ms (16.7 ms at the slowest node measured on
-# the firmware, 0.477 ms), within issue 24's 20 ms from press to refresh.
-PONDER_STEP_MS = 6
 SPIN = "-\\|/"
 THINKING = ("think %s B:now", "%s B:now")  # longest first; %s: the spinner
 STEPS = {UP: (0, -1), DOWN: (0, 1), LEFT: (-1, 0), RIGHT: (1, 0)}
@@ -97,6 +89,9 @@ class GameScreen:
     """
 
     searches = True  # its computer's moves come from tanbo.ai (App.set_up_search makes the search)
+    # A tanbo.ponder.Ponder on the person's turn (set by app.main.App.think):
+    # on the object only while there is one, its table no larger till then.
+    ponder = None
 
     def __init__(self, game, ai, width, height, hints=True, slowness=1.0, search=None):
         self.game = game
@@ -114,7 +109,6 @@ class GameScreen:
         self.spun_done = 0  # nodes searched at the last turn
         self.spin_cell = None  # (label, index) of the spinner's character while thinking
         self.search = search  # the computer's tanbo.ai.Search (see kept_search)
-        self.ponder = None  # a tanbo.ponder.Ponder on the person's turn (see start_pondering)
         self.message = None  # texts, longest first, for the info area until the next key
         self.cursor = self._start_cursor()
         # Against the computer the hints stay the one person's: they then change
@@ -247,49 +241,13 @@ class GameScreen:
         on CircuitPython's pystack (see tanbo_tools.pystack).
         """
         p = self.ponder
-        if p is not None and p.ours(self.search, level):
-            # On the guess, the pondering search goes on (or is done); on a
-            # miss the search starts afresh, keeping its table's entries.
+        if p is not None:
             self.ponder = None
-            from tanbo.ponder import finish
-            return finish(p.reply(self.game, progress))
+            if p.search.level == level:
+                return p.reply(self.game, progress)  # what it pondered (tanbo.ponder)
         self.search = kept_search(self.search, self.game, self.ai, level, self.slowness)
         from tanbo.ai import choose_move
         return choose_move(self.game, level, self.game.ply, progress, slowness=self.slowness, search=self.search)
-
-    # -- thinking on the person's turn (tanbo.ponder; run by the app's loop) -----
-
-    def start_pondering(self, level):
-        """After the computer's move at ``level``: think on the person's turn
-        about the reply its search expected, if it is hard (medium and easy
-        answer within 0.3 s anyway), a person is to move and a reply is known."""
-        self.ponder = None
-        s, g = self.search, self.game
-        if level == "hard" and s is not None and s.level == level and g.winner is None and self.person_to_move():
-            from tanbo.ponder import start
-            self.ponder = start(s, g, PONDER_STEP_MS, self.slowness)
-
-    def pondering(self):
-        """True while the computer has a search to step on the person's turn."""
-        p = self.ponder
-        return p is not None and not p.done and self.game.winner is None
-
-    def ponder_step(self):
-        """One piece of the pondering search: PONDER_STEP_MS of board time (see tanbo.ai.Search.step).
-
-        A MemoryError (a fragmented heap) ends the pondering, nothing else:
-        the reply is then searched afresh on the computer's turn, whose own
-        MemoryError the app handles (app.main.App.out_of_memory).
-        """
-        try:
-            self.ponder.step()
-        except MemoryError:
-            self.ponder = None
-
-    def reply_at_once(self, level):
-        """True if the computer's reply at ``level`` needs no search: pondering guessed it."""
-        p = self.ponder
-        return p is not None and p.ours(self.search, level) and p.at_once(self.game)
 
     def spin_due(self, done, now):
         """Turn the spinner if SPIN_MS or its node count passed since the last turn; True if it did."""

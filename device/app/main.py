@@ -15,7 +15,6 @@ the computer's turn) are dropped, so none acts later as a surprise.
 """
 
 import gc
-import sys
 
 from app import drop_modules
 from app.game_screen import (CHANGED, HINTS, MENU, OVER, PLACED, REMOVED, THINK, UNDONE,
@@ -76,13 +75,6 @@ class App:
         self.collect = True
         if isinstance(screen, GameScreen):
             drop_modules(*OFF_GAME_MODULES)
-        else:
-            # Pondering's code (tanbo.ponder, ~1.1 KB) is loaded again by the
-            # next game at hard: a new game's tables need that heap.
-            sys.modules.pop("tanbo.ponder", None)
-            tanbo = sys.modules.get("tanbo")
-            if tanbo is not None:
-                tanbo.__dict__.pop("ponder", None)
 
     def refresh(self):
         self.display.refresh()
@@ -130,14 +122,10 @@ class App:
             gc.collect()
         if self.busy:
             self.drop_keys()
-        elif self.pondering():
-            self.screen.ponder_step()
-
-    def pondering(self):
-        """True while the game on screen has a search to step on the person's turn
-        (never while a menu is shown: the game screen is not on screen then)."""
-        s = self.screen
-        return self.settings.ponder and isinstance(s, GameScreen) and s.flash is None and s.pondering()
+        elif getattr(self.screen, "ponder", None):
+            # On the person's turn, a step of the search started by think
+            # (never under a menu: the game screen is not on screen then).
+            return self.screen.ponder.tick(self.screen)
 
     def drop_keys(self):
         """Drop the presses queued while the app was busy; a held D-pad key stops repeating.
@@ -181,14 +169,15 @@ class App:
 
     def think(self, screen):
         """The computer's turn on ``screen``: search (the buttons read by :meth:`progress`), play;
-        then, at hard with "Think on my time" on, ponder on the person's turn.
+        then, at hard with "Think on my time" on, search on during the person's turn
+        (a step each loop: :meth:`step`).
 
         After a MemoryError in this move's search, :meth:`lighter_move`
         (and no pondering). Its frame is on the deepest call chain (a hard
         search's): no more locals here.
         """
         self.searching = self.fallback or self.settings.level_name()
-        if not screen.reply_at_once(self.searching):
+        if not (screen.ponder and screen.ponder.over(screen.game, self.searching)):
             screen.start_thinking(self.clock())
             self.refresh()
         self.drop_keys()  # only a press made after the search began stops it
@@ -198,12 +187,12 @@ class App:
             p = screen.choose(self.searching, self.progress)
         else:
             p = self.lighter_move(screen)
-            self.searching = None
         self.act(screen.play(p))
         self.busy = True  # presses made while the reply is drawn are stale as well
-        if self.settings.ponder and self.searching is not None:
-            # After act: the save of the person's turn is written before pondering starts.
-            screen.start_pondering(self.searching)
+        if self.searching == "hard" and self.settings.ponder and screen.search and screen.person_to_move():
+            # "Think on my time": the search goes on during the person's turn
+            # (tanbo.ponder, loaded only then; after act, which saves the game).
+            screen.ponder = __import__("tanbo.ponder").ponder.start(screen.search, screen.game)
         self.searching = None
 
     def set_up_search(self, screen):
@@ -290,8 +279,7 @@ class App:
 
     def run(self):
         while True:
-            self.step()
-            if not self.pondering():  # a step of the search is the wait
+            if not self.step():  # a step of the search on the person's turn is the wait
                 self.sleep(LOOP_S)
 
     def sound(self, which):
@@ -345,11 +333,6 @@ class App:
         self.root.remove(self.screen.group)
         self.screen = None
         drop_modules(*OFF_GAME_MODULES)
-        if self.search is not None:
-            # The last game's pondering, paused when it ended: its walk holds
-            # the root's lists (1.4 KB each on 19x19), freed before the new
-            # game's blocks are made.
-            self.search.walker = None
         gc.collect()
         if isinstance(game, str):
             from tanbo import Game

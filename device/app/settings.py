@@ -16,6 +16,11 @@ class Settings:
     person plays against the computer); ponder (bool: "Think on my time",
     the computer searching on the person's turn at hard, see app.main)."""
 
+    # A class default, set on the object only when it differs: a setting
+    # more on the object's own table cost the game screen's heap ~40 bytes.
+    # app.start turns it off on boards with too little heap for it.
+    ponder = True
+
     def __init__(self):
         self.sound = True
         self.hints = True
@@ -23,11 +28,10 @@ class Settings:
         self.variant = 0
         self.opponent = 0
         self.seat = 1
-        self.ponder = True
 
     def pack(self):
         return bytes((1 if self.sound else 0, 1 if self.hints else 0, self.level,
-                      self.variant, self.opponent, self.seat, 0 if self.ponder else 1, 0))
+                      self.variant, self.opponent, self.seat, 2 if self.ponder else 1, 0))
 
     def unpack(self, data):
         """Take values from ``data`` (SIZE bytes); out-of-range values keep the defaults."""
@@ -43,8 +47,10 @@ class Settings:
             self.opponent = data[4]
         if 1 <= data[5] <= 4:
             self.seat = data[5]
-        # 0 (on) is what saves made before the setting hold in its byte.
-        self.ponder = data[6] != 1
+        # 1 off, 2 on; 0 (saves made before the setting): the board's default.
+        on = data[6] == 2 if 1 <= data[6] <= 2 else self.ponder
+        if on != self.ponder:
+            self.ponder = on
 
     def level_name(self):
         return LEVELS[self.level]

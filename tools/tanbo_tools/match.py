@@ -53,7 +53,7 @@ MAX_TIMEOUT = 86400
 MAX_JOBS = 256  # processes; more is a typo, not a faster match
 MAX_PONDER_MS = 600000  # --ponder-ms: ten minutes a turn is past any player's
 QUICK_MS = 300  # a reply searched in at most this much board time appears "at once"
-STATS = 6  # LevelPlayer.stats's counts
+STATS = 7  # LevelPlayer.stats's counts
 
 
 def add_arguments(parser):
@@ -154,7 +154,8 @@ class LevelPlayer:
     counts, so a seed gives the same game): ``stats`` counts its moves, its
     replies to a pondered turn, the guesses among them, its replies whose
     search after the opponent's move takes at most QUICK_MS of its board's
-    time, and the nodes it searched on its own turns and on the opponent's.
+    time, the nodes it searched on its own turns and on the opponent's, and
+    the guesses that were the reply its search expected (the first candidate).
     """
 
     def __init__(self, level, seed, movetime, slowness=DEFAULT_SLOWNESS, ponder_ms=None):
@@ -162,7 +163,7 @@ class LevelPlayer:
         self.ponder_nodes = None if ponder_ms is None else ponder.nodes_in(ponder_ms, slowness)
         self.pondering = None
         self.search = None  # the game's Search (its arena), made at its first move
-        self.stats = [0] * STATS  # moves, replies to a pondered turn, guessed, quick, nodes, pondered nodes
+        self.stats = [0] * STATS  # moves, pondered replies, guessed, quick, nodes, pondered nodes, guessed first
 
     def start(self, game):
         pass
@@ -183,26 +184,31 @@ class LevelPlayer:
         p, self.pondering = self.pondering, None
         s = self.search
         if p is not None:
+            k = p.hit(game)
             stats[1] += 1
-            stats[2] += p.hit(game)
-            p.reply(game, movetime_ms=self.movetime)
-        elif s is None:
-            s = self.search = Search(game, self.level, self.seed_of(game.ply), movetime_ms=self.movetime,
-                                     slowness=self.slowness)
+            stats[2] += k >= 0
+            stats[6] += k == 0
+            before = s.iterations if k == len(p.found) else 0  # the candidate being searched goes on
+            move = p.reply(game, movetime_ms=self.movetime)
+            nodes = 0 if 0 <= k < len(p.found) else s.iterations - before
         else:
-            s.start(game, self.seed_of(game.ply), movetime_ms=self.movetime)
-        before = s.iterations
-        move = ponder.finish(s)
-        if (s.iterations - before) * ponder.NODE_US * self.slowness <= QUICK_MS * 1000:  # board us
+            if s is None:
+                s = self.search = Search(game, self.level, self.seed_of(game.ply), movetime_ms=self.movetime,
+                                         slowness=self.slowness)
+            else:
+                s.start(game, self.seed_of(game.ply), movetime_ms=self.movetime)
+            move = ponder.finish(s)
+            nodes = s.iterations
+        if nodes * ponder.NODE_US * self.slowness <= QUICK_MS * 1000:  # board us
             stats[3] += 1
-        stats[4] += s.iterations - before
+        stats[4] += nodes
         guess = ponder.expected(s)
         after = game.copy()
         after.play(move)
         if after.winner is None and guess >= 0 and after.is_legal(guess):
-            self.pondering = ponder.Ponder(s, after, guess, self.seed_of(after.ply + 1))
-            self.pondering.step(self.ponder_nodes)
-            stats[5] += s.iterations
+            p = self.pondering = ponder.Ponder(s, after, guess, self.seed_of(after.ply + 1))
+            p.step(self.ponder_nodes)
+            stats[5] += p.spent
         return move
 
     def close(self):
@@ -479,12 +485,14 @@ def summary(a, b, wins_a, games):
 def ponder_lines(totals, ms):
     """The summary's lines on pondering: per side that pondered, its guesses and quick replies."""
     lines = []
-    for side, (moves, replies, guessed, quick, nodes, pondered) in (("A", totals[:STATS]), ("B", totals[STATS:])):
+    for side, (moves, replies, guessed, quick, nodes, pondered, first) in (("A", totals[:STATS]),
+                                                                           ("B", totals[STATS:])):
         if replies:
-            lines.append("pondering %d ms: %s guessed %d of %d replies (%.1f%%); %d of %d moves (%.1f%%) took "
-                         "at most %d ms of its board's search after the opponent's move"
-                         % (ms, side, guessed, replies, 100.0 * guessed / max(replies, 1), quick, moves,
-                            100.0 * quick / moves, QUICK_MS))
+            lines.append("pondering %d ms: %s guessed %d of %d replies (%.1f%%; the expected reply %d), "
+                         "%d of %d moves (%.1f%%, 95%% CI %.1f-%.1f%%) took at most %d ms of its board's "
+                         "search after the opponent's move"
+                         % ((ms, side, guessed, replies, 100.0 * guessed / replies, first, quick, moves,
+                             100.0 * quick / moves) + tuple(100.0 * x for x in wilson(quick, moves)) + (QUICK_MS,)))
             lines.append("pondering %d ms: %s searched %d nodes a move on its turn, %d on the opponent's"
                          % (ms, side, nodes // moves, pondered // moves))
     return lines
