@@ -74,7 +74,7 @@ def test_each_candidate_searched_to_its_budget_gets_at_once_the_move_a_fresh_sea
     s, after, guess = _after_computer_move()
     for k in range(1 + WIDE):
         p = Ponder(s, after, guess, after.ply + 1)
-        assert p.step(nodes_in(10000, RP2040)) and p.guesses[0] == guess and len(p.found) == len(p.guesses) == 1 + WIDE
+        assert p.think(nodes_in(10000, RP2040)) and p.guesses[0] == guess and len(p.found) == len(p.guesses) == 1 + WIDE
         assert len(set(p.guesses)) == 1 + WIDE and all(after.is_legal(m) for m in p.guesses)
         assert (s.max_depth, s.noise, s.with_reach, s.tt) == (8, 2, True, True)  # hard's, after the ranking
         assert s.budget * (1 + WIDE) <= p.spent < s.budget * (2 + WIDE)
@@ -90,7 +90,7 @@ def test_each_candidate_searched_to_its_budget_gets_at_once_the_move_a_fresh_sea
 def test_a_guess_reached_early_spends_what_is_left_of_its_budget_and_plays_as_a_fresh_search():
     s, after, guess = _after_computer_move()
     p = Ponder(s, after, guess, after.ply + 1)
-    p.step(1500)
+    p.think(1500)
     done = s.iterations
     replied = after.copy()
     replied.play(guess)
@@ -104,7 +104,7 @@ def test_a_guess_reached_early_spends_what_is_left_of_its_budget_and_plays_as_a_
 def test_a_missed_guess_gets_a_reply_from_a_full_budget():
     s, after, guess = _after_computer_move()
     p = Ponder(s, after, guess, after.ply + 1)
-    p.step(nodes_in(5000, RP2040))  # past the first candidate: the second's search under way
+    p.think(nodes_in(5000, RP2040))  # past the first candidate: the second's search under way
     assert len(p.found) == 1 and len(p.guesses) == 1 + WIDE
     other = next(m for m in after.legal_moves() if m not in p.guesses)
     replied = after.copy()
@@ -119,7 +119,7 @@ def test_a_missed_guess_gets_a_reply_from_a_full_budget():
 def test_a_guess_being_searched_when_the_player_moves_finishes_its_budget():
     s, after, guess = _after_computer_move()
     p = Ponder(s, after, guess, after.ply + 1)
-    p.step(nodes_in(4000, RP2040))  # the first candidate done, the ranking too, the second's under way
+    p.think(nodes_in(4000, RP2040))  # the first candidate done, the ranking too, the second's under way
     second = p.guesses[1]
     done = s.iterations
     replied = after.copy()
@@ -178,7 +178,7 @@ def test_the_computer_thinks_on_the_players_turn_and_keys_still_move_the_cursor(
     # each app step searched one bounded piece
     mid = s.iterations
     sim.app.step()
-    assert 0 < s.iterations - mid <= gs.ponder.nodes + PUSH_COST + REMOVAL_COST + REACH_EIGHTHS
+    assert 0 <= s.iterations - mid <= gs.ponder.nodes + PUSH_COST + REMOVAL_COST + REACH_EIGHTHS  # (0: a set-up)
 
 
 def test_no_nvm_write_while_pondering_and_undo_stops_it(sim):

@@ -43,6 +43,10 @@ NODE_US = 105
 # nodes, 16.2 ms (16.7 ms at the slowest node measured on the firmware,
 # 0.477 ms), within issue 24's 20 ms from press to refresh.
 STEP_MS = 6
+# A search's set-up (Search.start: its table emptied, the position hashed)
+# in nodes' time: 2.9 ms on a SAMD51 (board-time instrument, 9x9), 12 ms on
+# an RP2040. It gets a step of its own (see Ponder.step), within 20 ms too.
+SETUP = 28
 NEVER = WIN  # step's nodes for a search to its end (more than any search counts)
 # The ranking search's depth: medium's (with hard's noise and table, the
 # table emptied by the next candidate's start).
@@ -110,7 +114,9 @@ class Ponder:
         self.ranking = False  # the arena holds the ranking search
         self.done = False
         self.walker = None  # the search's paused walk (see step)
-        self.spent = 0
+        self.current = -1  # the candidate (index in guesses) whose search is in the arena
+        self.due = False  # the next search is to be set up (by the next step)
+        self.spent = SETUP
         search.game.load_state(game)
         self.begin()
 
@@ -124,6 +130,7 @@ class Ponder:
             g.play(self.guesses[len(found)])
             if g.winner is None:
                 s.start(g, self.seed, load=False)
+                self.current = len(found)
                 return
             g.undo()
             found.append((-1, -1))  # the guess ends the game: no reply to search
@@ -134,8 +141,10 @@ class Ponder:
             s.end = node_budget("medium", s.size, s.slowness) - PLAYED_COST + 1
 
     def step(self, nodes=0):
-        """Search about ``nodes`` nodes (``self.nodes`` if 0; see :func:`step`),
-        going on to the next candidate as one finishes; True once done.
+        """Search about ``nodes`` nodes (``self.nodes`` if 0; see :func:`step`)
+        or up to the end of a candidate's search, whichever comes first (the
+        next step sets the next one up, counted as ``SETUP`` nodes); True
+        once done. :meth:`think` steps for a given time.
 
         A MemoryError (a fragmented heap) ends the pondering, nothing else:
         the reply is then searched afresh on the computer's turn, whose own
@@ -146,6 +155,12 @@ class Ponder:
         left = nodes or self.nodes
         try:
             while left > 0 and not self.done:
+                if self.due:
+                    self.due = False
+                    self.begin()
+                    left -= SETUP
+                    self.spent += SETUP
+                    continue
                 n = s.iterations
                 if self.ranking:
                     # Medium's depth, no reach, in the arena only within the
@@ -173,7 +188,9 @@ class Ponder:
                 else:
                     self.found.append((s.move, expected(s)))
                     s.game.undo()  # back to the opponent's turn (a search ends where it began)
-                self.begin()
+                self.current = -1
+                self.due = True
+                break  # (a step ends where a search ends: the next one sets the next up)
         except MemoryError:
             self.guesses = []
             self.done = True
@@ -181,6 +198,13 @@ class Ponder:
         # dropped (its game left, a move taken back) takes its paused walk
         # and the root lists it holds with it (1.4 KB on 19x19).
         self.walker, s.walker = s.walker, None
+        return self.done
+
+    def think(self, nodes):
+        """Steps until ``spent`` reaches ``nodes`` (the opponent's time, as
+        ``tanbo match --ponder-ms`` models it) or done; True once done."""
+        while not self.done and self.spent < nodes:
+            self.step(nodes - self.spent)
         return self.done
 
     def sort(self, moves, noise, scores, done):
@@ -204,8 +228,7 @@ class Ponder:
         if game.ply != self.ply or m not in self.guesses:
             return -1
         k = self.guesses.index(m)
-        n = len(self.found)
-        return k if k < n or (k == n and not self.ranking) else -1
+        return k if k < len(self.found) or k == self.current else -1
 
     def over(self, game, level="hard"):
         """True if the search of the computer's reply at ``level`` in ``game``

@@ -207,7 +207,7 @@ class LevelPlayer:
         after.play(move)
         if after.winner is None and guess >= 0 and after.is_legal(guess):
             p = self.pondering = ponder.Ponder(s, after, guess, self.seed_of(after.ply + 1))
-            p.step(self.ponder_nodes)
+            p.think(self.ponder_nodes)
             stats[5] += p.spent
         return move
 
