@@ -7,7 +7,7 @@ import pytest
 
 from tanbo.ai import PLAYED_COST, PUSH_COST, REACH_EIGHTHS, REMOVAL_COST, Search, choose_move
 from tanbo.perf import random_position
-from tanbo.ponder import NEVER, WIDE, Ponder, expected, nodes_in, step
+from tanbo.ponder import NEVER, WIDE, Ponder, expected, finish, nodes_in, step
 
 import test_sim_games as sg
 
@@ -127,6 +127,35 @@ def test_a_guess_being_searched_when_the_player_moves_finishes_its_budget():
     assert not p.over(replied)
     assert p.reply(replied) == choose_move(replied, "hard", seed=replied.ply, slowness=RP2040)
     assert done < s.iterations and s.budget - PLAYED_COST < s.iterations <= s.budget
+
+
+# A 9x9 game of hard@rp2040 against uct:5000 (tanbo match --seed 0, game 1) up
+# to hard's 25th move: its reply to the player's second candidate once
+# differed from a fresh search's (H9 for F7), the candidate set up on the
+# search's copy of the game after the first was taken back, whose legal
+# lists then came in another order.
+GAME_1 = ("C2 H3 G8 G3 D2 H1 E2 C8 F8 G4 E8 F4 D8 C7 D7 C9 D6 E4 C6 D4 B6 C4 F2 G5 E6 G6 A6 B4 A7 C5 A8 J2 "
+          "D9 G1 H7 H6 J7 J6 A5 F1 E5 E1 A4 B3 A9 A3 A2 D1")
+
+
+def test_every_candidate_is_searched_from_the_position_itself():
+    from tanbo import Game
+    g = Game("9x9")
+    for name in GAME_1.split():
+        g.play(g.point(name))
+    s = Search(g, "hard", g.ply, slowness=RP2040)
+    after = g.copy()
+    after.play(finish(s))
+    p = Ponder(s, after, expected(s), after.ply + 1)
+    p.think(nodes_in(5000, RP2040))  # the first candidate done, the second's under way
+    assert len(p.found) == 1 and p.current == 1
+    for k, m in enumerate(p.guesses[:2]):
+        replied = after.copy()
+        replied.play(m)
+        assert p.hit(replied) == k
+    replied = after.copy()
+    replied.play(p.guesses[1])
+    assert p.reply(replied) == choose_move(replied, "hard", seed=replied.ply, slowness=RP2040)
 
 
 def test_a_single_legal_reply_needs_no_search():

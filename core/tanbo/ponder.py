@@ -95,8 +95,8 @@ def nodes_in(ms, slowness=DEFAULT_SLOWNESS):
 class Ponder:
     """Pondering on ``search``, the game's :class:`tanbo.ai.Search` (its
     arena), whose last search chose the move just played in ``game`` (the
-    opponent to move; ``game`` is not kept, its position stays in the
-    search's copy): the searches of the positions after ``guess`` and the
+    opponent to move; kept, not copied: the app's game, whose position
+    each search is set up from, and whose next move ends the pondering): the searches of the positions after ``guess`` and the
     later candidates, each seeded with ``seed`` (the seed the search of
     that ply gets). :meth:`step` advances them; ``done`` once all are
     finished (or there was nothing to search). ``spent``: nodes searched
@@ -117,7 +117,7 @@ class Ponder:
         self.current = -1  # the candidate (index in guesses) whose search is in the arena
         self.due = False  # the next search is to be set up (by the next step)
         self.spent = SETUP
-        search.game.load_state(game)
+        self.game = game
         self.begin()
 
     def begin(self):
@@ -126,14 +126,20 @@ class Ponder:
         s = self.search
         g = s.game
         found = self.found
+        if self.game.ply + 1 != self.ply:
+            self.done = True  # the opponent has moved (the app's game, not a copy)
+            return
         while len(found) < len(self.guesses):
+            # From the position itself each time: a move taken back leaves
+            # the legal lists in another order, and the search another one.
+            g.load_state(self.game)
             g.play(self.guesses[len(found)])
             if g.winner is None:
                 s.start(g, self.seed, load=False)
                 self.current = len(found)
                 return
-            g.undo()
             found.append((-1, -1))  # the guess ends the game: no reply to search
+        g.load_state(self.game)
         self.done = self.ranked is not None
         if not self.done:
             self.ranking = True
@@ -187,7 +193,6 @@ class Ponder:
                     self.ranked = ()
                 else:
                     self.found.append((s.move, expected(s)))
-                    s.game.undo()  # back to the opponent's turn (a search ends where it began)
                 self.current = -1
                 self.due = True
                 break  # (a step ends where a search ends: the next one sets the next up)
