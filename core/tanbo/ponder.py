@@ -3,27 +3,28 @@
 After the computer moves, it searches on while the opponent thinks, one
 candidate reply after another: first the reply its own search expected
 (:func:`expected`, the next move of its principal variation), then the
-best ``WIDE`` replies of a medium-like search from the opponent's side
-(:meth:`Ponder.rank`, ~100 nodes on 9x9) that are not pondered already.
+best ``WIDE`` replies of a medium-depth search from the opponent's side
+(``RANK`` plies, ~100 nodes on 9x9, its sorted moves caught by
+:meth:`Ponder.sort`) that are not pondered already.
 Each candidate gets the search the computer would run if that reply came,
 to its node budget, run in steps small enough for the app to read its
 buttons between them (:func:`step`); a finished candidate leaves its move
 (and the reply that move expects), the search's arena goes on to the next.
 
 When the opponent plays a candidate (a guess), :meth:`Ponder.reply`
-answers at once if its search is finished (or within ~0.3 s of a
-PicoSystem's time if it is nearly so), else spends only what is left of
-its budget. Any other reply (a miss) is searched afresh with a full
+answers at once if its search is finished, else spends only what is
+left of its budget. Any other reply (a miss) is searched afresh with a full
 budget and an empty transposition table. Each search is the one a fresh
 search would run, seed and all, so pondering changes when the computer
 replies, never what it plays (tests/test_ponder.py). A reply with a
 single legal move, or a win found at the root, needs no pondering: the
 search ends at once in any case.
 
-Measured with ``tanbo match --ponder-ms`` (docs/ai.md): the expected reply
-alone is the opponent's move about 27% of the time, with medium's best one
-or two about 45-57%; a second candidate's reply appears at once only when
-the opponent's turn holds two budgets.
+Measured with ``tanbo match --ponder-ms`` (docs/ai.md, plain hard against
+uct:5000 on 9x9): the expected reply alone is the opponent's move 26-30%
+of the time, with medium's best two 44-57%; a second candidate's reply
+appears within 0.3 s only once the opponent's turn holds about two
+budgets (5.3 s of a PicoSystem).
 """
 
 from .ai import DEFAULT_SLOWNESS, LEVEL_TABLE, PLAYED_COST, WIN, Search, node_budget
