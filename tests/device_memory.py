@@ -6,8 +6,10 @@ bytes of this 64-bit port: ``imports`` (boards + app.start, as code.py),
 ``title`` (App built, title menu up), ``game`` (a 9x9 game against the
 computer on screen, without the AI's code and the search's arrays, which
 the app makes with the screen), ``search`` (those two, plus the largest
-live heap seen beyond them during a hard search from that screen); each
-from the interpreter's start
+live heap seen beyond them during a hard search from that screen),
+``ponder`` (the same while the app's loop steps the search on the
+person's turn, issue 24, tanbo.ponder's code included); each from the
+interpreter's start
 with the built-in modules' stand-ins already imported (on a board they are
 in flash). ``displayio_board``/``displayio_here``: what the displayio objects
 made up to the game screen take on a board (C structs and buffers) and here.
@@ -100,6 +102,20 @@ def progress(done, total):
     return False
 
 
-app.screen.choose("hard", progress)
+move = app.screen.choose("hard", progress)
 out["search"] = ai_code + arena + peak[0] - with_search
+
+# Pondering (issue 24): the reply played, then the game's search stepped on
+# the person's turn as the app's loop does.
+screen = app.screen
+peak[0] = 0
+screen.play(move)
+screen.ponder = __import__("tanbo.ponder").ponder.start(screen.search, screen.game)  # as App.think
+steps = 0
+while screen.ponder.tick(screen) and steps < 5000:  # as App.step
+    steps += 1
+    if steps % 25 == 0:
+        progress(0, 0)
+out["ponder"] = ai_code + arena + peak[0] - with_search
+out["ponder_steps"] = steps
 print("{" + ", ".join('"%s": %d' % (k, out[k]) for k in sorted(out)) + "}")

@@ -38,6 +38,7 @@ BOARDS = {"pybadge": ("pybadge", 160, 128), "picosystem": ("pimoroni_picosystem"
 # a game screen drops app.theme and app.sizes too: PyBadge 68.8, PicoSystem 75.5.
 GAME_KB = {"pybadge": 70, "picosystem": 77}
 SEARCH_KB = 30
+PONDER_KB = 31
 
 
 def probe(exe, board, *more):
@@ -62,6 +63,13 @@ def test_game_screen_and_hard_search_fit_the_heap(micropython_exe, board):
     print("%s: game screen %.1f KB, hard search +%.1f KB (board, converted)" % (board, game_kb, search_kb))
     assert game_kb <= GAME_KB[board]
     assert search_kb <= SEARCH_KB
+    ponder_kb = port["ponder"] * BOARD_PER_PORT_BYTE / 1024
+    print("%s: pondering +%.1f KB over %d steps" % (board, ponder_kb, port["ponder_steps"]))
+    # Pondering's peak (its code, the paused walk) on top of the search: 30.6
+    # KB, past the search's 30 KB, so it starts off on a PyBadge (app.start.
+    # SMALL_HEAP, where a MemoryError in a step ends the pondering only); a
+    # PicoSystem starts with ~35 KB more heap than a PyBadge.
+    assert port["ponder_steps"] > 100 and ponder_kb <= PONDER_KB
     assert port["imports"] < port["title"] < port["game"]
 
 

@@ -169,7 +169,10 @@ def test_fuzzed_bytes_through_python_m_tanbo_gtp():
 
 def test_fuzzed_bytes_through_micropython(micropython_exe):
     lines, _, _, want = check_session(SEEDS[1], 120)
-    assert run_fuzz(micropython_exe, SEEDS[1], lines, "192K") == want
+    # 200K: the session's switch to 19x19 needs its tables in one piece; with
+    # the resumable search's code (tanbo.ai, issue 24: 1.2 KB more of this
+    # port's heap at rest) 192K ran out there (the old code needed 182K).
+    assert run_fuzz(micropython_exe, SEEDS[1], lines, "200K") == want
 
 
 def test_serve_takes_bytes_streams():
@@ -202,7 +205,7 @@ def test_tanbo_gtp_options_never_give_a_traceback(monkeypatch, capsys, option, v
 
 def unplayed_game(task):
     """What match's _play_task returns, without playing (module level: --jobs pickles it)."""
-    return task[3], True, "", 10, [0.0, 1, 0.0, 1], None
+    return task[3], True, "", 10, [0.0, 1, 0.0, 1], None, [0] * (2 * match.STATS)
 
 
 def match_games(value):
@@ -214,7 +217,7 @@ def match_games(value):
 
 @settings(max_examples=200, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
 @given(option=st.sampled_from(["A", "B", "--variant", "--games", "--seed", "--movetime", "--record", "--jobs",
-                               "--timeout"]),
+                               "--timeout", "--ponder-ms"]),
        value=VALUES)
 def test_tanbo_match_options_never_give_a_traceback(monkeypatch, tmp_path, capsys, option, value):
     # Games are not played: the option checks are under test, not the engine.

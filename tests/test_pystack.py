@@ -134,6 +134,7 @@ def test_a_hard_search_in_the_app_fits_the_smallest_pystack(sim, sizes, base, va
     ai = os.path.realpath(os.path.join(CORE, "ai.py"))
     search = sum(v for (f, _, name), v in sizes.items() if f == ai and name in ("run", "minimax", "scan"))
     assert m.peak >= base + search  # its frames were counted
+    print("hard %s: pystack peak %d bytes: %s" % (variant, m.peak, " ".join(m.chain)))
     assert m.peak <= LIMIT, (m.peak, m.chain)
 
 

@@ -39,6 +39,15 @@ and adds it to every value found under that move. Valued at the leaves
 instead, it cost a ply of depth and lost more games (12 of 20 against
 uct:5000 won, against 19 of 20 this way).
 
+In pieces: tanbo.ponder's ``step`` runs a search a few nodes at a time,
+for an app that reads its buttons between pieces (thinking on the
+opponent's time; its code there, loaded only to ponder). :meth:`Search.walk`, the loop of :meth:`Search.run`,
+is a generator that yields where :meth:`Search.tick` has paused the
+search: at a node's entry (minimax keeps every ply's state in arrays, so
+it only needs the ply to go on), at a scan's next move, at a root move or
+a reach's next 8 points; a stepped search searches the same nodes in the
+same order as one run at once, and plays the same move.
+
 Memory: one copy of the game (a fast one, with list tables, on boards of
 up to ``FAST_COPY_POINTS`` points), the move buffers of each depth, one
 copy of a legal list, the transposition table (2 KB) and its hash words
@@ -342,6 +351,10 @@ class Search:
             self.dist = bytearray(size)
             self.queue = zeros("h", size)
             self.reached = zeros("h", nroots)
+        self.r_tail = 0  # label_reach paused: its queue's end (0: not paused), head, next count
+        self.r_head = 0
+        self.r_mark = 0
+        self.r_charged = 0
         self.start(game, seed, progress, movetime_ms, False)
 
     @staticmethod
@@ -395,6 +408,27 @@ class Search:
         self.score = 0
         self.best = 0  # the best value of the last scan, for the side to move there
         self.stopped = False
+        # Pausing (see tanbo.ponder.step): the count at which tick pauses, the flag it
+        # sets, and where the search stands when paused: the ply whose node
+        # minimax re-enters, a scan's next move, its kept entries, its best
+        # and whether it reads the copy of its list. The finished search's
+        # move.
+        self.pause_at = WIN  # (never)
+        self.paused = False
+        self.resume_ply = 0
+        self.s_next = 0
+        self.s_top = 0
+        self.s_best = 0
+        self.s_frozen = False
+        self.walker = None
+        self.move = None
+        self.reply_to = -1  # the root move whose expected reply is ``reply`` (see tanbo.ponder.expected)
+        self.reply = -1
+        if self.r_tail:
+            # A reach paused in a search given up: its labels back to 0.
+            for i in range(self.r_tail):
+                self.label[self.queue[i]] = 0
+            self.r_tail = 0
         killer = self.killer
         for i in range(len(killer)):
             killer[i] = -1
@@ -418,7 +452,19 @@ class Search:
 
     # -- the search loop --------------------------------------------------------
     def run(self):
-        """The chosen point (the game must not be over)."""
+        """The chosen point (the game must not be over): the whole search at once."""
+        self.pause_at = WIN  # never: no search counts that many nodes
+        for _ in self.walk():
+            pass
+        return self.move
+
+    def walk(self):
+        """:meth:`run`'s loop as a generator: it yields each time :meth:`tick`
+        has paused the search, at a point it resumes from, and sets
+        ``self.move`` when done. Iterative deepening over the root moves:
+        depth 1 is the root's scan (:meth:`root_moves`); each deeper pass
+        re-sorts the root moves by their values.
+        """
         g = self.game
         if g.winner is not None:
             raise ValueError("the game is over: no move to choose")
@@ -429,24 +475,70 @@ class Search:
                 return m
         moves = g.legal_moves()
         if self.level == "random" or len(moves) == 1:
-            return moves[self.rng.below(len(moves))]
+            self.move = moves[self.rng.below(len(moves))]
+            return
         if self.level == "easy":
-            return self.easy(moves)
-        moves, noise, scores = self.root_moves()
-        # moves[0] is the answer wherever the search ends (re-sorted only
-        # after a pass): no local for it, nor for the move being searched,
-        # as run's frame sits under the whole search on the pystack.
+            self.move = self.easy(moves)
+            return
+        buf = self.bufs[0]
+        while True:
+            n = self.scan(buf, len(buf), None, True, 0)
+            if not self.s_next:
+                break
+            yield
+        moves, noise = self.root_moves(n)
+        if self.with_reach and not self.stopped:
+            # Each root move's reach joins its noise: a term added to every
+            # value found under the move (see the module docstring); all
+            # moves or none (a search stopped here keeps the scan's order).
+            reach = [0] * len(moves)
+            h = self.h
+            for i in range(len(moves)):
+                if self.paused:
+                    yield
+                self.push(moves[i])
+                while g.winner is None:
+                    reach[i] = self.reach(g)
+                    if not self.r_tail:
+                        break
+                    yield
+                g.undo()
+                self.h = h
+                if self.stopped:
+                    break
+            if not self.stopped:
+                for i in range(len(moves)):
+                    noise[i] += reach[i]
+            reach = None  # (a generator's locals live as long as it: 1.4 KB on 19x19)
+        scores = [0] * len(moves)
+        values = self.values
+        for i in range(len(moves)):
+            scores[i] = self.noisy(values[moves[i]], noise[i])
+        moves, noise, scores = self.sorted_by(moves, noise, scores, len(moves))
         self.score = scores[0]
+        self.move = moves[0]
         if self.stopped:
-            return moves[0]
+            return
         self.depth = 1
+        if scores[0] >= WIN - 10000:
+            return  # a win at once: no deeper pass finds a quicker one
         h = self.h
+        best_reply = self.f_best
         for depth in range(2, self.max_depth + 1):
             alpha = -WIN - 1
             done = 0
             for i in range(len(moves)):
+                if self.paused:
+                    yield
                 self.push(moves[i])
-                s = self.noisy(self.minimax(depth - 1, alpha - noise[i], WIN + 1, 1), noise[i])
+                best_reply[1] = -1
+                while True:
+                    s = self.minimax(depth - 1, alpha - noise[i], WIN + 1, 1)
+                    if not self.resume_ply:
+                        break
+                    yield
+                reply = best_reply[1]
+                s = self.noisy(s, noise[i])
                 g.undo()
                 self.h = h
                 if self.stopped:
@@ -455,27 +547,30 @@ class Search:
                 done += 1
                 if s > alpha:
                     alpha = s
+                    # The best so far: the best of the pass once sorted
+                    # (ties keep the first). A reply from a deeper pass only.
+                    if reply >= 0 or self.reply_to != moves[i]:
+                        self.reply_to = moves[i]
+                        self.reply = reply
             if done == 0:
                 break
             moves, noise, scores = self.sorted_by(moves, noise, scores, done)
             self.score = scores[0]
+            self.move = moves[0]
             if self.stopped:
                 break
             self.depth = depth
             if scores[0] >= WIN - 10000:
                 break  # a forced win (an exhausted budget has set ``stopped`` above)
-        return moves[0]
 
-    def root_moves(self):
-        """The root's moves, their root noise (and reach) and their values,
-        best first: depth 1 of the search. Apart from :meth:`run`, so that
-        its locals leave the pystack before the deepening starts.
+    def root_moves(self, n):
+        """Depth 1 of the search, after the root's scan of ``n`` moves into
+        ``bufs[0]``: the root's moves (:meth:`safe`) and their root noise, in
+        the scan's order, their values in ``values`` by point (the reach and
+        the sort are :meth:`walk`'s, which may pause between moves).
         """
-        g = self.game
         rng = self.rng
-        # Depth 1 is the root's scan; deeper passes re-sort by their values.
         buf = self.bufs[0]
-        n = self.scan(buf, len(buf), None, True, 0)
         moves = [0] * n
         for i in range(n):
             moves[i] = buf[i] & 0x3FF
@@ -488,26 +583,7 @@ class Search:
         noise = [0] * len(moves)
         for i in range(len(moves)):
             noise[i] = rng.below(self.noise + 1)
-        if self.with_reach and not self.stopped:
-            # Each root move's reach joins its noise: a term added to every
-            # value found under the move (see the module docstring); all
-            # moves or none (a search stopped here keeps the scan's order).
-            reach = [0] * len(moves)
-            h = self.h
-            for i in range(len(moves)):
-                self.push(moves[i])
-                reach[i] = self.reach(g) if g.winner is None else 0
-                g.undo()
-                self.h = h
-                if self.stopped:
-                    break
-            if not self.stopped:
-                for i in range(len(moves)):
-                    noise[i] += reach[i]
-        scores = [0] * len(moves)
-        for i in range(len(moves)):
-            scores[i] = self.noisy(values[moves[i]], noise[i])
-        return self.sorted_by(moves, noise, scores, len(moves))
+        return moves, noise
 
     @staticmethod
     def noisy(score, noise):
@@ -602,13 +678,29 @@ class Search:
         checks = self.f_check
         top = ply
         leaves = ply + depth - 1  # the ply whose nodes are scanned, not expanded
+        if self.resume_ply:
+            # The same call again after a pause: on at the node it paused in,
+            # whose bounds are its parent's (the plies above are as they were).
+            ply = self.resume_ply
+            self.resume_ply = 0
+            if ply < 0:  # paused before entering the next move of the node at -ply - 1
+                ply = -ply - 1
+                self.push(bufs[ply][index[ply]] & 0x3FF)
+                ply += 1
+            if ply > top:
+                alpha = lo[ply - 1]
+                beta = hi[ply - 1]
         while True:
             # -- enter the node at ``ply``: its value ``v``, or its first move searched
             v = NO_VALUE
+            if self.paused and not self.stopped:
+                self.resume_ply = ply
+                return 0
             if g.winner is not None:
                 v = WIN - ply if g.winner == me else -WIN + ply
             elif self.stopped:
                 v = 0  # discarded by the caller
+                self.s_next = 0  # (a scan paused there is abandoned)
             else:
                 c = g.to_move
                 maximise = c == me
@@ -631,12 +723,14 @@ class Search:
                 elif ply == leaves:
                     # The last ply: every move valued at once; stop at the
                     # first one that refutes the caller's bound.
+                    self.scan(None, 0, beta if maximise else -alpha, False, ply)
+                    if self.s_next:
+                        self.resume_ply = ply  # paused inside the scan
+                        return 0
                     if maximise:
-                        self.scan(None, 0, beta, False, ply)
                         v = self.best
                         flag = LOWER if v >= beta else EXACT
                     else:
-                        self.scan(None, 0, -alpha, False, ply)
                         v = -self.best
                         flag = UPPER if v <= alpha else EXACT
                     if tt and not self.stopped:
@@ -646,6 +740,9 @@ class Search:
                 else:
                     buf = bufs[ply]
                     n = self.scan(buf, len(buf), None, False, ply)
+                    if self.s_next:
+                        self.resume_ply = ply  # paused inside the scan
+                        return 0
                     if self.stopped:
                         v = 0
                     else:
@@ -671,6 +768,9 @@ class Search:
                         if tt:
                             slots[ply] = slot
                             checks[ply] = check
+                        if self.paused:
+                            self.resume_ply = -ply - 1
+                            return 0
                         self.push(buf[0] & 0x3FF)
                         ply += 1
                         continue  # its first move, with the same bounds
@@ -699,6 +799,9 @@ class Search:
                     killer[ply] = m
                 elif i < count[ply]:
                     index[ply] = i
+                    if self.paused:
+                        self.resume_ply = -ply - 1
+                        return 0
                     self.push(buf[i] & 0x3FF)
                     ply += 1
                     break  # enter its next move
@@ -760,9 +863,15 @@ class Search:
         return t if t < self.end else self.end
 
     def tick(self):
-        """Report progress; stop on request (once depth 2 is searched whole: a
-        stop never plays a shallower move) or on the clock."""
-        if self.progress is not None and self.progress(self.iterations, self.budget) and self.depth >= 2:
+        """Report progress (until stopped: a stopped search only finishes its
+        root scan or reach); stop on request (once depth 2 is searched whole:
+        a stop never plays a shallower move) or on the clock; pause (see tanbo.ponder.step)."""
+        if self.iterations >= self.pause_at:
+            self.paused = True
+        elif self.next_tick > self.pause_at:
+            self.next_tick = self.pause_at  # (steps need not be whole ticks)
+        if self.progress is not None and not self.stopped and self.progress(self.iterations, self.budget) \
+                and self.depth >= 2:
             self.stopped = True
         if self.deadline is not None and _passed(self.deadline):
             self.stopped = True
@@ -801,6 +910,8 @@ class Search:
         adds it to each root move's values (see :meth:`run`).
         """
         tail = self.label_reach(g)
+        if tail < 0:
+            return 0  # paused (see label_reach): called again to go on
         label, queue = self.label, self.queue
         for i in range(tail):
             label[queue[i]] = 0  # (only labelled points are queued)
@@ -809,21 +920,35 @@ class Search:
         for r in range(len(reached)):
             t = reached[r]
             total += weight[r] * REACH[t if t < cap else cap]
-        self.count(REACH_COST + tail * REACH_EIGHTHS // 8)
+        self.count(REACH_COST + tail * REACH_EIGHTHS // 8 - self.r_charged)
         return total
 
     def label_reach(self, g):
         """:meth:`reach`'s search: ``label[p]`` the root + 1 that gets ``p``
         (or CONTESTED), ``reached[r]`` its count; returns how many points it
-        labelled, the first ones of ``queue`` (the caller clears them)."""
+        labelled, the first ones of ``queue`` (the caller clears them).
+
+        Its nodes are counted as it goes, REACH_EIGHTHS each 8 points taken
+        from the queue (``r_charged``: :meth:`reach` counts the rest), so
+        that a paused search (see tanbo.ponder.step) pauses here too: it then returns -1
+        with its queue's ends in ``r_head`` and ``r_tail``, and goes on from
+        there when called again.
+        """
         label, dist = self.label, self.dist  # (pairs: a 4-name unpack allocates on MicroPython)
         queue, reached = self.queue, self.reached
-        for r in range(len(reached)):
-            reached[r] = 0
         board, rplayer, tc = g.board, g.root_player, g.touch_count
         steps = g.steps
-        tail = 0
-        for c in g.pids:
+        tail = self.r_tail
+        if tail:
+            head = self.r_head
+            mark = self.r_mark
+            self.r_tail = 0
+        else:
+            head = 0
+            mark = 8
+            for r in range(len(reached)):
+                reached[r] = 0
+        for c in () if tail else g.pids:
             lp, own = g.legal_points[c], g.space_root[c]
             for i in range(g.legal_total[c]):
                 q = lp[i]
@@ -838,8 +963,15 @@ class Search:
                 elif k != CONTESTED and rplayer[k - 1] != c:
                     label[q] = CONTESTED
                     reached[k - 1] -= 1
-        head = 0
         while head < tail:
+            if head >= mark:
+                mark += 8
+                self.count(REACH_EIGHTHS)
+                if self.paused:
+                    self.r_head = head
+                    self.r_tail = tail
+                    self.r_mark = mark
+                    return -1
             q = queue[head]
             head += 1
             l = label[q]
@@ -869,6 +1001,7 @@ class Search:
                         label[p] = l
                         reached[k - 1] -= 1
                         reached[l - 1] += 1
+        self.r_charged = (mark // 8 - 1) * REACH_EIGHTHS
         return tail
 
     def played(self, m, root, ply):
@@ -957,12 +1090,28 @@ class Search:
         best = -WIN - 10
         top = 0  # entries kept in buf, sorted by descending key
         attack, rescue = self.attack, self.rescue
-        if root:
+        start = self.s_next
+        if start:
+            # On after a pause (see tanbo.ponder.step), where it stopped, on the list it read.
+            self.s_next = 0
+            top = self.s_top
+            best = self.s_best
+            if self.s_frozen:
+                lst = self.snap
+        elif root:
             unsafe = self.unsafe
             for i in range(len(unsafe)):
                 unsafe[i] = 0
         it, due = self.iterations, self.due()  # (see due; written back before a real play)
-        for i in range(n):
+        hold = False  # paused by the last count: stop before the next move
+        for i in range(start, n):
+            if hold:
+                self.s_next = i
+                self.s_top = top
+                self.s_best = best
+                self.s_frozen = lst is self.snap
+                self.iterations = it
+                return top
             e = lst[i]
             r = ownc[e]
             # The mover's root r loses e and gains the empty neighbours that
@@ -1006,6 +1155,7 @@ class Search:
                     self.iterations = it - 1
                     self.count(1)
                     it, due = self.iterations, self.due()
+                    hold = self.paused
                     if self.stopped:
                         break  # the caller discards this scan
             else:
@@ -1015,6 +1165,7 @@ class Search:
                     self.iterations = it
                     self.count(PLAYED_COST)
                     it, due = self.iterations, self.due()
+                    hold = self.paused
                 else:
                     v = value[s]
                     if s == 1:
@@ -1031,6 +1182,7 @@ class Search:
                                 self.iterations = it
                                 self.count(PLAYED_COST)
                                 it, due = self.iterations, self.due()
+                                hold = self.paused
                                 break
                             t = value[s]
                             if s == 1 and rplayer[o] != nx:
@@ -1042,6 +1194,7 @@ class Search:
                             self.iterations = it - 1
                             self.count(1)
                             it, due = self.iterations, self.due()
+                            hold = self.paused
                 if self.stopped and not root:
                     break  # the caller discards this scan
                 key = sign * v

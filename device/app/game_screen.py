@@ -89,6 +89,9 @@ class GameScreen:
     """
 
     searches = True  # its computer's moves come from tanbo.ai (App.set_up_search makes the search)
+    # A tanbo.ponder.Ponder on the person's turn (set by app.main.App.think):
+    # on the object only while there is one, its table no larger till then.
+    ponder = None
 
     def __init__(self, game, ai, width, height, hints=True, slowness=1.0, search=None):
         self.game = game
@@ -198,6 +201,7 @@ class GameScreen:
         if g.last_move() is None:
             self.message = ("nothing to undo", "no undo")
             return CHANGED
+        self.ponder = None  # its guess followed the move taken back
         g.undo()
         while self.ai and g.last_move() is not None and g.to_move in self.ai:
             g.undo()
@@ -236,6 +240,11 @@ class GameScreen:
         straight from here, no wrapper: every frame under the search counts
         on CircuitPython's pystack (see tanbo_tools.pystack).
         """
+        p = self.ponder
+        if p is not None:
+            self.ponder = None
+            if p.search.level == level:
+                return p.reply(self.game, progress)  # what it pondered (tanbo.ponder)
         self.search = kept_search(self.search, self.game, self.ai, level, self.slowness)
         from tanbo.ai import choose_move
         return choose_move(self.game, level, self.game.ply, progress, slowness=self.slowness, search=self.search)

@@ -133,6 +133,10 @@ class App:
             gc.collect()
         if self.busy:
             self.drop_keys()
+        elif getattr(self.screen, "ponder", None):
+            # On the person's turn, a step of the search started by think
+            # (never under a menu: the game screen is not on screen then).
+            return self.screen.ponder.tick(self.screen)
 
     def drop_keys(self):
         """Drop the presses queued while the app was busy; a held D-pad key stops repeating.
@@ -175,25 +179,32 @@ class App:
             serve(self, screen, event)
 
     def think(self, screen):
-        """The computer's turn on ``screen``: search (the buttons read by :meth:`progress`), play.
+        """The computer's turn on ``screen``: search (the buttons read by :meth:`progress`), play;
+        then, at hard with "Think on my time" on, search on during the person's turn
+        (a step each loop: :meth:`step`).
 
-        After a MemoryError in this move's search, :func:`app.low_memory.lighter_move`.
-        Its frame is on the deepest call chain (a hard search's): no more
-        locals here.
+        After a MemoryError in this move's search, :func:`app.low_memory.lighter_move`
+        (and no pondering). Its frame is on the deepest call chain (a hard
+        search's): no more locals here.
         """
-        screen.start_thinking(self.clock())
-        self.refresh()
+        self.searching = self.fallback or self.settings.level_name()
+        if not (screen.ponder and screen.ponder.over(screen.game, self.searching)):
+            screen.start_thinking(self.clock())
+            self.refresh()
         self.drop_keys()  # only a press made after the search began stops it
         self.stop_search = False
-        self.searching = self.fallback or self.settings.level_name()
         if self.fallback is None:
             self.set_up_search(screen)
             p = screen.choose(self.searching, self.progress)
         else:
             p = low_memory().lighter_move(self, screen)
-        self.searching = None
         self.act(screen.play(p))
         self.busy = True  # presses made while the reply is drawn are stale as well
+        if self.searching == "hard" and self.settings.ponder and screen.search and screen.person_to_move():
+            # "Think on my time": the search goes on during the person's turn
+            # (tanbo.ponder, loaded only then; after act, which saves the game).
+            screen.ponder = __import__("tanbo.ponder").ponder.start(screen.search, screen.game)
+        self.searching = None
 
     def set_up_search(self, screen):
         """The game's search for this move (:func:`app.game_screen.kept_search`), if
@@ -261,8 +272,8 @@ class App:
 
     def run(self):
         while True:
-            self.step()
-            self.sleep(LOOP_S)
+            if not self.step():  # a step of the search on the person's turn is the wait
+                self.sleep(LOOP_S)
 
     def sound(self, which):
         """Play ``which`` (boards.common.CLICK or CHORD) if the board has a speaker."""

@@ -6,6 +6,8 @@ UP/DOWN moves the selection, LEFT/RIGHT (or A) changes a choice, A runs an
 action, B goes back.
 """
 
+import sys
+
 import displayio
 
 from app import theme
@@ -52,6 +54,11 @@ class Menu:
     ``lines``: extra text shown under the title (e.g. credits, a warning)."""
 
     def __init__(self, app, title, rows, back=None, lines=(), footer="A:ok  B:back"):
+        # Off the game screen, the code of its thinking on the person's turn
+        # (tanbo.ponder, ~3 KB) goes: a pondering paused under a menu keeps
+        # it alive through its objects, and the next one imports it again.
+        sys.modules.pop("tanbo.ponder", None)
+        getattr(sys.modules.get("tanbo"), "__dict__", {}).pop("ponder", None)
         self.app = app
         self.rows = rows
         self.back = back

@@ -120,6 +120,9 @@ def settings(app, back):
         Row("Sound", choices=onoff, get=lambda: 0 if s.sound else 1, set=toggle("sound")),
         Row("Hints", choices=onoff, get=lambda: 0 if s.hints else 1, set=toggle("hints")),
         Row("AI level", choices=LEVELS, get=lambda: s.level, set=lambda i: setattr(s, "level", i)),
+        # "Think on my time" (hard searches on the player's turn), in the 19
+        # columns of the smallest menu.
+        Row("Use my time", choices=onoff, get=lambda: 0 if s.ponder else 1, set=toggle("ponder")),
         Row("Back", leave),
     ]
     menu = Menu(app, "Settings", rows, leave)

@@ -13,7 +13,13 @@ SIZE = 8
 class Settings:
     """sound, hints (bools); level (index into LEVELS); variant (index into
     GAME_VARIANTS); opponent (index into OPPONENTS); seat (1-based player the
-    person plays against the computer)."""
+    person plays against the computer); ponder (bool: "Think on my time",
+    the computer searching on the person's turn at hard, see app.main)."""
+
+    # A class default, set on the object only when it differs: a setting
+    # more on the object's own table cost the game screen's heap ~40 bytes.
+    # app.start turns it off on boards with too little heap for it.
+    ponder = True
 
     def __init__(self):
         self.sound = True
@@ -25,7 +31,7 @@ class Settings:
 
     def pack(self):
         return bytes((1 if self.sound else 0, 1 if self.hints else 0, self.level,
-                      self.variant, self.opponent, self.seat, 0, 0))
+                      self.variant, self.opponent, self.seat, 2 if self.ponder else 1, 0))
 
     def unpack(self, data):
         """Take values from ``data`` (SIZE bytes); out-of-range values keep the defaults."""
@@ -41,6 +47,10 @@ class Settings:
             self.opponent = data[4]
         if 1 <= data[5] <= 4:
             self.seat = data[5]
+        # 1 off, 2 on; 0 (saves made before the setting): the board's default.
+        on = data[6] == 2 if 1 <= data[6] <= 2 else self.ponder
+        if on != self.ponder:
+            self.ponder = on
 
     def level_name(self):
         return LEVELS[self.level]

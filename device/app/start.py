@@ -16,6 +16,13 @@ from app.save import Saves
 from app.settings import SIZE, Settings
 from app.text import Label
 
+# Boards whose heap cannot hold the computer's search on the person's turn
+# (tanbo.ponder, issue 24) within the search's 30 KB next to a 9x9 game
+# screen (tests/test_device_memory.py: 30.6 KB): "Think on my time" starts
+# off there, and the player may turn it on (a MemoryError in a step ends
+# the pondering only). The SAMD51 boards start with ~131 KB free, an
+# RP2040's PicoSystem with ~35 KB more.
+SMALL_HEAP = ("pybadge", "pygamer")
 UNSUPPORTED = ("Tanbo cannot run", "on this board:", None, "", "Supported:", "PyBadge, PyGamer,",
                "PicoSystem")
 
@@ -48,6 +55,8 @@ def set_up(app, hw, clock, sleep):
     app.root = displayio.Group()
     app.root.append(background(app.width, app.height))
     d.root_group = app.root
+    # The board's default, on the class: nothing more on the settings' own table.
+    Settings.ponder = hw.name not in SMALL_HEAP
     app.settings = Settings()
     app.puzzle_record = b""  # the puzzle progress, packed (app.progress)
     app.saves = Saves(hw.storage) if hw.storage is not None else None

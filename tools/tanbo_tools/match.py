@@ -47,6 +47,7 @@ import threading
 import time
 
 from tanbo import Game, get_variant, player_name
+from tanbo import ponder
 from tanbo.ai import DEFAULT_SLOWNESS, LEVELS, SLOWNESS, Search, choose_move, node_budget
 from tanbo.book import MAGIC as BOOK_MAGIC, MAX_LINE as BOOK_LINE
 from tanbo.gtp import MAX_MOVETIME
@@ -62,6 +63,9 @@ Z95 = 1.959964  # two-sided 95% normal quantile
 DEFAULT_TIMEOUT = 60.0
 MAX_TIMEOUT = 86400
 MAX_JOBS = 256  # processes; more is a typo, not a faster match
+MAX_PONDER_MS = 600000  # --ponder-ms: ten minutes a turn is past any player's
+QUICK_MS = 300  # a reply searched in at most this much board time appears "at once"
+STATS = 7  # LevelPlayer.stats's counts
 
 
 def add_arguments(parser):
@@ -86,6 +90,9 @@ def add_arguments(parser):
                              "2k+1 (colours swapped), drawn from --seed (default 0: the setup)")
     parser.add_argument("--book", metavar="FILE", type=arg_checks.input_file,
                         help="A's opening book, if A is hard (tanbo book; default none)")
+    parser.add_argument("--ponder-ms", type=int, default=None, metavar="MS",
+                        help="levels think on each opponent's turn as long as their board would in MS "
+                             "milliseconds (counted in nodes: deterministic for a seed; at most %d)" % MAX_PONDER_MS)
     parser.add_argument("--quiet", action="store_true",
                         help="no progress on stderr (default: a line per finished game, a bar on a terminal)")
 
@@ -157,11 +164,25 @@ class EngineError(RuntimeError):
 
 class LevelPlayer:
     """An AI level of :mod:`tanbo.ai` with a board's budget (``slowness``);
-    seeds each move from the game, seat and ply."""
+    seeds each move from the game, seat and ply.
 
-    def __init__(self, level, seed, movetime, slowness=DEFAULT_SLOWNESS, book=None):
+    With ``ponder_ms``, it thinks on each of the opponent's turns as long as
+    its board would in that many milliseconds (:mod:`tanbo.ponder`, in node
+    counts, so a seed gives the same game): ``stats`` counts its moves, its
+    replies to a pondered turn, the guesses among them, its replies whose
+    search after the opponent's move takes at most QUICK_MS of its board's
+    time, the nodes it searched on its own turns and on the opponent's, and
+    the guesses that were the reply its search expected (the first candidate).
+    ``book``: an opening book's path (hard only, not with ``ponder_ms``).
+    """
+
+    def __init__(self, level, seed, movetime, slowness=DEFAULT_SLOWNESS, ponder_ms=None, book=None):
         self.level, self.seed, self.movetime, self.slowness = level, seed, movetime, slowness
-        self.book = book  # an opening book's path (hard only), dropped once it is refused
+        self.book = book  # dropped once it is refused
+        self.ponder_nodes = None if ponder_ms is None else ponder.nodes_in(ponder_ms, slowness)
+        self.pondering = None
+        self.search = None  # the game's Search (its arena), made at its first move
+        self.stats = [0] * STATS  # moves, pondered replies, guessed, quick, nodes, pondered nodes, guessed first
 
     def start(self, game):
         pass
@@ -169,9 +190,12 @@ class LevelPlayer:
     def played(self, game, mover, move):
         pass
 
-    def genmove(self, game):
-        """The point to play, or None to resign."""
-        seed = self.seed * 100003 + game.ply
+    def seed_of(self, ply):
+        return self.seed * 100003 + ply
+
+    def searched_move(self, game):
+        """The point the level's search plays in ``game`` (from the book within its plies, if A has one)."""
+        seed = self.seed_of(game.ply)
         if self.book is None:
             return choose_move(game, self.level, seed=seed, movetime_ms=self.movetime, slowness=self.slowness)
         s = Search(game, self.level, seed, None, self.movetime, self.slowness)
@@ -180,6 +204,42 @@ class LevelPlayer:
         if s.book_error:
             print("tanbo match: %s (A plays on without its book)" % s.book_error, file=sys.stderr)
             self.book = None
+        return move
+
+    def genmove(self, game):
+        """The point to play, or None to resign."""
+        if self.ponder_nodes is None:
+            return self.searched_move(game)
+        stats = self.stats
+        stats[0] += 1
+        p, self.pondering = self.pondering, None
+        s = self.search
+        if p is not None:
+            k = p.hit(game)
+            stats[1] += 1
+            stats[2] += k >= 0
+            stats[6] += k == 0
+            before = s.iterations if k == len(p.found) else 0  # the candidate being searched goes on
+            move = p.reply(game, movetime_ms=self.movetime)
+            nodes = 0 if 0 <= k < len(p.found) else s.iterations - before
+        else:
+            if s is None:
+                s = self.search = Search(game, self.level, self.seed_of(game.ply), movetime_ms=self.movetime,
+                                         slowness=self.slowness)
+            else:
+                s.start(game, self.seed_of(game.ply), movetime_ms=self.movetime)
+            move = ponder.finish(s)
+            nodes = s.iterations
+        if nodes * ponder.NODE_US * self.slowness <= QUICK_MS * 1000:  # board us
+            stats[3] += 1
+        stats[4] += nodes
+        guess = ponder.expected(s)
+        after = game.copy()
+        after.play(move)
+        if after.winner is None and guess >= 0 and after.is_legal(guess):
+            p = self.pondering = ponder.Ponder(s, after, guess, self.seed_of(after.ply + 1))
+            p.think(self.ponder_nodes)
+            stats[5] += p.spent
         return move
 
     def close(self):
@@ -329,14 +389,14 @@ def _read_lines(stream, lines):
     lines.put(None)
 
 
-def make_player(spec, seed, movetime, timeout=None, book=None):
+def make_player(spec, seed, movetime, timeout=None, ponder_ms=None, book=None):
     """The player of ``spec``; ``book``: an opening book's path for a hard level."""
     kind, value = parse_player(spec)
     if kind == "gtp":
         return GtpPlayer(value, movetime, DEFAULT_TIMEOUT if timeout is None else timeout)
     if kind == "uct":
         return uct.UctPlayer(value, seed)
-    return LevelPlayer(value[0], seed, movetime, value[1], book if value[0] == "hard" else None)
+    return LevelPlayer(value[0], seed, movetime, value[1], ponder_ms, book if value[0] == "hard" else None)
 
 
 def seats_of_a(index, players):
@@ -379,15 +439,17 @@ def opening(variant, plies, seed, pair):
             plies -= 1
 
 
-def play_game(a, b, variant, index, seed, movetime, timeout=None, opening_plies=0, book=None):
-    """Play game ``index``; return ``(a_won, record_text, plies, seconds, forfeit)``.
+def play_game(a, b, variant, index, seed, movetime, timeout=None, opening_plies=0, book=None, ponder_ms=None):
+    """Play game ``index``; return ``(a_won, record_text, plies, seconds, forfeit, pondered)``.
 
     ``opening_plies``: the game starts from :func:`opening` of its pair,
     told to every player as moves played (``plies`` counts them too).
     ``book``: A's opening book (if A is hard).
 
     ``seconds`` is ``[A's thinking time, A's moves, B's time, B's moves]``
-    (wall clock, including a GTP engine's replies). A GTP engine that fails
+    (wall clock, including a GTP engine's replies); ``pondered`` A's
+    :attr:`LevelPlayer.stats` then B's (zeros for other players or without
+    ``ponder_ms``). A GTP engine that fails
     during the game (no answer within ``timeout`` seconds, an illegal or
     unreadable move, a refused ``play``, an exit) forfeits it: its seats
     resign, and ``forfeit`` is the message saying why (else None). One that
@@ -398,7 +460,7 @@ def play_game(a, b, variant, index, seed, movetime, timeout=None, opening_plies=
     seat_player = {}
     players = []
     for name, spec in (("A", a), ("B", b)):
-        p = make_player(spec, seed + index * 7919 + (0 if name == "A" else 1), movetime, timeout,
+        p = make_player(spec, seed + index * 7919 + (0 if name == "A" else 1), movetime, timeout, ponder_ms,
                         book if name == "A" else None)
         players.append(p)
         for k in game.pids:
@@ -441,20 +503,21 @@ def play_game(a, b, variant, index, seed, movetime, timeout=None, opening_plies=
     finally:
         for p in players:
             p.close()
+    pondered = [n for p in players for n in (p.stats if isinstance(p, LevelPlayer) else [0] * STATS)]
     names = {k: (a if k in a_seats else b) for k in game.pids}
     headers = {"seats": " ".join("%s=%s" % (player_name(k, game.players), names[k]) for k in game.pids),
                "game": str(index + 1)}
     if opening_plies:
         headers["opening"] = "%d random plies" % opening_plies
     if failed is None:
-        return game.winner in a_seats, game.record(**headers), game.ply, clock, None
+        return game.winner in a_seats, game.record(**headers), game.ply, clock, None, pondered
     a_lost = failed[0] is players[0]
     for k in game.pids:
         if (k in a_seats) == a_lost and game.winner is None and game.stones(k):
             game.resign(k)
     forfeit = "%s (%s) forfeits game %d: %s" % ("A" if a_lost else "B", a if a_lost else b, index + 1, failed[1])
     headers["forfeit"] = forfeit
-    return not a_lost, game.record(**headers), game.ply, clock, forfeit
+    return not a_lost, game.record(**headers), game.ply, clock, forfeit, pondered
 
 
 def _play_opening(game, moves, players):
@@ -520,6 +583,22 @@ def check_book(path):
                          % (path, BOOK_MAGIC.decode()))
 
 
+def ponder_lines(totals, ms):
+    """The summary's lines on pondering: per side that pondered, its guesses and quick replies."""
+    lines = []
+    for side, (moves, replies, guessed, quick, nodes, pondered, first) in (("A", totals[:STATS]),
+                                                                           ("B", totals[STATS:])):
+        if replies:
+            lines.append("pondering %d ms: %s guessed %d of %d replies (%.1f%%; the expected reply %d), "
+                         "%d of %d moves (%.1f%%, 95%% CI %.1f-%.1f%%) took at most %d ms of its board's "
+                         "search after the opponent's move"
+                         % ((ms, side, guessed, replies, 100.0 * guessed / replies, first, quick, moves,
+                             100.0 * quick / moves) + tuple(100.0 * x for x in wilson(quick, moves)) + (QUICK_MS,)))
+            lines.append("pondering %d ms: %s searched %d nodes a move on its turn, %d on the opponent's"
+                         % (ms, side, nodes // moves, pondered // moves))
+    return lines
+
+
 def check_args(args):
     """The match's settings from ``args``; ValueError quoting the first bad one."""
     a, b = check_player(args.a), check_player(args.b)
@@ -535,6 +614,10 @@ def check_args(args):
     if not 0 <= args.opening <= max_opening(variant):
         raise ValueError("--opening %d: expected 0-%d random plies on %s (at most half its points)"
                          % (args.opening, max_opening(variant), variant))
+    if args.ponder_ms is not None and not 0 <= args.ponder_ms <= MAX_PONDER_MS:
+        raise ValueError("--ponder-ms %d: expected 0-%d ms" % (args.ponder_ms, MAX_PONDER_MS))
+    if args.book is not None and args.ponder_ms is not None:
+        raise ValueError("--book with --ponder-ms: a pondering player has no opening book")
     return a, b, variant
 
 
@@ -550,12 +633,13 @@ def run(args):
         except OSError as e:
             print("tanbo match: cannot create the folder %r: %s" % (args.record, e.strerror or e), file=sys.stderr)
             return 1
-    tasks = ((a, b, variant, i, args.seed, args.movetime, args.timeout, args.opening, args.book)
+    tasks = ((a, b, variant, i, args.seed, args.movetime, args.timeout, args.opening, args.book, args.ponder_ms)
              for i in range(args.games))
     progress = Progress(args.games, "tanbo match", quiet=args.quiet)
     wins_a = done = plies = 0
     forfeits = [0, 0]
     clock = [0.0, 0, 0.0, 0]
+    pondered = [0] * (2 * STATS)
     if args.jobs > 1:
         import multiprocessing
         pool = multiprocessing.Pool(min(args.jobs, args.games))
@@ -564,10 +648,12 @@ def run(args):
         pool = None
         results = (_play_task(t) for t in tasks)
     try:
-        for index, a_won, record, n, spent, forfeit in results:
+        for index, a_won, record, n, spent, forfeit, counts in results:
             done += 1
             for i in range(4):
                 clock[i] += spent[i]
+            for i in range(2 * STATS):
+                pondered[i] += counts[i]
             wins_a += a_won
             plies += n
             if forfeit:
@@ -594,5 +680,7 @@ def run(args):
         lines.append("forfeits (included above): A %d, B %d" % tuple(forfeits))
     lines.append("time per move: A %.1f ms, B %.1f ms" % (1000 * clock[0] / max(clock[1], 1),
                                                        1000 * clock[2] / max(clock[3], 1)))
+    if args.ponder_ms is not None:
+        lines += ponder_lines(pondered, args.ponder_ms)
     print("\n".join(lines))
     return 0
