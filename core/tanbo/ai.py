@@ -472,7 +472,8 @@ class Search:
             from .book import play
             m = play(self)
             if m is not None:
-                return m
+                self.move = m
+                return
         moves = g.legal_moves()
         if self.level == "random" or len(moves) == 1:
             self.move = moves[self.rng.below(len(moves))]

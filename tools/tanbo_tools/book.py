@@ -103,8 +103,17 @@ def plausible(game, replies, first):
     moves = game.legal_moves()
     if first or len(moves) <= replies:
         return moves
-    ranked = ai.Search(game, "hard", 0).root_moves()[0]
-    return list(ranked[:replies])
+    s = ai.Search(game, "hard", 0)
+    s.max_depth = 1
+    ranked = []
+
+    def keep(moves, noise, scores, done):  # the search's depth-1 order (as tanbo.ponder ranks)
+        out = ai.Search.sorted_by(moves, noise, scores, done)
+        ranked[:] = out[0]
+        return out
+    s.sorted_by = keep
+    s.run()
+    return ranked[:replies]
 
 
 def build(variant, plies, replies, depth, nodes, mapper=map):
