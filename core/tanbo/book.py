@@ -69,6 +69,14 @@ def canonical(game):
     return best, bt
 
 
+def check_head(head, path):
+    """ValueError naming ``path`` unless ``head``, its first line (read up to
+    ``MAX_LINE`` bytes), is a book's: ``MAGIC``, a space, what made it, a newline."""
+    if not head.startswith(MAGIC + b" ") or head[-1:] != b"\n":
+        raise ValueError("%s: no opening book (made by tanbo book; its first line starts with %r)"
+                         % (path, MAGIC.decode()))
+
+
 def lookup(path, game):
     """The book's move (a point) for ``game``'s position, or None if the book
     at ``path`` has none.
@@ -80,9 +88,7 @@ def lookup(path, game):
     key, t = canonical(game)
     with open(path, "rb") as f:
         head = f.readline(MAX_LINE)
-        if head[:len(MAGIC)] != MAGIC or head[-1:] != b"\n":
-            raise ValueError("%s: no opening book (the first line does not start with %r)"
-                             % (path, MAGIC.decode()))
+        check_head(head, path)
         line = _find(f, path, key, len(head), f.seek(0, 2))
     if line is None:
         return None

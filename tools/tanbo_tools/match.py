@@ -49,7 +49,7 @@ import time
 from tanbo import Game, get_variant, player_name
 from tanbo import ponder
 from tanbo.ai import DEFAULT_SLOWNESS, LEVELS, SLOWNESS, Search, choose_move, node_budget
-from tanbo.book import MAGIC as BOOK_MAGIC, MAX_LINE as BOOK_LINE
+from tanbo.book import MAX_LINE as BOOK_LINE, check_head as check_book_head
 from tanbo.gtp import MAX_MOVETIME
 from tanbo.position import quote
 from tanbo.rng import Rng
@@ -578,9 +578,7 @@ def check_book(path):
             head = f.readline(BOOK_LINE)
     except OSError as e:
         raise ValueError("--book %r: %s" % (path, e.strerror or e))
-    if not head.startswith(BOOK_MAGIC + b" "):
-        raise ValueError("--book %r: no opening book (made by tanbo book; its first line starts with %r)"
-                         % (path, BOOK_MAGIC.decode()))
+    check_book_head(head, "--book %r" % path)
 
 
 def ponder_lines(totals, ms):
