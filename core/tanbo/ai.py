@@ -206,11 +206,14 @@ PROGRESS_EVERY = 24
 # nodes the last pass's first root move took. A pass stopped within its
 # first root move plays the pass before's move, and one stopped after it
 # the same unless a later root move also finishes above it: the nodes
-# before such a stop were wasted. Hard 9x9 at an RP2040's budget (1,789
-# searches of 30 games from random openings, 6,008 nodes): 4 saves 620
-# nodes a search (10%) and changes 9 moves (0.5%); 3: 424 and 6; 6: 975
-# and 34. Issue 24: it brings a second pondered candidate within 0.3 s.
-LAST_PASS = 4
+# before such a stop were mostly wasted. Hard 9x9 at an RP2040's budget
+# (1,789 searches of 30 games from random openings, 6,008 nodes): 10 saves
+# 1,670 nodes a search (28%) and changes 93 moves (5.2%; 4: 620 nodes and
+# 9 moves; 6: 975 and 34), and won 193 of 400 games against the same hard
+# without it (48.2%, 95% CI 43-53%; 6 random plies, both colours). Issue
+# 24: a second pondered candidate then finishes within 0.3 s of a player's
+# stone more often (docs/ai.md, Thinking on the player's time).
+LAST_PASS = 10
 # Plies from the setup within which a search with a book (Search.book) asks it: tanbo.book.
 BOOK_PLIES = 8
 
