@@ -160,6 +160,26 @@ def test_every_candidate_is_searched_from_the_position_itself():
     assert p.reply(replied) == choose_move(replied, "hard", seed=replied.ply, slowness=RP2040)
 
 
+def test_the_ranking_is_the_root_scan_of_the_players_side():
+    # Its ~10 nodes instead of medium's ~100 let a second candidate finish
+    # within 0.3 s of a 5 s move (docs/ai.md): its best are the scan's.
+    s, after, guess = _after_computer_move()
+    p = Ponder(s, after, guess, after.ply + 1)
+    while len(p.found) < 1:
+        p.step(50)
+    p.step(1)  # the ranking's set-up
+    assert p.ranking
+    spent = p.spent
+    while p.ranking:
+        p.step(50)
+    assert p.spent - spent <= len(after.legal_moves())
+    scan = Search(after, "hard", after.ply + 1)
+    scan.max_depth, scan.with_reach = 1, False
+    scan.run()
+    best = [m for m in (scan.move,) if m != guess]
+    assert p.guesses[1:1 + len(best)] == best
+
+
 def test_a_single_legal_reply_needs_no_search():
     g = random_position("9x9", 59, 1)  # (found by trying seeds: one legal move left)
     assert g.winner is None and len(g.legal_moves()) == 1

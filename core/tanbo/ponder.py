@@ -24,7 +24,7 @@ Measured with ``tanbo match --ponder-ms`` (docs/ai.md, plain hard against
 uct:5000 on 9x9): the expected reply alone is the opponent's move ~26% of
 the time, with the scan's best two ~48%; with hard's passes that cannot
 finish not begun (tanbo.ai.LAST_PASS), a player taking 5 s a move gets
-40% of hard's replies within 0.3 s on a PicoSystem.
+43% of hard's replies within 0.3 s on a PicoSystem (40-47%).
 """
 
 from .ai import DEFAULT_SLOWNESS, PLAYED_COST, WIN, Search, node_budget
