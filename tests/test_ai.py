@@ -2,6 +2,7 @@
 
 import pytest
 
+from tanbo import ai
 from tanbo import VARIANTS, Game, Rng
 from tanbo.ai import (CONTESTED, DEFAULT_SLOWNESS, KEY_MAX, LEVEL_TABLE, LEVELS, PLAYED_COST, PROGRESS_EVERY,
                       PUSH_COST, REACH_COST, REACH_EIGHTHS, REMOVAL_COST, SHIFT, SLOWNESS, WIN, Search,
@@ -121,14 +122,27 @@ def test_budget_is_respected_in_nodes(variant, level):
         assert stats["iterations"] > 0
 
 
-def test_hard_uses_its_whole_budget_on_a_big_board_and_no_more():
+def test_hard_uses_its_whole_budget_on_a_big_board_and_no_more(monkeypatch):
     g = random_position("19x19", 40, 2)
     stats = {}
+    monkeypatch.setattr(ai, "LAST_PASS", 0)  # every pass begun, whatever its cost
     choose_move(g, "hard", stats=stats)
     # the default board is the slowest, the RP2040
     assert stats["budget"] == LEVEL_TABLE["hard"][3] * 10 // 44
     # a real play is not started without the budget for it
     assert stats["budget"] - PLAYED_COST < stats["iterations"] <= stats["budget"]
+
+
+def test_a_pass_the_budget_cannot_finish_is_not_begun(monkeypatch):
+    # Where the last pass would stop within its first root move, it is not
+    # begun: the same move and depth, the nodes it would have wasted saved.
+    g = random_position("19x19", 40, 2)
+    short, whole = {}, {}
+    move = choose_move(g, "hard", stats=short)
+    monkeypatch.setattr(ai, "LAST_PASS", 0)
+    assert choose_move(g, "hard", stats=whole) == move
+    assert short["depth"] == whole["depth"]
+    assert short["iterations"] < whole["iterations"] - 200
 
 
 def test_budgets_scale_with_the_boards_slowness():

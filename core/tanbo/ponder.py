@@ -3,9 +3,9 @@
 After the computer moves, it searches on while the opponent thinks, one
 candidate reply after another: first the reply its own search expected
 (:func:`expected`, the next move of its principal variation), then the
-best ``WIDE`` replies of a medium-depth search from the opponent's side
-(``RANK`` plies, ~100 nodes on 9x9, its sorted moves caught by
-:meth:`Ponder.sort`) that are not pondered already.
+best ``WIDE`` replies of the root's scan from the opponent's side (``RANK``
+= 1 ply, ~10 nodes on 9x9, its sorted moves caught by :meth:`Ponder.sort`)
+that are not pondered already.
 Each candidate gets the search the computer would run if that reply came,
 to its node budget, run in steps small enough for the app to read its
 buttons between them (:func:`step`); a finished candidate leaves its move
@@ -21,15 +21,15 @@ single legal move, or a win found at the root, needs no pondering: the
 search ends at once in any case.
 
 Measured with ``tanbo match --ponder-ms`` (docs/ai.md, plain hard against
-uct:5000 on 9x9): the expected reply alone is the opponent's move 26-30%
-of the time, with medium's best two 44-57%; a second candidate's reply
-appears within 0.3 s only once the opponent's turn holds about two
-budgets (5.3 s of a PicoSystem).
+uct:5000 on 9x9): the expected reply alone is the opponent's move ~26% of
+the time, with the scan's best two ~48%; with hard's passes that cannot
+finish not begun (tanbo.ai.LAST_PASS), a player taking 5 s a move gets
+43% of hard's replies within 0.3 s on a PicoSystem (40-47%).
 """
 
-from .ai import DEFAULT_SLOWNESS, LEVEL_TABLE, PLAYED_COST, WIN, Search, node_budget
+from .ai import DEFAULT_SLOWNESS, PLAYED_COST, WIN, Search, node_budget
 
-# Candidates pondered after the expected reply: medium's best that many.
+# Candidates pondered after the expected reply: the ranking's best that many.
 WIDE = 2
 # Board time a node takes on a SAMD51 (us): hard's 26,376 nodes in 2,765 ms
 # (board-time instrument, means of tanbo bench --ai's positions); a board
@@ -49,9 +49,11 @@ STEP_MS = 6
 # an RP2040. It gets a step of its own (see Ponder.step), within 20 ms too.
 SETUP = 28
 NEVER = WIN  # step's nodes for a search to its end (more than any search counts)
-# The ranking search's depth: medium's (with hard's noise and table, the
-# table emptied by the next candidate's start).
-RANK = LEVEL_TABLE["medium"][0]
+# The ranking search's depth: the root's scan alone (with hard's noise and
+# reach-less, the table emptied by the next candidate's start). Against
+# uct:5000 (9x9, 30 games replayed at 5 s) its best was the player's move
+# 161 times where medium's two plies' was 143, for ~100 nodes less.
+RANK = 1
 
 
 def step(search, nodes):
@@ -170,7 +172,7 @@ class Ponder:
                     continue
                 n = s.iterations
                 if self.ranking:
-                    # Medium's depth, no reach, in the arena only within the
+                    # RANK plies, no reach, in the arena only within the
                     # step (hard's between steps, whatever happens).
                     d, r = s.max_depth, s.with_reach
                     s.max_depth, s.with_reach, s.sorted_by = RANK, False, self.sort
