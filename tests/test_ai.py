@@ -4,8 +4,8 @@ import pytest
 
 from tanbo import VARIANTS, Game, Rng
 from tanbo.ai import (CONTESTED, DEFAULT_SLOWNESS, KEY_MAX, LEVEL_TABLE, LEVELS, PLAYED_COST, PROGRESS_EVERY,
-                      PUSH_COST, REACH_COST, REACH_EIGHTHS, REMOVAL_COST, REPLY_REACH, SHIFT, SLOWNESS, WIN,
-                      Search, choose_move, node_budget)
+                      PUSH_COST, REACH_COST, REACH_EIGHTHS, REMOVAL_COST, SHIFT, SLOWNESS, WIN, Search,
+                      choose_move, node_budget)
 from tanbo.perf import random_position
 
 SEARCHING = ("easy", "medium", "hard")
@@ -423,38 +423,6 @@ def test_full_width_search_finds_the_minimax_value(monkeypatch):
         g.play(m)
         assert _minimax(s, g, 2, 1) == best
         g.undo()
-
-
-def test_reach_after_each_reply_joins_the_values_under_it(monkeypatch):
-    # depth 3, no beam, no noise, reach on: each root move's value is the
-    # worst over the replies of (the reply's subtree minimax + the reach
-    # after the reply), not the root move's own reach.
-    monkeypatch.setitem(LEVEL_TABLE, "hard", (3, 0, 10 ** 8, 10 ** 8, 0, 125))
-    for seed in range(3):
-        g = random_position("9x9", 14 + 8 * seed, seed)
-        s = Search(g, "hard", 0)
-        assert s.with_reach and REPLY_REACH
-        s.run()
-        assert s.depth == 3
-        me, roots = g.to_move, g.root_count[g.to_move]
-        best = None
-        for move in g.legal_moves():
-            g.play(move)
-            safe = g.winner == me or g.root_count[me] == roots
-            if g.over:
-                v = _minimax(s, g, 0, 1)
-            else:
-                replies = []
-                for reply in g.legal_moves():
-                    g.play(reply)
-                    r = _minimax(s, g, 1, 2)
-                    replies.append(r if g.over or abs(r) >= WIN - 10000 else r + s.reach(g))
-                    g.undo()
-                v = min(replies)
-            g.undo()
-            if safe and (best is None or v > best):
-                best = v
-        assert s.score == best, (seed, g.position())
 
 
 def test_the_transposition_table_changes_no_value(monkeypatch):

@@ -182,17 +182,6 @@ PLAYED_COST = 18
 REACH_COST = 2
 REACH_EIGHTHS = 5
 CONTESTED = 255  # Search.reach's label of a point two colours reach at once
-# REPLY_REACH: 1 values each root move's reach after each opposing reply
-# searched (at ply 2, depth 3 on) instead of after the move alone, so the
-# reply that walls hard's roots in is seen; 0: after the root move only.
-# The reaches are cached by (move, reply) for the deeper passes, in
-# REPLY_SLOTS words past the root's buffer (bufs[0]: no new attribute, as
-# one more grew the search's attribute table by ~0.5 KB): a word an entry,
-# the key (move x points + reply + 1 < 2**14: reach is for boards of at
-# most 125 points) in its low 14 bits; a miss searches it again, the same
-# value.
-REPLY_REACH = 1
-REPLY_SLOTS = 96
 
 # The transposition table (levels searching 3 plies or more, at most 15):
 # 2**TT_BITS entries of 8 bytes, each the result of one minimax call, keyed
@@ -284,14 +273,13 @@ class Search:
         self.slowness = slowness
         self.limit_ms = 3000 if size <= 125 else 6000  # (the boards of node_budget's two budgets)
         self.max_depth, self.beam, _, _, self.noise, reach_max = LEVEL_TABLE[level]
+        self.with_reach = size <= reach_max
         g = self.game = game.copy(fast=size <= FAST_COPY_POINTS)
         zeros = self.zeros
         # Per-depth move buffers, as wide as the beam (the root's as wide as
         # the board): 4 bytes a cell.
         width = self.beam or size
-        self.with_reach = size <= reach_max
-        root = size + REPLY_SLOTS if self.with_reach and REPLY_REACH else size
-        self.bufs = [zeros("i", root if d == 0 else width) for d in range(self.max_depth + 1)]
+        self.bufs = [zeros("i", size if d == 0 else width) for d in range(self.max_depth + 1)]
         # The copy of the legal list being scanned, taken once a move is
         # really played (see frozen). One for all depths: a scan plays and
         # takes back its moves before the next scan starts. It shares its
@@ -444,9 +432,6 @@ class Search:
         killer = self.killer
         for i in range(len(killer)):
             killer[i] = -1
-        root = self.bufs[0]
-        for i in range(self.size, len(root)):
-            root[i] = 0  # the reply reaches' cache (see REPLY_REACH)
         if self.tt:
             tcheck, tval, tinfo = self.tcheck, self.tval, self.tinfo
             for i in range(len(tinfo)):
@@ -498,7 +483,7 @@ class Search:
             return
         buf = self.bufs[0]
         while True:
-            n = self.scan(buf, self.size, None, True, 0)
+            n = self.scan(buf, len(buf), None, True, 0)
             if not self.s_next:
                 break
             yield
@@ -525,9 +510,6 @@ class Search:
             if not self.stopped:
                 for i in range(len(moves)):
                     noise[i] += reach[i]
-                    # By point, in the root scan's buffer, which the deeper
-                    # passes leave alone (their plies start at 1): see reply_reach.
-                    buf[moves[i]] = reach[i]
             reach = None  # (a generator's locals live as long as it: 1.4 KB on 19x19)
         scores = [0] * len(moves)
         values = self.values
@@ -697,7 +679,6 @@ class Search:
         checks = self.f_check
         top = ply
         leaves = ply + depth - 1  # the ply whose nodes are scanned, not expanded
-        replies = self.with_reach and REPLY_REACH
         if self.resume_ply:
             # The same call again after a pause: on at the node it paused in,
             # whose bounds are its parent's (the plies above are as they were).
@@ -709,7 +690,7 @@ class Search:
                 ply += 1
             if ply > top:
                 alpha = lo[ply - 1]
-                beta = hi[ply - 1]  # (a node at ply 2 shifts them again at its entry, below)
+                beta = hi[ply - 1]
         while True:
             # -- enter the node at ``ply``: its value ``v``, or its first move searched
             v = NO_VALUE
@@ -722,16 +703,6 @@ class Search:
                 v = 0  # discarded by the caller
                 self.s_next = 0  # (a scan paused there is abandoned)
             else:
-                if ply == 2 and replies:
-                    # The reach after this reply joins the values under
-                    # it, in place of the root move's (in its noise): the
-                    # node is searched with its parent's bounds shifted.
-                    b = self.reply_reach(True)
-                    if b is None:
-                        self.resume_ply = ply  # paused inside its reach
-                        return 0
-                    alpha -= b
-                    beta -= b
                 c = g.to_move
                 maximise = c == me
                 first = killer[ply]
@@ -806,8 +777,6 @@ class Search:
                         continue  # its first move, with the same bounds
             # -- ``v`` is the value of the node at ``ply``: back to its parent
             while ply > top:
-                if ply == 2 and replies and -WIN + 10000 < v < WIN - 10000 and not self.stopped:
-                    v += self.reply_reach(False)  # (found in the cache: its entry is the last made)
                 ply -= 1
                 g.undo()
                 self.h = hashes[ply]
@@ -954,39 +923,6 @@ class Search:
             total += weight[r] * REACH[t if t < cap else cap]
         self.count(REACH_COST + tail * REACH_EIGHTHS // 8 - self.r_charged)
         return total
-
-    def reply_reach(self, make):
-        """At a node of ply 2 (the root move and a reply on the search's
-        game), the reach there minus the root move's (kept by point in the
-        root's buffer by :meth:`walk`), from the cache of REPLY_REACH, or
-        with ``make`` made and cached, so that each deeper pass finds it.
-        Counted as :meth:`reach` is; None if paused inside it (called again
-        at the same node to go on). The cache probes up to 4 slots from the
-        pair's (~60 pairs a 9x9 search in 96 slots); when all are taken the
-        first is replaced.
-        """
-        g = self.game
-        n = g._nh
-        m = g._moves[n - 2]
-        key = m * self.size + g._moves[n - 1] + 1
-        cache = self.bufs[0]
-        base = self.size
-        slot = key % REPLY_SLOTS
-        for k in range(4):
-            w = cache[base + (slot + k) % REPLY_SLOTS]
-            if w & 0x3FFF == key:
-                return w >> 14
-            if w == 0:
-                slot = (slot + k) % REPLY_SLOTS
-                break
-        if not make:
-            return 0  # (never: a node's entry made it)
-        b = self.reach(g)
-        if self.r_tail:
-            return None
-        b -= cache[m]
-        cache[base + slot] = b << 14 | key  # |b| < 2**16: a small int on a board
-        return b
 
     def label_reach(self, g):
         """:meth:`reach`'s search: ``label[p]`` the root + 1 that gets ``p``
