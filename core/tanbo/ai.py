@@ -113,13 +113,17 @@ DEFAULT_SLOWNESS = 4.4
 # | medium | 9x9 | 95 | 0.2 | 28 | 114 |
 # | medium | 13x13 | 351 / 256 | 0.6 / 0.5 | 86 | 295 |
 # | medium | 19x19 | 379 / 257 | 2.2 / 2.6 | 110 | 387 |
-# | hard | 9x9 | 26376 / 6008 | 27.6 / 5.3 | 2899 | 2818 |
-# | hard | 13x13 | 47983 / 10893 | 52.1 / 9.3 | 5357 | 5325 |
-# | hard | 19x19 | 47984 / 10892 | 52.5 / 12.8 | 5670 | 5684 |
+# | hard | 9x9 | 10964 / 4201 | 13.1 / 5.4 | 1188 | 1967 |
+# | hard | 13x13 | 40806 / 8125 | 39.4 / 7.4 | 4244 | 3850 |
+# | hard | 19x19 | 43998 / 8127 | 39.9 / 11.2 | 4839 | 4184 |
 #
-# Worst of the four positions: hard 9x9 2911 ms SAMD51, 2843 ms RP2040;
-# 13x13 5674 and 5672 ms; 19x19 5801 and 5823 ms (the limits: 3 s and 6 s
-# on every board; RP2040 ms at 4.1x a SAMD51's, as the firmware ran). Each
+# Hard's rows are since LAST_PASS: a search often ends below its budget
+# (a SAMD51's 9x9 search most), so the budget is the worst case, not the
+# mean. Worst of the four positions: hard 9x9 1334 ms SAMD51, 2394 ms
+# RP2040; 13x13 5284 and 4664 ms; 19x19 5281 and 5438 ms (the limits: 3 s
+# and 6 s on every board; RP2040 ms at 4.1x a SAMD51's, as the firmware
+# ran; at their full budgets, before LAST_PASS, 2911 and 2843 ms on 9x9,
+# 5801 and 5823 ms on 19x19). Each
 # includes a fresh Search's set-up (the app's reused one skips it), and
 # the root's lists made at their final size (+5-6% against the
 # comprehensions, which fragmented a PyBadge's heap). Set with 72c647b's transposition table, which costs
