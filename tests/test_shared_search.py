@@ -100,6 +100,8 @@ def test_its_hash_follows_every_push_and_undo():
                 g.undo()
                 s.h = below.pop()
             assert s.h == stones_hash(), seed
+            # every key picks an entry of its half-sized table (SharedSearch.hashing)
+            assert max((s.h ^ s.zob[-c]) & 0xFF for c in g.pids) < len(s.tinfo) == 128
     assert removals >= 5
 
 
@@ -167,6 +169,20 @@ def test_a_released_search_holds_no_game_and_takes_the_next():
     assert s.fits(nxt) and not s.fits(Game("19x19"))
     s.start(nxt, 0)
     assert s.game is nxt and s.run() in nxt.legal_moves()
+
+
+def test_an_order_buffer_too_small_for_the_lists_grows_to_their_bound():
+    from tanbo.in_place import ORDER_CELLS, order_cells
+    g = played("4p", 4, 80)
+    s = SharedSearch(g, "hard", 0)
+    assert len(s.order) == ORDER_CELLS < order_cells(g) == 4 * 361 // 2 + 1
+    s.order = s.zeros("H", 3)  # as if the lists held more than it
+    before = state(g)
+    s.run()
+    assert len(s.order) == order_cells(g) and state(g) == before
+    fresh = SharedSearch(replayed(g), "hard", 0)
+    fresh.run()
+    assert result(s) == result(fresh)
 
 
 def test_reserve_makes_room_so_a_ply_grows_no_stack():

@@ -315,16 +315,9 @@ class Search:
         self.f_hash = zeros("i", plies)
         self.f_slot = zeros("H", plies)
         self.f_check = zeros("H", plies)
-        # The transposition table and its hash (see TT_BITS), for levels
-        # that search 3 plies or more (the others keep a hash of zeros).
         self.size = size
         self.tt = self.max_depth >= 3
-        self.zob = self.words(g.players, size)
-        if self.tt:
-            n = 1 << TT_BITS
-            self.tcheck = zeros("H", n)
-            self.tval = zeros("i", n)
-            self.tinfo = zeros("H", n)  # depth | flag << 4 | (best move + 1) << 6; 0: empty
+        self.hashing(g.players, size)
         # VALUE[s]: a live root with root space s, before the hanging penalty.
         last = len(SPACE) - 1
         value = self.value = zeros("h", size + 1)  # at most 1,500 + 30 a point: 20,250 on 625 points
@@ -363,13 +356,15 @@ class Search:
         ``FAST_COPY_POINTS`` points."""
         return game.copy(fast=game.variant.size <= FAST_COPY_POINTS)
 
-    def words(self, players, size):
-        """The Zobrist words (4 bytes each; zeros below 3 plies): ``zob[(c - 1) * size + p]``
-        for a stone of colour c on p, then the side to move's word at ``zob[-c]``.
-        (A row of words for "no stone" held those few: 1.4 KB of 19x19's
-        arena unused.) The words are drawn as they were for that layout,
-        row 0 first."""
-        zob = self.zeros("i", players * size + players)
+    def hashing(self, players, size):
+        """The transposition table and its hash (see TT_BITS), for levels that
+        search 3 plies or more (the others keep a hash of zeros). Zobrist
+        words, 4 bytes each: ``zob[(c - 1) * size + p]`` for a stone of
+        colour c on p, then the side to move's word at ``zob[-c]``. (A row
+        of words for "no stone" held those few: 1.4 KB of 19x19's arena
+        unused.) The words are drawn as they were for that layout, row 0
+        first."""
+        zob = self.zob = self.zeros("i", players * size + players)
         if self.tt:
             zr = Rng(0x7A0B)
             for i in range((players + 1) * size):
@@ -378,7 +373,10 @@ class Search:
                     zob[i - size] = w
                 elif 0 < i <= players:
                     zob[-i] = w
-        return zob
+            n = 1 << TT_BITS
+            self.tcheck = self.zeros("H", n)
+            self.tval = self.zeros("i", n)
+            self.tinfo = self.zeros("H", n)  # depth | flag << 4 | (best move + 1) << 6; 0: empty
 
     @staticmethod
     def zeros(typecode, n):

@@ -15,14 +15,23 @@ reaches the heap or the hot path of any other search.
 
 from array import array
 
-from .ai import PUSH_COST, REMOVAL_COST, Search, DEFAULT_SLOWNESS
+from .ai import DEFAULT_SLOWNESS, PUSH_COST, REMOVAL_COST, TT_BITS, WIN, Search
 from .rng import Rng
 
 # Cells of removed roots' records (2 bytes each) that a search makes room
-# for before it starts: 9 plies' removals of ~25 stones each, or one root of
-# 250. A search that removes more grows the stack within a ply, where a
-# MemoryError would leave half a ply on the game.
-REMOVAL_CELLS = 256
+# for before it starts: hard's 4p searches took at most 140 (2,458 searches
+# of 6 games against random moves: 82% under 16, 3 over 128). A search that
+# removes more grows the stack within a ply, where a MemoryError would leave
+# half a ply on the game. More costs the game's stack its next 0.5 KB step
+# sooner: at 256 a 4p game's stack grew from 1 KB to 1.5 KB near its end,
+# where the heap is at its most fragmented (a session failed there).
+REMOVAL_CELLS = 128
+
+# Cells of the legal lists' order kept at first (2 bytes each): 4p's lists
+# held at most 171 together at a search (8 games), where their bound
+# (order_cells) is 723; grown to the bound, at a search's start, if ever
+# they hold more.
+ORDER_CELLS = 256
 
 
 def order_cells(g):
@@ -50,29 +59,35 @@ class SharedSearch(Search):
                  slowness=DEFAULT_SLOWNESS):
         self.variant = game.variant.name
         self.base = -1  # a search under way: the game's plies before it (see restore)
-        self.order = self.zeros("H", order_cells(game))
+        self.order = self.zeros("H", ORDER_CELLS)
         Search.__init__(self, game, level, seed, progress, movetime_ms, slowness)
 
     def own(self, game):
         return game
 
-    def words(self, players, size):
-        """One row of 27-bit words, times the colour (1-4: still a small int),
-        then the side to move's words at ``zob[-c]``: 4p's 1.5 KB where a row
-        a colour took 5.8. A multiple, not the word XORed with a colour's
-        constant: those would cancel in pairs (Black on a and White on b
-        hashing as White on a and Black on b). Drawn as Search draws its
-        rows, the first row's words kept."""
-        zob = self.zeros("i", size + players)
+    def hashing(self, players, size):
+        """Search's table and words, smaller. The words: one row of 27-bit
+        words, times the colour (1-4: still a small int), then the side to
+        move's words at ``zob[-c]``: 4p's 1.5 KB where a row a colour took
+        5.8. A multiple, not the word XORed with a colour's constant: those
+        would cancel in pairs (Black on a and White on b hashing as White on
+        a and Black on b). Drawn as Search draws its rows, the first row's
+        words kept. The table: half of Search's entries (1 KB), so each
+        word's low byte is below 32 (the side's below 128): times 4 at most,
+        XORed, a key's TT_BITS low bits then pick one of the first half."""
+        zob = self.zob = self.zeros("i", size + players)
         if self.tt:
             zr = Rng(0x7A0B)
             for i in range(2 * size):
                 w = (zr.below(65536) << 13) ^ zr.below(65536)
                 if i >= size:
-                    zob[i - size] = w >> 2
+                    zob[i - size] = (w >> 2) & 0x7FFFF1F
                 elif 0 < i <= players:
-                    zob[-i] = w
-        return zob
+                    zob[-i] = w & 0x1FFFFF7F
+            n = 1 << (TT_BITS - 1)
+            self.tcheck = self.zeros("H", n)
+            self.tval = self.zeros("i", n)
+            self.tinfo = self.zeros("H", n)
 
     def fits(self, game):
         return game.variant.name == self.variant and len(game.alive) == len(self.weight)
@@ -107,6 +122,8 @@ class SharedSearch(Search):
         g = self.game
         self.reserve(self.max_depth + 1, REMOVAL_CELLS)
         order = self.order
+        if sum(g.legal_total) > len(order):
+            order = self.order = self.zeros("H", order_cells(g))
         i = 0
         for k in g.pids:
             lk = g.legal_points[k]
@@ -115,7 +132,10 @@ class SharedSearch(Search):
                 i += 1
         self.base = g._nh
         try:
-            return Search.run(self)
+            self.pause_at = WIN  # (Search.run's loop, not a call of it: a frame less on the pystack)
+            for _ in self.walk():
+                pass
+            return self.move
         finally:
             self.restore()
 

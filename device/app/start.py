@@ -11,8 +11,7 @@ from app import drop_modules, theme
 from app.clock import Clock
 from app.input import Repeater
 from app.sizes import text_scale
-from app.game_screen import GameScreen
-from app.main import App
+from app.main import App, GameScreen
 from app.save import Saves
 from app.settings import SIZE, Settings
 from app.text import Label
