@@ -1,4 +1,4 @@
-"""A search that plays on the caller's game: tanbo.in_place.SharedSearch.
+"""A search that plays on the caller's game: app.shared_search.SharedSearch.
 
 On a PyBadge the 4p variant's game, its search and its screen fit only
 without the search's own copy of the game (11 KB of the board's heap):
@@ -11,11 +11,16 @@ off by a MemoryError; so a game searched many times searches on exactly
 as the same position replayed afresh.
 """
 
+import os
+import sys
+
 import pytest
 from tanbo import Game
 from tanbo.ai import Search
-from tanbo.in_place import SharedSearch
 from tanbo.rng import Rng
+
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.dirname(os.path.abspath(__file__))), "device"))
+from app.shared_search import SharedSearch  # noqa: E402
 
 
 def state(g):
@@ -172,7 +177,7 @@ def test_a_released_search_holds_no_game_and_takes_the_next():
 
 
 def test_an_order_buffer_too_small_for_the_lists_grows_to_their_bound():
-    from tanbo.in_place import ORDER_CELLS, order_cells
+    from app.shared_search import ORDER_CELLS, order_cells
     g = played("4p", 4, 80)
     s = SharedSearch(g, "hard", 0)
     assert len(s.order) == ORDER_CELLS < order_cells(g) == 4 * 361 // 2 + 1
@@ -213,7 +218,7 @@ def test_on_a_small_heap_4p_searches_the_games_own_state_and_does_not_ponder(sim
         sim.app.play(Game(variant), (2, 3, 4) if variant == "4p" else (2,))
         sim.frames(50)
         gs = game_screen(sim)
-        assert isinstance(gs.search, SharedSearch) == shares and (gs.search.game is gs.game) == shares
+        assert getattr(gs.search, "shared", False) == shares and (gs.search.game is gs.game) == shares
         said = " ".join(label.text for label in gs.status.info)
         assert ("4p:" in said) == shares, said  # the player is told "Use my time" does not apply
         gs.cursor = gs.game.legal_moves()[0]

@@ -351,7 +351,7 @@ class Search:
         self.start(game, seed, progress, movetime_ms, False)
 
     def own(self, game):
-        """The game this search plays on: a copy of ``game`` (tanbo.in_place's
+        """The game this search plays on: a copy of ``game`` (app.shared_search's
         search plays on ``game`` itself), fast on boards of up to
         ``FAST_COPY_POINTS`` points."""
         return game.copy(fast=game.variant.size <= FAST_COPY_POINTS)

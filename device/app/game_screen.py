@@ -59,7 +59,7 @@ def board_parts(variant, width, height):
 
 # On a board of small heap (GameScreen.small_heap), a game of more cells than
 # this (points times players: 4p's 1,444; 19x19's 722) is searched on the
-# game itself, not on a copy (tanbo.in_place.SharedSearch): 4p's copy is 11
+# game itself, not on a copy (app.shared_search.SharedSearch): 4p's copy is 11
 # KB of a PyBadge's heap, which holds the game, its search and its screen
 # only without it (tests/test_device_sessions.py). Such a game does not
 # ponder: that search plays on the game the screen shows.
@@ -88,7 +88,7 @@ def kept_search(search, game, ai, level, slowness):
     search = None
     gc.collect()
     if shared:
-        from tanbo.in_place import SharedSearch as Search
+        from app.shared_search import SharedSearch as Search
     else:
         from tanbo.ai import Search
     return Search(game, level, game.ply, slowness=slowness)

@@ -247,7 +247,7 @@ class App:
 
         Collects, then: during the computer's search, the next try of the
         same move (the game is as it was: the search works on a copy, or
-        takes back its plies, tanbo.in_place.SharedSearch.run)
+        takes back its plies, app.shared_search.SharedSearch.run)
         searches lighter: "easy" after "hard" or "medium" (same seed),
         after that a legal move without the AI, said in the status line;
         anything else (a screen that cannot be built) saves the game and

@@ -10,13 +10,17 @@ which the next search's move order and every seeded pick depend:
 :meth:`SharedSearch.run` keeps that order and puts it back, after the
 search or after an exception (a MemoryError) broke it off. A subclass in a
 module of its own, so that neither its code nor any work of its hashing
-reaches the heap or the hot path of any other search.
+reaches the heap or the hot path of any other search; in the app, not in
+tanbo, because only the app's small heap wants it (and the bundle's check,
+tanbo_tools.verify, imports every engine module at once on a heap that
+has no room for 3 KB more of them). It reads the game's undo stacks
+(``_nh``, ``_rem``) as tanbo.ai does.
 """
 
 from array import array
 
-from .ai import DEFAULT_SLOWNESS, PUSH_COST, REMOVAL_COST, TT_BITS, WIN, Search
-from .rng import Rng
+from tanbo.ai import DEFAULT_SLOWNESS, PUSH_COST, REMOVAL_COST, TT_BITS, WIN, Search
+from tanbo.rng import Rng
 
 # Cells of removed roots' records (2 bytes each) that a search makes room
 # for before it starts: hard's 4p searches took at most 140 (2,458 searches
