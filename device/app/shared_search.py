@@ -174,7 +174,8 @@ class SharedSearch(Search):
                 i += 1
 
     def push(self, m):
-        """Search.push with this class's words (see :meth:`words`)."""
+        """Search.push with this class's words (see :meth:`hashing`): only
+        here, so that the hot path of every other search is as it was."""
         g = self.game
         zob = self.zob
         h = self.h ^ zob[m] * g.to_move
