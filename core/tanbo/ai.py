@@ -49,8 +49,7 @@ a reach's next 8 points; a stepped search searches the same nodes in the
 same order as one run at once, and plays the same move.
 
 Memory: one copy of the game (a fast one, with list tables, on boards of
-up to ``FAST_COPY_POINTS`` points; none in the app's SharedSearch, 4p on a
-PyBadge: app.shared_search), the move buffers of each depth, one
+up to ``FAST_COPY_POINTS`` points), the move buffers of each depth, one
 copy of a legal list, the transposition table (2 KB) and its hash words
 (4 bytes a point and colour) and a few per-point and per-root arrays: a
 :class:`Search`, made once a game and reused for each move
