@@ -83,23 +83,28 @@ def session():
         menus.start_game(app)  # its Start row: the game starts in the next step
         menus = None
         app.step()
-        screen = app.screen
-        game = screen.game
-        while app.screen is screen:
-            if game.winner is None and not screen.thinking and screen.flash is None \
-                    and game.to_move not in screen.ai:
-                gc.collect()
-                free = gc.mem_free()
-                if free < out["min_free"]:
-                    out["min_free"] = free
-                screen.cursor = game.legal_move_at(rng.below(game.legal_count()))
-                app.act(screen.key(A))  # the app then runs the computer's replies
-            app.step()
-            now[0] += 120
-        out["plies"].append(game.ply)
-        screen = game = None
+        out["plies"].append(play_out(app, rng, now, A))
         gc.collect()
         out.setdefault("free_between", []).append(gc.mem_free())
+
+
+def play_out(app, rng, now, A):
+    """The game on ``app``'s screen played to its end (its plies): a function of its own, so that
+    no slot of the session's frame still points at the game once it is over."""
+    screen = app.screen
+    game = screen.game
+    while app.screen is screen:
+        if game.winner is None and not screen.thinking and screen.flash is None \
+                and game.to_move not in screen.ai:
+            gc.collect()
+            free = gc.mem_free()
+            if free < out["min_free"]:
+                out["min_free"] = free
+            screen.cursor = game.legal_move_at(rng.below(game.legal_count()))
+            app.act(screen.key(A))  # the app then runs the computer's replies
+        app.step()
+        now[0] += 120
+    return game.ply
 
 
 def where(e):

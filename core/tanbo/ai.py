@@ -290,7 +290,7 @@ class Search:
         self.limit_ms = 3000 if size <= 125 else 6000  # (the boards of node_budget's two budgets)
         self.max_depth, self.beam, _, _, self.noise, reach_max = LEVEL_TABLE[level]
         self.with_reach = size <= reach_max
-        g = self.game = game.copy(fast=size <= FAST_COPY_POINTS)
+        g = self.game = self.own(game)
         zeros = self.zeros
         # Per-depth move buffers, as wide as the beam (the root's as wide as
         # the board): 4 bytes a cell.
@@ -319,28 +319,9 @@ class Search:
         self.f_hash = zeros("i", plies)
         self.f_slot = zeros("H", plies)
         self.f_check = zeros("H", plies)
-        # The transposition table and its hash (see TT_BITS), for levels
-        # that search 3 plies or more (the others keep a hash of zeros).
-        # Zobrist words: zob[(c - 1) * size + p] for a stone of colour c
-        # on p, then the side to move's word at zob[-c]. (A row of words
-        # for "no stone" held those few: 1.4 KB of 19x19's arena unused.)
-        # The words are drawn as they were for that layout, row 0 first.
         self.size = size
         self.tt = self.max_depth >= 3
-        players = g.players
-        zob = self.zob = zeros("i", players * size + players)
-        if self.tt:
-            zr = Rng(0x7A0B)
-            for i in range((players + 1) * size):
-                w = (zr.below(65536) << 13) ^ zr.below(65536)  # 29 bits: a small int
-                if i >= size:
-                    zob[i - size] = w
-                elif 0 < i <= players:
-                    zob[-i] = w
-            n = 1 << TT_BITS
-            self.tcheck = zeros("H", n)
-            self.tval = zeros("i", n)
-            self.tinfo = zeros("H", n)  # depth | flag << 4 | (best move + 1) << 6; 0: empty
+        self.hashing(g.players, size)
         # VALUE[s]: a live root with root space s, before the hanging penalty.
         last = len(SPACE) - 1
         value = self.value = zeros("h", size + 1)  # at most 1,500 + 30 a point: 20,250 on 625 points
@@ -372,6 +353,34 @@ class Search:
         self.r_mark = 0
         self.r_charged = 0
         self.start(game, seed, progress, movetime_ms, False)
+
+    def own(self, game):
+        """The game this search plays on: a copy of ``game`` (app.shared_search's
+        search plays on ``game`` itself), fast on boards of up to
+        ``FAST_COPY_POINTS`` points."""
+        return game.copy(fast=game.variant.size <= FAST_COPY_POINTS)
+
+    def hashing(self, players, size):
+        """The transposition table and its hash (see TT_BITS), for levels that
+        search 3 plies or more (the others keep a hash of zeros). Zobrist
+        words, 4 bytes each: ``zob[(c - 1) * size + p]`` for a stone of
+        colour c on p, then the side to move's word at ``zob[-c]``. (A row
+        of words for "no stone" held those few: 1.4 KB of 19x19's arena
+        unused.) The words are drawn as they were for that layout, row 0
+        first."""
+        zob = self.zob = self.zeros("i", players * size + players)
+        if self.tt:
+            zr = Rng(0x7A0B)
+            for i in range((players + 1) * size):
+                w = (zr.below(65536) << 13) ^ zr.below(65536)  # 29 bits: a small int
+                if i >= size:
+                    zob[i - size] = w
+                elif 0 < i <= players:
+                    zob[-i] = w
+            n = 1 << TT_BITS
+            self.tcheck = self.zeros("H", n)
+            self.tval = self.zeros("i", n)
+            self.tinfo = self.zeros("H", n)  # depth | flag << 4 | (best move + 1) << 6; 0: empty
 
     @staticmethod
     def zeros(typecode, n):

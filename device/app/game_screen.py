@@ -57,6 +57,15 @@ def board_parts(variant, width, height):
     return view, status, group
 
 
+# On a board of small heap (GameScreen.small_heap), a game of more cells than
+# this (points times players: 4p's 1,444; 19x19's 722) is searched on the
+# game itself, not on a copy (app.shared_search.SharedSearch): 4p's copy is 11
+# KB of a PyBadge's heap, which holds the game, its search and its screen
+# only without it (tests/test_device_sessions.py). Such a game does not
+# ponder: that search plays on the game the screen shows.
+SHARE_ABOVE = 722
+
+
 def kept_search(search, game, ai, level, slowness):
     """The search the computer's moves in ``game`` at ``level`` use (a
     ``tanbo.ai.Search``, 6-25 KB of arrays on a board): ``search`` itself
@@ -72,11 +81,16 @@ def kept_search(search, game, ai, level, slowness):
     """
     if not ai:
         return None
-    if search is not None and search.level == level and search.slowness == slowness and search.fits(game):
+    shared = GameScreen.small_heap and game.players * game.variant.size > SHARE_ABOVE
+    if (search is not None and search.level == level and search.slowness == slowness
+            and getattr(search, "shared", False) == shared and search.fits(game)):
         return search
     search = None
     gc.collect()
-    from tanbo.ai import Search
+    if shared:
+        from app.shared_search import SharedSearch as Search
+    else:
+        from tanbo.ai import Search
     return Search(game, level, game.ply, slowness=slowness)
 
 
@@ -92,6 +106,8 @@ class GameScreen:
     # A tanbo.ponder.Ponder on the person's turn (set by app.main.App.think):
     # on the object only while there is one, its table no larger till then.
     ponder = None
+    # The board's heap is a SAMD51's (app.start.SMALL_HEAP; set by app.start): see SHARE_ABOVE.
+    small_heap = False
 
     def __init__(self, game, ai, width, height, hints=True, slowness=1.0, search=None):
         self.game = game

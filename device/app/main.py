@@ -200,7 +200,8 @@ class App:
             p = low_memory().lighter_move(self, screen)
         self.act(screen.play(p))
         self.busy = True  # presses made while the reply is drawn are stale as well
-        if self.searching == "hard" and self.settings.ponder and screen.search and screen.person_to_move():
+        if (self.searching == "hard" and self.settings.ponder and screen.search
+                and not getattr(screen.search, "shared", False) and screen.person_to_move()):
             # "Think on my time": the search goes on during the person's turn
             # (tanbo.ponder, loaded only then; after act, which saves the game).
             screen.ponder = __import__("tanbo.ponder").ponder.start(screen.search, screen.game)
@@ -245,7 +246,8 @@ class App:
         that big (fragmented), though free memory was there.
 
         Collects, then: during the computer's search, the next try of the
-        same move (the game is untouched: the search works on a copy)
+        same move (the game is as it was: the search works on a copy, or
+        takes back its plies, app.shared_search.SharedSearch.run)
         searches lighter: "easy" after "hard" or "medium" (same seed),
         after that a legal move without the AI, said in the status line;
         anything else (a screen that cannot be built) saves the game and
@@ -343,6 +345,8 @@ class App:
         game, ai = self.next_game
         self.next_game = None
         drop_modules(*OFF_GAME_MODULES)
+        if getattr(self.search, "shared", False):
+            self.search.release()  # a search on the last game itself (kept_search) no longer holds it
         self.drop_screen()
         if isinstance(game, str):
             from tanbo import Game
@@ -364,5 +368,9 @@ class App:
         screen = GameScreen(game, ai, self.width, self.height, self.settings.hints,
                             self.hw.slowness, self.search)
         self.show(screen)
+        if self.settings.ponder and getattr(self.search, "shared", False):
+            # "Use my time" is on, but this game's search plays on the game on
+            # show (app.game_screen.SHARE_ABOVE): said once, at its start.
+            screen.notify("4p: no thinking on your time", "4p: not on your time", "4p: no ponder")
         if screen.person_to_move():  # else the save follows the computer's first reply
             self.save_turn(screen)

@@ -11,7 +11,7 @@ from app import drop_modules, theme
 from app.clock import Clock
 from app.input import Repeater
 from app.sizes import text_scale
-from app.main import App
+from app.main import App, GameScreen
 from app.save import Saves
 from app.settings import SIZE, Settings
 from app.text import Label
@@ -57,6 +57,7 @@ def set_up(app, hw, clock, sleep):
     d.root_group = app.root
     # The board's default, on the class: nothing more on the settings' own table.
     Settings.ponder = hw.name not in SMALL_HEAP
+    GameScreen.small_heap = hw.name in SMALL_HEAP
     app.settings = Settings()
     app.puzzle_record = b""  # the puzzle progress, packed (app.progress)
     app.saves = Saves(hw.storage) if hw.storage is not None else None

@@ -1,0 +1,196 @@
+"""A search that plays on the caller's game, not on a copy: :class:`SharedSearch`.
+
+On a PyBadge a 4p game, its search and its screen fit only without the
+search's own copy of the game (11 KB of the board's heap) and with fewer
+Zobrist words (app.game_screen.kept_search picks this class there). The
+search then plays its plies on the app's game and takes them back. Undo
+gives back every stone and table but not the order of each player's legal
+list (a deletion swaps the last member into the hole; undo appends), on
+which the next search's move order and every seeded pick depend:
+:meth:`SharedSearch.run` keeps that order and puts it back, after the
+search or after an exception (a MemoryError) broke it off. A subclass in a
+module of its own, so that neither its code nor any work of its hashing
+reaches the heap or the hot path of any other search; in the app, not in
+tanbo, because only the app's small heap wants it (and the bundle's check,
+tanbo_tools.verify, imports every engine module at once on a heap that
+has no room for 3 KB more of them). It reads the game's undo stacks
+(``_nh``, ``_rem``) as tanbo.ai does.
+"""
+
+from array import array
+
+from tanbo.ai import DEFAULT_SLOWNESS, PUSH_COST, REMOVAL_COST, TT_BITS, WIN, Search
+from tanbo.rng import Rng
+
+# Cells of removed roots' records (2 bytes each) that a search makes room
+# for before it starts: hard's 4p searches took at most 140 (2,458 searches
+# of 6 games against random moves: 82% under 16, 3 over 128). A search that
+# removes more grows the stack within a ply, where a MemoryError would leave
+# half a ply on the game. More costs the game's stack its next 0.5 KB step
+# sooner: at 256 a 4p game's stack grew from 1 KB to 1.5 KB near its end,
+# where the heap is at its most fragmented (a session failed there).
+REMOVAL_CELLS = 128
+
+# Cells of the legal lists' order kept at first (2 bytes each): 4p's lists
+# held at most 171 together at a search (8 games), where their bound
+# (order_cells) is 723; grown to the bound, at a search's start, if ever
+# they hold more.
+ORDER_CELLS = 256
+
+
+def order_cells(g):
+    """Cells the legal lists' order needs in ``g``: at most the largest degree
+    times half the board (a legal point of k is an empty point with one k
+    stone beside it, so the lists' lengths add up to at most the stones'
+    empty neighbours and to at most the empty points' stone neighbours)."""
+    degree = 0
+    for ds in g.steps:
+        if len(ds) > degree:
+            degree = len(ds)
+    return degree * g.variant.size // 2 + 1
+
+
+class SharedSearch(Search):
+    """A :class:`tanbo.ai.Search` on ``game`` itself (the app's): the same
+    levels and budgets, no copy. Its Zobrist words and transposition table
+    are smaller (see :meth:`hashing`), so it may play another move than a
+    Search in a few positions (none of 100 4p searches did); without
+    pondering (between its steps the game would hold its plies)."""
+
+    shared = True
+
+    def __init__(self, game, level="medium", seed=0, progress=None, movetime_ms=None,
+                 slowness=DEFAULT_SLOWNESS):
+        self.variant = game.variant.name
+        self.base = -1  # a search under way: the game's plies before it (see restore)
+        self.order = self.zeros("H", ORDER_CELLS)
+        Search.__init__(self, game, level, seed, progress, movetime_ms, slowness)
+
+    def own(self, game):
+        return game
+
+    def hashing(self, players, size):
+        """Search's table and words, smaller. The words: one row of 27-bit
+        words, times the colour (1-4: still a small int), then the side to
+        move's words at ``zob[-c]``: 4p's 1.5 KB where a row a colour took
+        5.8. A multiple, not the word XORed with a colour's constant: those
+        would cancel in pairs (Black on a and White on b hashing as White on
+        a and Black on b). Drawn as Search draws its rows, the first row's
+        words kept. The table: half of Search's entries (1 KB), so each
+        word's low byte is below 32 (the side's below 128): times 4 at most,
+        XORed, a key's TT_BITS low bits then pick one of the first half."""
+        zob = self.zob = self.zeros("i", size + players)
+        if self.tt:
+            zr = Rng(0x7A0B)
+            for i in range(2 * size):
+                w = (zr.below(65536) << 13) ^ zr.below(65536)
+                if i >= size:
+                    zob[i - size] = (w >> 2) & 0x7FFFF1F
+                elif 0 < i <= players:
+                    zob[-i] = w & 0x1FFFFF7F
+            n = 1 << (TT_BITS - 1)
+            self.tcheck = self.zeros("H", n)
+            self.tval = self.zeros("i", n)
+            self.tinfo = self.zeros("H", n)
+
+    def fits(self, game):
+        return game.variant.name == self.variant and len(game.alive) == len(self.weight)
+
+    def release(self):
+        """Let the game go (the app's, when its next game starts: 4p's 11-15 KB
+        would stay on the heap while the next is made); :meth:`start` gives
+        the next."""
+        self.game = None
+
+    def start(self, game, seed=0, progress=None, movetime_ms=None, load=True):
+        if load and not self.fits(game):
+            raise ValueError("Search.start: %s with %d roots is not the game this search was made for"
+                             " (%s, %d roots)" % (game.variant.name, len(game.alive), self.variant,
+                                                  len(self.weight)))
+        self.game = game
+        size = game.variant.size
+        # Search.start hashes the stones by its rows of words, from size: none here; its one row below.
+        self.size = 0
+        Search.start(self, game, seed, progress, movetime_ms, False)
+        zob, board = self.zob, game.board
+        h = 0
+        for p in range(size):
+            if board[p]:
+                h ^= zob[p] * board[p]
+        self.h = h
+
+    def run(self):
+        """Search.run on the game itself, which is then as it was (its plies
+        taken back, its legal lists in their order), also when an exception
+        broke the search off."""
+        g = self.game
+        self.reserve(self.max_depth + 1, REMOVAL_CELLS)
+        order = self.order
+        if sum(g.legal_total) > len(order):
+            order = self.order = self.zeros("H", order_cells(g))
+        i = 0
+        for k in g.pids:
+            lk = g.legal_points[k]
+            for j in range(g.legal_total[k]):
+                order[i] = lk[j]
+                i += 1
+        self.base = g._nh
+        try:
+            self.pause_at = WIN  # (Search.run's loop, not a call of it: a frame less on the pystack)
+            for _ in self.walk():
+                pass
+            return self.move
+        finally:
+            self.restore()
+
+    def reserve(self, plies, cells):
+        """Room in the game for ``plies`` more plies and ``cells`` more cells of
+        removed roots' records, so that no ply of the search grows a stack."""
+        g = self.game
+        while g._room < g._nh + plies:
+            g._grow_history()
+        rem = g._rem
+        while len(rem) - 2 < g._nrem + cells:
+            n = len(rem)
+            rem.extend(array("H", bytes(2 * n if n < 256 else 512)))
+
+    def restore(self):
+        """The game as it was at :meth:`run`'s start: its plies taken back, its
+        legal lists in their order (``legal_index`` of each member with them)."""
+        g = self.game
+        if self.base < 0:
+            return
+        while g._nh > self.base:
+            g.undo()
+        self.base = -1
+        order = self.order
+        i = 0
+        for k in g.pids:
+            lk, pk = g.legal_points[k], g.legal_index[k]
+            for j in range(g.legal_total[k]):
+                p = order[i]
+                lk[j] = p
+                pk[p] = j
+                i += 1
+
+    def push(self, m):
+        """Search.push with this class's words (see :meth:`hashing`): only
+        here, so that the hot path of every other search is as it was."""
+        g = self.game
+        zob = self.zob
+        h = self.h ^ zob[m] * g.to_move
+        mark = g._nrem
+        g.play_unchecked(m)
+        if g._nrem == mark:
+            self.count(PUSH_COST)
+        else:
+            rem, rplayer = g._rem, g.root_player
+            i = g._nrem
+            while i > mark:
+                k = rem[i - 1]
+                c = rplayer[rem[i - 2]]
+                i -= k + 2
+                for j in range(i, i + k):
+                    h ^= zob[rem[j]] * c
+            self.count(PUSH_COST + REMOVAL_COST)
+        self.h = h

@@ -1,0 +1,232 @@
+"""A search that plays on the caller's game: app.shared_search.SharedSearch.
+
+On a PyBadge the 4p variant's game, its search and its screen fit only
+without the search's own copy of the game (11 KB of the board's heap):
+there the search plays its plies on the app's game and takes them back
+(app.game_screen.SHARE_ABOVE). It must leave the game exactly as it was
+(the stones and every table, the history, and the order of each player's
+legal list, which undo does not keep and on which the next search's move
+order and every seeded pick depend), also when it is stopped or broken
+off by a MemoryError; so a game searched many times searches on exactly
+as the same position replayed afresh.
+"""
+
+import os
+import sys
+
+import pytest
+from tanbo import Game
+from tanbo.ai import Search
+from tanbo.rng import Rng
+
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.dirname(os.path.abspath(__file__))), "device"))
+from app.shared_search import SharedSearch  # noqa: E402
+
+
+def state(g):
+    """Everything of ``g`` a later move, search or undo reads (``root_of``, ``nxt``
+    and ``legal_index`` where they are not stale: a stone's, a legal point's)."""
+    legal = [list(g.legal_points[k][:g.legal_total[k]]) for k in g.pids]
+    index = [[g.legal_index[k][p] for p in legal[k - 1]] for k in g.pids]
+    tables = [list(t) for t in (g.board, g.head, g.space, g.alive, g.root_player)]
+    tables += [list(t) for t in g.touch_count[1:] + g.space_root[1:]]
+    roots = [(g.root_of[p], g.nxt[p]) if g.board[p] else None for p in range(g.variant.size)]
+    history = (g._nh, list(g._moves[:g._nh]), list(g._marks[:g._nh]), g._nrem, list(g._rem[:g._nrem]))
+    return (legal, index, tables, roots, history, list(g.legal_total), list(g.root_count), g.to_move,
+            g.winner, g.ply)
+
+
+def played(variant, seed, plies):
+    """``variant`` after ``plies`` seeded random moves (fewer if it ends)."""
+    g, r = Game(variant), Rng(seed)
+    for _ in range(plies):
+        if g.winner is not None:
+            break
+        g.play(g.legal_move_at(r.below(g.legal_count())))
+    return g
+
+
+def replayed(g):
+    """A new game of ``g``'s moves: the position without the searches made on ``g``."""
+    twin = Game(g.variant.name)
+    for m in g.moves():
+        twin.play(m)
+    return twin
+
+
+def result(s):
+    return s.move, s.iterations, s.depth, s.score
+
+
+@pytest.mark.parametrize("variant", ["4p", "9x9"])
+def test_a_shared_search_leaves_the_game_as_it_was_and_searches_as_on_a_fresh_one(variant):
+    searches = 0
+    for seed in range(3):
+        g = played(variant, seed, 20 + 15 * seed)
+        shared = SharedSearch(g, "hard", 0)
+        assert shared.game is g  # no copy
+        for _ in range(4):
+            if g.winner is not None:
+                break
+            before = state(g)
+            shared.start(g, g.ply)
+            m = shared.run()
+            assert state(g) == before and shared.base == -1
+            fresh = SharedSearch(replayed(g), "hard", g.ply)
+            fresh.run()
+            assert result(shared) == result(fresh)
+            g.play(m)
+            searches += 1
+    assert searches >= 10
+
+
+def test_its_hash_follows_every_push_and_undo():
+    # One row of words times the colour (SharedSearch.words), kept by XORs
+    # through removals, equals one computed from the stones.
+    removals = 0
+    for seed in range(6):
+        g = played("4p", seed, 150 + 40 * seed)
+        s = SharedSearch(g, "hard", 0)
+
+        def stones_hash():
+            h = 0
+            for p in range(g.variant.size):
+                h ^= s.zob[p] * g.board[p]
+            return h
+        rng, below = Rng(seed), []
+        assert s.h == stones_hash() != 0
+        for _ in range(300):
+            if g.winner is None and len(below) < s.max_depth and (not below or rng.below(3)):
+                roots = sum(g.root_count)
+                below.append(s.h)
+                s.push(g.legal_move_at(rng.below(g.legal_count())))
+                removals += sum(g.root_count) < roots
+            elif below:
+                g.undo()
+                s.h = below.pop()
+            assert s.h == stones_hash(), seed
+            # every key picks an entry of its half-sized table (SharedSearch.hashing)
+            assert max((s.h ^ s.zob[-c]) & 0xFF for c in g.pids) < len(s.tinfo) == 128
+    assert removals >= 5
+
+
+def test_it_holds_no_copy_and_a_quarter_of_the_words():
+    g = played("4p", 2, 40)
+    shared, own = SharedSearch(g, "hard", 0), Search(g, "hard", 0)
+    assert shared.game is g and own.game is not g
+    size = g.variant.size
+    assert (len(shared.zob), len(own.zob)) == (size + 4, 4 * size + 4)
+
+
+def stop_after(calls):
+    """A progress callback asking the search to stop at its ``calls``-th report."""
+    seen = []
+
+    def progress(done, total):
+        seen.append(done)
+        return len(seen) >= calls
+    return progress
+
+
+def test_a_stopped_shared_search_leaves_the_game_as_it_was():
+    g = played("4p", 5, 60)
+    before = state(g)
+    s = SharedSearch(g, "hard", 7, stop_after(40))
+    s.run()
+    assert s.stopped and state(g) == before
+    fresh = SharedSearch(replayed(g), "hard", 7, stop_after(40))
+    fresh.run()
+    assert result(s) == result(fresh)
+
+
+@pytest.mark.parametrize("at", [1, 30, 100])
+def test_a_shared_search_broken_off_by_a_memory_error_leaves_the_game_as_it_was(at):
+    # The app's handler (App.out_of_memory) then searches the same move
+    # lighter, on this game: the error came at a node deep in the tree,
+    # with plies of the search on the game.
+    g = played("4p", 3, 50)
+    before = state(g)
+    plies = []
+
+    def progress(done, total):
+        plies.append(g._nh)
+        if len(plies) == at:
+            raise MemoryError
+    s = SharedSearch(g, "hard", 4, progress)
+    with pytest.raises(MemoryError):
+        s.run()
+    assert at == 1 or max(plies) > before[4][0]  # plies of the search were on the game
+    assert state(g) == before and s.base == -1
+    # and the game searches on as if nothing had happened
+    s.start(g, 4)
+    s.run()
+    fresh = SharedSearch(replayed(g), "hard", 4)
+    fresh.run()
+    assert result(s) == result(fresh)
+
+
+def test_a_released_search_holds_no_game_and_takes_the_next():
+    g = played("4p", 1, 30)
+    s = SharedSearch(g, "hard", 0)
+    s.release()
+    assert s.game is None
+    nxt = Game("4p")
+    assert s.fits(nxt) and not s.fits(Game("19x19"))
+    s.start(nxt, 0)
+    assert s.game is nxt and s.run() in nxt.legal_moves()
+
+
+def test_an_order_buffer_too_small_for_the_lists_grows_to_their_bound():
+    from app.shared_search import ORDER_CELLS, order_cells
+    g = played("4p", 4, 80)
+    s = SharedSearch(g, "hard", 0)
+    assert len(s.order) == ORDER_CELLS < order_cells(g) == 4 * 361 // 2 + 1
+    s.order = s.zeros("H", 3)  # as if the lists held more than it
+    before = state(g)
+    s.run()
+    assert len(s.order) == order_cells(g) and state(g) == before
+    fresh = SharedSearch(replayed(g), "hard", 0)
+    fresh.run()
+    assert result(s) == result(fresh)
+
+
+def test_reserve_makes_room_so_a_ply_grows_no_stack():
+    g = Game("19x19")
+    SharedSearch(g, "medium", 0).reserve(90, 300)  # 64 plies and 64 cells of removals without it
+    assert g._room >= 90 and len(g._rem) - 2 >= 300
+    cells = len(g._moves), len(g._rem)
+    r = Rng(2)
+    for _ in range(90):
+        if g.winner is not None:
+            break
+        g.play(g.legal_move_at(r.below(g.legal_count())))
+    assert g.ply == 90 and (len(g._moves), len(g._rem)) == cells
+
+
+# -- in the app ---------------------------------------------------------------------
+
+
+def test_on_a_small_heap_4p_searches_the_games_own_state_and_does_not_ponder(sim):
+    # app.game_screen.SHARE_ABOVE: only 4p (1,444 points x players) and only
+    # on a SAMD51's heap; elsewhere the search keeps its copy and ponders.
+    from app.start import SMALL_HEAP
+    from test_sim_games import game_screen
+    small = sim.app.hw.name in SMALL_HEAP
+    sim.app.settings.level = 3
+    sim.app.settings.ponder = True  # the player turned "Use my time" on
+    for variant, shares in (("4p", small), ("19x19", False)):
+        sim.app.play(Game(variant), (2, 3, 4) if variant == "4p" else (2,))
+        sim.frames(50)
+        gs = game_screen(sim)
+        assert getattr(gs.search, "shared", False) == shares and (gs.search.game is gs.game) == shares
+        said = " ".join(label.text for label in gs.status.info)
+        assert ("4p:" in said) == shares, said  # the player is told "Use my time" does not apply
+        gs.cursor = gs.game.legal_moves()[0]
+        sim.press("A")
+        sim.frames(400 if variant == "4p" else 200)  # the computer's replies and their drawing
+        g = gs.game
+        assert g.ply == (4 if variant == "4p" else 2) and g.to_move == 1
+        assert (gs.ponder is None) == shares
+        if shares:
+            # the game the screen shows is the game its moves make, legal lists in their order
+            assert state(g) == state(replayed(g))
