@@ -353,11 +353,21 @@ def test_match_ponder_ms_is_deterministic_for_a_seed():
     assert lines[0] == lines[1]
     assert any(l.startswith("pondering 3000 ms: A guessed") for l in lines[0])
 
+    # Hard against hard, only B pondering (issue 24: hard with pondering against hard without).
+    cmd[4:6] = ["hard", "hard"]
+    both = subprocess.run(cmd, capture_output=True, text=True, timeout=600)
+    only = subprocess.run(cmd + ["--ponder-only", "B"], capture_output=True, text=True, timeout=600)
+    assert both.returncode == only.returncode == 0, both.stderr + only.stderr
+    assert "A guessed" in both.stdout and "B guessed" in both.stdout
+    assert "A guessed" not in only.stdout and "B guessed" in only.stdout
+
 
 def test_match_refuses_a_negative_ponder_time(capsys):
     from tanbo_tools import cli
     assert cli.main(["match", "hard", "medium", "--ponder-ms", "-5"]) == 2
     assert "--ponder-ms -5" in capsys.readouterr().err
+    assert cli.main(["match", "hard", "medium", "--ponder-only", "A"]) == 2
+    assert "--ponder-only A without --ponder-ms" in capsys.readouterr().err
 
 
 def test_a_level_changed_in_the_settings_drops_the_pondering(sim):

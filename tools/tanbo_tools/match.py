@@ -93,6 +93,9 @@ def add_arguments(parser):
     parser.add_argument("--ponder-ms", type=int, default=None, metavar="MS",
                         help="levels think on each opponent's turn as long as their board would in MS "
                              "milliseconds (counted in nodes: deterministic for a seed; at most %d)" % MAX_PONDER_MS)
+    parser.add_argument("--ponder-only", choices=("A", "B"), default=None,
+                        help="with --ponder-ms, only that side ponders (default both: e.g. hard with "
+                             "pondering against hard without is --ponder-only A)")
     parser.add_argument("--quiet", action="store_true",
                         help="no progress on stderr (default: a line per finished game, a bar on a terminal)")
 
@@ -439,7 +442,8 @@ def opening(variant, plies, seed, pair):
             plies -= 1
 
 
-def play_game(a, b, variant, index, seed, movetime, timeout=None, opening_plies=0, book=None, ponder_ms=None):
+def play_game(a, b, variant, index, seed, movetime, timeout=None, opening_plies=0, book=None, ponder_ms=None,
+              ponder_only=None):
     """Play game ``index``; return ``(a_won, record_text, plies, seconds, forfeit, pondered)``.
 
     ``opening_plies``: the game starts from :func:`opening` of its pair,
@@ -449,7 +453,8 @@ def play_game(a, b, variant, index, seed, movetime, timeout=None, opening_plies=
     ``seconds`` is ``[A's thinking time, A's moves, B's time, B's moves]``
     (wall clock, including a GTP engine's replies); ``pondered`` A's
     :attr:`LevelPlayer.stats` then B's (zeros for other players or without
-    ``ponder_ms``). A GTP engine that fails
+    ``ponder_ms``; ``ponder_only``: "A" or "B", the side that ponders,
+    else both). A GTP engine that fails
     during the game (no answer within ``timeout`` seconds, an illegal or
     unreadable move, a refused ``play``, an exit) forfeits it: its seats
     resign, and ``forfeit`` is the message saying why (else None). One that
@@ -460,8 +465,8 @@ def play_game(a, b, variant, index, seed, movetime, timeout=None, opening_plies=
     seat_player = {}
     players = []
     for name, spec in (("A", a), ("B", b)):
-        p = make_player(spec, seed + index * 7919 + (0 if name == "A" else 1), movetime, timeout, ponder_ms,
-                        book if name == "A" else None)
+        p = make_player(spec, seed + index * 7919 + (0 if name == "A" else 1), movetime, timeout,
+                        ponder_ms if ponder_only in (None, name) else None, book if name == "A" else None)
         players.append(p)
         for k in game.pids:
             if (k in a_seats) == (name == "A"):
@@ -614,6 +619,8 @@ def check_args(args):
                          % (args.opening, max_opening(variant), variant))
     if args.ponder_ms is not None and not 0 <= args.ponder_ms <= MAX_PONDER_MS:
         raise ValueError("--ponder-ms %d: expected 0-%d ms" % (args.ponder_ms, MAX_PONDER_MS))
+    if args.ponder_only is not None and args.ponder_ms is None:
+        raise ValueError("--ponder-only %s without --ponder-ms: no side ponders" % args.ponder_only)
     if args.book is not None and args.ponder_ms is not None:
         raise ValueError("--book with --ponder-ms: a pondering player has no opening book")
     return a, b, variant
@@ -631,8 +638,8 @@ def run(args):
         except OSError as e:
             print("tanbo match: cannot create the folder %r: %s" % (args.record, e.strerror or e), file=sys.stderr)
             return 1
-    tasks = ((a, b, variant, i, args.seed, args.movetime, args.timeout, args.opening, args.book, args.ponder_ms)
-             for i in range(args.games))
+    tasks = ((a, b, variant, i, args.seed, args.movetime, args.timeout, args.opening, args.book, args.ponder_ms,
+              args.ponder_only) for i in range(args.games))
     progress = Progress(args.games, "tanbo match", quiet=args.quiet)
     wins_a = done = plies = 0
     forfeits = [0, 0]
