@@ -432,9 +432,12 @@ def test_bytes_that_are_not_ascii_make_one_junk_line(line, answer):
 
 def run_bytes(exe, args, data, heap=None, **extra):
     """``exe -m tanbo.gtp args`` fed ``data`` (bytes: vm.run takes text), the sources on its path,
-    ``extra`` in its environment; the finished process."""
+    ``extra`` in its environment; the finished process. The path is relative to the checkout
+    (its working folder): the interpreter keeps each module's path on its heap, so an absolute
+    one would make a capped heap's need depend on where the checkout lies (a clone in a
+    folder four letters longer than the developer's ran out at 200K)."""
     return subprocess.run(vm.command(exe, ["-m", "tanbo.gtp"] + args, heap), input=data, capture_output=True,
-                          timeout=600, env=vm.environment([CORE], **extra), cwd=REPO)
+                          timeout=600, env=vm.environment([os.path.relpath(CORE, REPO)], **extra), cwd=REPO)
 
 
 @pytest.mark.parametrize("interpreter", ["cpython", "micropython"])

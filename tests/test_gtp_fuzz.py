@@ -169,10 +169,15 @@ def test_fuzzed_bytes_through_python_m_tanbo_gtp():
 
 def test_fuzzed_bytes_through_micropython(micropython_exe):
     lines, _, _, want = check_session(SEEDS[1], 120)
-    # 200K: the session's switch to 19x19 needs its tables in one piece; with
+    # The session's switch to 19x19 needs its tables in one piece; with
     # the resumable search's code (tanbo.ai, issue 24: 1.2 KB more of this
     # port's heap at rest) 192K ran out there (the old code needed 182K).
-    assert run_fuzz(micropython_exe, SEEDS[1], lines, "200K") == want
+    # This port compiles tanbo.ai from source here, so even its comments
+    # move the need: at 2b196fb it passes at 200K and fails at 198K (the
+    # same in any checkout since run_bytes's path is relative). 208K leaves
+    # room for the collector's noise, which moves with the environment
+    # on the stack, and for the next lines of the engine.
+    assert run_fuzz(micropython_exe, SEEDS[1], lines, "208K") == want
 
 
 def test_serve_takes_bytes_streams():
