@@ -77,7 +77,9 @@ def play_check(exe, lib_files, heap="96K", timeout=300):
         with open(script, "w") as f:
             f.write(GAME_SCRIPT % {"modules": modules})
         try:
-            rc, stdout, stderr = vm.run(exe, script, heap, [os.path.join(tmp, "lib")], timeout=timeout, cwd=tmp)
+            # Relative paths: the VM keeps each module's path on its heap, so
+            # the temporary folder's name must not move the heap's need.
+            rc, stdout, stderr = vm.run(exe, os.path.basename(script), heap, ["lib"], timeout=timeout, cwd=tmp)
         except (OSError, subprocess.TimeoutExpired) as exc:
             raise mpy.BuildError("could not run %s: %s" % (exe, exc))
     out = stdout.strip().splitlines()
