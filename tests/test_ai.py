@@ -259,19 +259,26 @@ def test_the_search_hash_follows_every_push_and_pop():
         for seed in range(6):
             g = random_position(variant, 10 + 6 * seed, seed)
             s = Search(g, "hard", 0)
-            sg, rng, below = s.game, Rng(seed), []  # the hashes below the plies pushed
             assert s.h == _stone_hash(s)
-            for _ in range(80):
-                if sg.winner is None and len(below) < s.max_depth and (not below or rng.below(3)):
-                    roots = sum(sg.root_count)
-                    below.append(s.h)
-                    s.push(sg.legal_move_at(rng.below(sg.legal_count())))
-                    removals += sum(sg.root_count) < roots
-                elif below:
-                    sg.undo()
-                    s.h = below.pop()
-                assert s.h == _stone_hash(s), (variant, seed)
+            removals += pushes_and_pops(s, Rng(seed), 80, lambda: _stone_hash(s) == s.h)
     assert removals >= 5
+
+
+def pushes_and_pops(s, rng, steps, check):
+    """``steps`` random plies of ``s`` pushed (up to its depth) and taken back as a
+    search does, ``check()`` asserted after each; the pushes that removed a root."""
+    g, below, removals = s.game, [], 0  # below: the hashes below the plies pushed
+    for _ in range(steps):
+        if g.winner is None and len(below) < s.max_depth and (not below or rng.below(3)):
+            roots = sum(g.root_count)
+            below.append(s.h)
+            s.push(g.legal_move_at(rng.below(g.legal_count())))
+            removals += sum(g.root_count) < roots
+        elif below:
+            g.undo()
+            s.h = below.pop()
+        assert check(), s.h
+    return removals
 
 
 # Black's A9 is walled in by White (its one point A8 leads nowhere), E5 and

@@ -22,6 +22,9 @@ from tanbo.rng import Rng
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.dirname(os.path.abspath(__file__))), "device"))
 from app.shared_search import SharedSearch  # noqa: E402
 
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+from test_ai import pushes_and_pops  # noqa: E402
+
 
 def state(g):
     """Everything of ``g`` a later move, search or undo reads (``root_of``, ``nxt``
@@ -93,20 +96,12 @@ def test_its_hash_follows_every_push_and_undo():
             for p in range(g.variant.size):
                 h ^= s.zob[p] * g.board[p]
             return h
-        rng, below = Rng(seed), []
-        assert s.h == stones_hash() != 0
-        for _ in range(300):
-            if g.winner is None and len(below) < s.max_depth and (not below or rng.below(3)):
-                roots = sum(g.root_count)
-                below.append(s.h)
-                s.push(g.legal_move_at(rng.below(g.legal_count())))
-                removals += sum(g.root_count) < roots
-            elif below:
-                g.undo()
-                s.h = below.pop()
-            assert s.h == stones_hash(), seed
+
+        def check():
             # every key picks an entry of its half-sized table (SharedSearch.hashing)
-            assert max((s.h ^ s.zob[-c]) & 0xFF for c in g.pids) < len(s.tinfo) == 128
+            return s.h == stones_hash() and max((s.h ^ s.zob[-c]) & 0xFF for c in g.pids) < len(s.tinfo) == 128
+        assert s.h == stones_hash() != 0
+        removals += pushes_and_pops(s, Rng(seed), 300, check)
     assert removals >= 5
 
 
