@@ -69,6 +69,10 @@ class PuzzleScreen(GameScreen):
         # The position text is parsed: its parser (3.7 KB of a board's heap)
         # is loaded again by whatever reads one next (a save, the next
         # puzzle: 25 ms of RP2040 time, measured with the board-time counts).
+        # Dropped here, not by a helper like app.drop_modules: a helper's
+        # frame left the module in a stack slot that the conservative
+        # collector still saw, and the PicoSystem's puzzle probe kept the
+        # parser (tests/device_memory.py: 133.6 KB of port heap, 129.2 here).
         sys.modules.pop("tanbo.position", None)
         tanbo.__dict__.pop("position", None)
 
