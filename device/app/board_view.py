@@ -16,7 +16,8 @@ from app import tiles
 from app.theme import HINT, HINT_COLORS  # (names, not the module: a game screen drops it)
 
 # The last board's tile strip, (key, displayio.Bitmap), kept from game to
-# game (see app.view_build.kept_tiles).
+# game (see app.view_build.kept_tiles; here, in a module the game screen
+# keeps, since view_build is dropped once a screen is built).
 KEPT_TILES = [None, None]  # type: list
 
 
@@ -25,7 +26,7 @@ class BoardView:
 
     def __init__(self, variant, width, height):
         from app.view_build import build_board
-        build_board(self, variant, width, height)
+        build_board(self, variant, width, height, KEPT_TILES)
 
     def move_cursor(self, p):
         x, y = self.layout.cell_xy(p)

@@ -6,22 +6,21 @@ import gc
 
 import displayio
 
-from app import board_view, theme, tile_art, tiles
+from app import theme, tile_art, tiles
 from app.layout import CHIP_CHARS, BoardLayout
 from app.text import Label
 
 UNSET = 255  # BoardView.shown: no tile drawn yet
 
 
-def kept_tiles(cell, players, arm_masks):
+def kept_tiles(kept, cell, players, arm_masks):
     """The tile strip (:func:`app.tile_art.tile_bitmap`) of a board of ``cell``
     px, ``players`` and ``arm_masks``: the last board's if it is the same
-    kind (kept in :data:`app.board_view.KEPT_TILES`), else drawn anew once
+    kind (kept in ``kept``, :data:`app.board_view.KEPT_TILES`), else drawn anew once
     the last one is dropped. Its 4-12 KB block is then allocated at the
     first game of a kind only, not at each game's start on a heap the
     menus and the last game have fragmented (issue 22: a game could not
     start for want of 12,384 bytes in one piece)."""
-    kept = board_view.KEPT_TILES
     key = (cell, players, arm_masks)
     if kept[0] != key:
         kept[0] = kept[1] = None
@@ -31,13 +30,13 @@ def kept_tiles(cell, players, arm_masks):
     return kept[1]
 
 
-def build_board(view, variant, width, height):
-    """Fill in :class:`app.board_view.BoardView` ``view``."""
+def build_board(view, variant, width, height, kept):
+    """Fill in :class:`app.board_view.BoardView` ``view``; ``kept``: see :func:`kept_tiles`."""
     view.variant = variant
     lay = view.layout = BoardLayout(variant, width, height)
     c = lay.cell
     view.palette = tile_art.board_palette()
-    bitmap = kept_tiles(c, variant.players, lay.arm_masks)
+    bitmap = kept_tiles(kept, c, variant.players, lay.arm_masks)
     # render(): stone + s and ring + s are player s's tiles
     view.stone = tiles.stone_tile(len(lay.arm_masks)) - 1
     view.ring = view.stone + variant.players
