@@ -205,8 +205,14 @@ def test_playout_labels_and_pairings_reach_the_data_file(tmp_path, capsys):
     assert rc == 0, err
     lines = open(data).read().splitlines()
     assert '"label": "playouts:8"' in lines[0]
-    assert any(0 < json.loads(line)[1] < 1 for line in lines[1:])
+    assert "cpu_seconds" in lines[1]
+    assert any(0 < json.loads(line)[1] < 1 for line in lines[2:])
     # another label, the same games: played again, not read as if labelled alike
+    # a refit reports the games' CPU time of the run that played them, not its own
+    rc, err = run_train(capsys, *argv)
+    assert rc == 0 and "positions read from" in err, err
+    games_cpu = float(open(out).read().split("(games ")[1].split(",")[0])
+    assert games_cpu == round(json.loads(lines[1])["cpu_seconds"] / 3600, 2)
     rc, err = run_train(capsys, *argv[:5], "playouts:4", *argv[6:])
     assert rc == 0 and "holds other games" in err, err
 

@@ -413,7 +413,8 @@ def generate(args, say):
 
 
 def load_or_generate(args, say):
-    """:func:`generate`'s lists, read from ``args.data`` when it holds this run's games, else played
+    """(training, held-out, CPU seconds the games took): :func:`generate`'s lists, read from
+    ``args.data`` when it holds this run's games (with the CPU time they took then), else played
     (and written there)."""
     import json
     key = {"variant": args.variant, "seed": args.seed, "games": args.games}
@@ -422,21 +423,28 @@ def load_or_generate(args, say):
     if args.data and os.path.exists(args.data):
         with open(args.data) as f:
             if json.loads(f.readline()) == key:
-                train, held = [], []
+                train, held, cpu = [], [], 0.0
                 for line in f:
-                    x, y, h = json.loads(line)
+                    row = json.loads(line)
+                    if isinstance(row, dict):  # the games' cost (files of older runs lack it)
+                        cpu = row.get("cpu_seconds", 0.0)
+                        continue
+                    x, y, h = row
                     (held if h else train).append(([tuple(p) for p in x], y))
                 say("train: %d positions read from %s" % (len(train) + len(held), args.data))
-                return train, held
+                return train, held, cpu
         say("train: %s holds other games: playing them again" % args.data)
+    cpu0 = _cpu_seconds()
     train, held = generate(args, say)
+    cpu = _cpu_seconds() - cpu0
     if args.data:
         with open(args.data, "w") as f:
             f.write(json.dumps(key) + "\n")
+            f.write(json.dumps({"cpu_seconds": round(cpu, 1)}) + "\n")
             for h, part in ((0, train), (1, held)):
                 for x, y in part:
                     f.write(json.dumps([x, y, h]) + "\n")
-    return train, held
+    return train, held, cpu
 
 
 def _cpu_seconds():
@@ -458,8 +466,9 @@ def run(args, argv=None):
         print(line, file=sys.stderr, flush=True)
 
     out = args.out or os.path.join(os.path.dirname(ai.__file__), "weights.py")
-    start, cpu0 = time.time(), _cpu_seconds()
-    train, held = load_or_generate(args, say)
+    start = time.time()
+    train, held, games_cpu = load_or_generate(args, say)
+    cpu1 = _cpu_seconds()
     if not train:
         print("tanbo train: no positions to fit (every game ended in its opening)", file=sys.stderr)
         return 1
@@ -473,9 +482,10 @@ def run(args, argv=None):
     say("train: " + ", ".join("%s %.0f" % (name, v) for name, v in zip(NAMES, theta)))
     command = " ".join(["tanbo", "train"] + list(sys.argv[2:] if argv is None else argv))
     made_by = ["made by: %s" % command,
-               "seed %d, %d games of %s (%d positions, %d held out), %.2f CPU-hours, %.2f hours wall"
-               % (args.seed, args.games, args.variant, len(train), len(held), (_cpu_seconds() - cpu0) / 3600,
-                  (time.time() - start) / 3600),
+               "seed %d, %d games of %s (%d positions, %d held out), %.2f CPU-hours (games %.2f, fit %.2f), "
+               "%.2f hours wall" % (args.seed, args.games, args.variant, len(train), len(held),
+                                    (games_cpu + _cpu_seconds() - cpu1) / 3600, games_cpu / 3600,
+                                    (_cpu_seconds() - cpu1) / 3600, (time.time() - start) / 3600),
                "K = %.0f; held-out log loss %.4f (hand-set) -> %.4f; tempo %.0f (not used)"
                % (k, before, after, theta[I_TEMPO])]
     shipped = set(j for g in args.ship.split(",") for j in GROUPS[g])
