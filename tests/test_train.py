@@ -1,6 +1,7 @@
 """``tanbo train`` and the weights it writes: features, determinism, the module, errors."""
 
 import argparse
+import json
 import os
 
 import pytest
@@ -151,3 +152,78 @@ def test_ai_builds_its_tables_from_the_weights_module():
     last = len(weights.SPACE) - 1
     for sp in range(20):
         assert s.value[sp] == weights.ROOT + weights.SPACE[min(sp, last)] + weights.ROOM * sp
+
+
+def test_playout_labels_are_deterministic_per_seed_and_leave_the_games_alone():
+    pairs = (("medium", "uct:50"),)
+    _, soft = train.play_one(("9x9", 5, 1, 16, pairs))
+    assert train.play_one(("9x9", 5, 1, 16, pairs))[1] == soft
+    # the playouts draw from their own stream: the same game, the same positions, as with outcomes
+    _, hard = train.play_one(("9x9", 5, 1, 0, pairs))
+    assert [x for x, _ in soft] == [x for x, _ in hard] and len(soft) > 10
+    labels = [y for _, y in soft]
+    assert all(0 <= y <= 1 for y in labels) and len(set(labels)) > 3  # shares, not outcomes
+    assert labels != [y for _, y in train.play_one(("9x9", 6, 1, 16, pairs))[1]][:len(labels)]
+
+
+def test_a_playout_label_is_the_share_won_by_the_side_to_move():
+    g = Game("9x9")
+    for p in (0, 1):
+        g.play(g.legal_moves()[p])
+    before = (g.ply, list(g.board), g.legal_moves())
+    value = train.playout_value(g, 200, Rng(3))
+    assert (g.ply, list(g.board), g.legal_moves()) == before
+    # counted by hand with the same stream
+    rng, won = Rng(3), 0
+    for _ in range(200):
+        sim = g.copy()
+        won += sim.random_playout(rng) == g.to_move
+    assert value == won / 200 and 0.2 < value < 0.8
+
+
+def test_fit_recovers_a_known_model_from_soft_labels():
+    # Labels that are the model's own probabilities (as playout shares are): the fit finds theta closely.
+    rng = Rng(12)
+    true = [float(v) for v in train.base_params()]
+    true[train.I_ROOM], true[train.I_HANGING] = 90.0, 150.0
+    data = []
+    for _ in range(1500):
+        x = sorted({rng.below(len(true)): rng.below(5) - 2 for _ in range(4)}.items())
+        x = [(j, v) for j, v in x if v]
+        data.append((x, train._sigmoid(sum(true[j] * v for j, v in x) / 500.0)))
+    theta = train.fit(data, train.base_params(), 500.0, sigma=1000.0)
+    assert abs(theta[train.I_ROOM] - 90) < 5 and abs(theta[train.I_HANGING] - 150) < 10
+    # a share's log loss is its cross-entropy: least at the true model
+    assert train.log_loss(data, true, 500.0) < train.log_loss(data, train.base_params(), 500.0)
+
+
+def test_playout_labels_and_pairings_reach_the_data_file(tmp_path, capsys):
+    data, out = str(tmp_path / "d.jsonl"), str(tmp_path / "w.py")
+    argv = ["--games", "2", "--seed", "1", "--label", "playouts:8", "--players", "medium/medium",
+            "--data", data, "--out", out]
+    rc, err = run_train(capsys, *argv)
+    assert rc == 0, err
+    lines = open(data).read().splitlines()
+    assert '"label": "playouts:8"' in lines[0]
+    assert "cpu_seconds" in lines[1]
+    assert any(0 < json.loads(line)[1] < 1 for line in lines[2:])
+    # another label, the same games: played again, not read as if labelled alike
+    # a refit reports the games' CPU time of the run that played them, not its own
+    rc, err = run_train(capsys, *argv)
+    assert rc == 0 and "positions read from" in err, err
+    games_cpu = float(open(out).read().split("(games ")[1].split(",")[0])
+    assert games_cpu == round(json.loads(lines[1])["cpu_seconds"] / 3600, 2)
+    rc, err = run_train(capsys, *argv[:5], "playouts:4", *argv[6:])
+    assert rc == 0 and "holds other games" in err, err
+
+
+@pytest.mark.parametrize("argv, word", [
+    (["--label", "wins"], "--label wins"), (["--label", "playouts:0"], "playouts:0"),
+    (["--label", "playouts:x"], "playouts:x"), (["--label", "playouts:100001"], "100001"),
+    (["--players", "hard"], "'hard' is not a pairing"), (["--players", "hard/nope"], "'nope'"),
+    (["--players", "hard/uct:1000,medium/gtp:x"], "'gtp:x'")])
+def test_bad_labels_and_pairings_are_refused_clearly(tmp_path, capsys, argv, word):
+    out = str(tmp_path / "w.py")
+    rc, err = run_train(capsys, "--games", "1", *argv, "--out", out)
+    assert rc == 2 and word in err and len(err.strip().splitlines()) == 1, (argv, err)
+    assert not os.path.exists(out)

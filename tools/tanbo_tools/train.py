@@ -30,9 +30,15 @@ groups of the fit only (``--ship reach``: all fitted together, the reach
 written with the hand-set rest); ``--data FILE`` keeps
 the labelled positions, so a refit of the same games does not replay them.
 
+Labels (``--label``): ``outcome`` (1 if the side to move went on to win)
+or ``playouts:N``, the share of N uniformly random playouts from the
+position (the engine's ``random_playout``, as the UCT yardstick runs
+them) that its side to move wins: what the UCT's own machinery sees of
+the position, a soft label in [0, 1] fitted with the same log loss.
+
 Games: a random opening of 2-8 plies, then two players drawn from
 ``PLAYERS`` (hard with a PicoSystem's budget and with less, medium, a
-small UCT). All of them use the hand-set weights, so a run gives the same
+small UCT), or one of ``--players``' pairings ``A/B`` (colours drawn). All of them use the hand-set weights, so a run gives the same
 table whatever weights file it replaces. Seeded and deterministic
 (``--jobs`` changes the speed only). 2-player variants only.
 
@@ -55,6 +61,7 @@ PLAYERS = ("hard", "hard", "hard@6", "hard@12", "medium", "uct:400")
 OPENING = (2, 8)  # random plies before the players take over, inclusive
 HOLDOUT = 5  # every HOLDOUT-th game is held out of the fit
 MAX_GAMES = 100000
+MAX_PLAYOUTS = 100000  # a position's --label playouts:N
 
 # The hand-set weights of issue 13 (084f444): the games' evaluation and the
 # fit's prior.
@@ -97,6 +104,12 @@ def add_arguments(parser):
     parser.add_argument("--data", type=arg_checks.output_file, default=None, metavar="FILE",
                         help="keep the labelled positions in FILE (JSON lines) and read them back when it "
                              "holds the same --variant, --seed and --games: a refit without replaying")
+    parser.add_argument("--label", default="outcome", metavar="LABEL",
+                        help="a position's label: outcome (the side to move won, 0/1) or playouts:N (the share "
+                             "of N random playouts from it the side to move wins; N 1-%d)" % MAX_PLAYOUTS)
+    parser.add_argument("--players", default=None, metavar="PAIRS",
+                        help="the games' players: a comma list of pairings A/B (tanbo match's players), one "
+                             "drawn a game, colours drawn (default: each seat from %s)" % ", ".join(PLAYERS))
     parser.add_argument("--out", type=arg_checks.output_file, default=None,
                         help="weights module to write (default: the engine's tanbo/weights.py)")
 
@@ -146,9 +159,54 @@ def features(game):
     return sorted((j, v) for j, v in x.items() if v)
 
 
+def parse_label(text):
+    """``--label``'s playouts a position: 0 for ``outcome``, N for ``playouts:N``; ValueError naming ``text``."""
+    if text == "outcome":
+        return 0
+    n = text[len("playouts:"):] if text.startswith("playouts:") else ""
+    if not (n.isdigit() and 1 <= int(n) <= MAX_PLAYOUTS):
+        raise ValueError("--label %s: expected outcome or playouts:N with N from 1 to %d" % (text, MAX_PLAYOUTS))
+    return int(n)
+
+
+def parse_players(text):
+    """``--players``' pairings as ((A, B), ...) (None: :data:`PLAYERS`); ValueError naming the bad one."""
+    if text is None:
+        return None
+    pairs = []
+    for item in text.split(","):
+        pair = tuple(item.split("/"))
+        if len(pair) != 2:
+            raise ValueError("--players %s: %r is not a pairing A/B" % (text, item))
+        for spec in pair:
+            try:
+                kind, _ = match.parse_player(spec)
+            except ValueError:
+                kind = None
+            if kind is None or kind == "gtp":
+                raise ValueError("--players %s: %r is not a built-in player (hard, medium, uct:N, ...)" % (text, spec))
+        pairs.append(pair)
+    return tuple(pairs)
+
+
+def playout_value(game, playouts, rng):
+    """The share of ``playouts`` random playouts from ``game`` (not mutated) won by its side to move."""
+    me, sim, won = game.to_move, game.copy(), 0
+    for _ in range(playouts):
+        sim.load_state(game)
+        if sim.random_playout(rng) == me:
+            won += 1
+    return won / playouts
+
+
 def play_one(task):
-    """Game ``index`` of a run: (index, [(features, mover won)] for its positions after the opening)."""
-    variant, seed, index = task
+    """Game ``index`` of a run: (index, [(features, label)] for its positions after the opening).
+
+    ``task``: (variant, seed, index[, playouts a label (0: the outcome)[, pairings]]).
+    """
+    variant, seed, index = task[:3]
+    playouts = task[3] if len(task) > 3 else 0
+    pairs = task[4] if len(task) > 4 else None
     rng = Rng(seed * 1000003 + index)
     game = Game(variant)
     for _ in range(OPENING[0] + rng.below(OPENING[1] - OPENING[0] + 1)):
@@ -156,15 +214,23 @@ def play_one(task):
         game.play(moves[rng.below(len(moves))])
         if game.winner is not None:
             return index, []
-    seats = {}
-    for c in (1, 2):
-        spec = PLAYERS[rng.below(len(PLAYERS))]
-        seats[c] = match.make_player(spec, seed * 7919 + index * 2 + c, None)
+    if pairs is None:
+        specs = [PLAYERS[rng.below(len(PLAYERS))] for _ in (1, 2)]
+    else:
+        specs = list(pairs[rng.below(len(pairs))])
+        if rng.below(2):
+            specs.reverse()
+    seats = {c: match.make_player(specs[c - 1], seed * 7919 + index * 2 + c, None) for c in (1, 2)}
     positions = []
+    # the playouts' own stream, so a label's N leaves the games' moves alone
+    labeller = Rng(seed * 1000003 + index + 0x5EED0000)
     with base_weights():
         while game.winner is None:
-            positions.append((features(game), game.to_move))
+            label = playout_value(game, playouts, labeller) if playouts else game.to_move
+            positions.append((features(game), label))
             game.play(seats[game.to_move].genmove(game))
+    if playouts:
+        return index, positions
     return index, [(x, 1 if mover == game.winner else 0) for x, mover in positions]
 
 
@@ -195,7 +261,7 @@ def log_loss(data, theta, k):
     for x, y in data:
         p = _sigmoid(sum(theta[j] * v for j, v in x) / k)
         p = min(max(p, 1e-12), 1 - 1e-12)
-        total -= math.log(p) if y else math.log(1 - p)
+        total -= y * math.log(p) + (1 - y) * math.log(1 - p)  # y may be a share (playouts)
     return total / max(1, len(data))
 
 
@@ -315,11 +381,14 @@ def check_args(args):
             raise ValueError("%s %s: unknown group %s (known: %s)" % (option, value, unknown[0], ", ".join(GROUPS)))
     if get_variant(args.variant).players != 2:
         raise ValueError("--variant %s: training takes 2-player variants only" % args.variant)
+    parse_label(args.label)
+    parse_players(args.players)
 
 
 def generate(args, say):
     """Play ``args.games`` games; (training, held-out) lists of (features, label), in game order."""
-    tasks = [(args.variant, args.seed, i) for i in range(args.games)]
+    playouts, pairs = parse_label(args.label), parse_players(args.players)
+    tasks = [(args.variant, args.seed, i, playouts, pairs) for i in range(args.games)]
     train, held = [], []
     start = time.time()
     pool = None
@@ -344,28 +413,38 @@ def generate(args, say):
 
 
 def load_or_generate(args, say):
-    """:func:`generate`'s lists, read from ``args.data`` when it holds this run's games, else played
+    """(training, held-out, CPU seconds the games took): :func:`generate`'s lists, read from
+    ``args.data`` when it holds this run's games (with the CPU time they took then), else played
     (and written there)."""
     import json
     key = {"variant": args.variant, "seed": args.seed, "games": args.games}
+    if args.label != "outcome" or args.players is not None:  # (files of outcome runs stay readable)
+        key.update(label=args.label, players=args.players)
     if args.data and os.path.exists(args.data):
         with open(args.data) as f:
             if json.loads(f.readline()) == key:
-                train, held = [], []
+                train, held, cpu = [], [], 0.0
                 for line in f:
-                    x, y, h = json.loads(line)
+                    row = json.loads(line)
+                    if isinstance(row, dict):  # the games' cost (files of older runs lack it)
+                        cpu = row.get("cpu_seconds", 0.0)
+                        continue
+                    x, y, h = row
                     (held if h else train).append(([tuple(p) for p in x], y))
                 say("train: %d positions read from %s" % (len(train) + len(held), args.data))
-                return train, held
+                return train, held, cpu
         say("train: %s holds other games: playing them again" % args.data)
+    cpu0 = _cpu_seconds()
     train, held = generate(args, say)
+    cpu = _cpu_seconds() - cpu0
     if args.data:
         with open(args.data, "w") as f:
             f.write(json.dumps(key) + "\n")
+            f.write(json.dumps({"cpu_seconds": round(cpu, 1)}) + "\n")
             for h, part in ((0, train), (1, held)):
                 for x, y in part:
                     f.write(json.dumps([x, y, h]) + "\n")
-    return train, held
+    return train, held, cpu
 
 
 def _cpu_seconds():
@@ -387,8 +466,9 @@ def run(args, argv=None):
         print(line, file=sys.stderr, flush=True)
 
     out = args.out or os.path.join(os.path.dirname(ai.__file__), "weights.py")
-    start, cpu0 = time.time(), _cpu_seconds()
-    train, held = load_or_generate(args, say)
+    start = time.time()
+    train, held, games_cpu = load_or_generate(args, say)
+    cpu1 = _cpu_seconds()
     if not train:
         print("tanbo train: no positions to fit (every game ended in its opening)", file=sys.stderr)
         return 1
@@ -402,9 +482,10 @@ def run(args, argv=None):
     say("train: " + ", ".join("%s %.0f" % (name, v) for name, v in zip(NAMES, theta)))
     command = " ".join(["tanbo", "train"] + list(sys.argv[2:] if argv is None else argv))
     made_by = ["made by: %s" % command,
-               "seed %d, %d games of %s (%d positions, %d held out), %.2f CPU-hours, %.2f hours wall"
-               % (args.seed, args.games, args.variant, len(train), len(held), (_cpu_seconds() - cpu0) / 3600,
-                  (time.time() - start) / 3600),
+               "seed %d, %d games of %s (%d positions, %d held out), %.2f CPU-hours (games %.2f, fit %.2f), "
+               "%.2f hours wall" % (args.seed, args.games, args.variant, len(train), len(held),
+                                    (games_cpu + _cpu_seconds() - cpu1) / 3600, games_cpu / 3600,
+                                    (_cpu_seconds() - cpu1) / 3600, (time.time() - start) / 3600),
                "K = %.0f; held-out log loss %.4f (hand-set) -> %.4f; tempo %.0f (not used)"
                % (k, before, after, theta[I_TEMPO])]
     shipped = set(j for g in args.ship.split(",") for j in GROUPS[g])
