@@ -7,6 +7,7 @@ import pytest
 
 from tanbo.ai import PLAYED_COST, PUSH_COST, REACH_EIGHTHS, REMOVAL_COST, Search, choose_move
 from tanbo.perf import random_position
+from tanbo import ponder
 from tanbo.ponder import NEVER, WIDE, Ponder, expected, finish, nodes_in, step
 
 import test_sim_games as sg
@@ -56,6 +57,30 @@ def test_a_step_overshoots_by_at_most_one_real_play_and_a_piece_of_reach():
 RP2040 = 4.4  # a PicoSystem's slowness: hard's budget of ~6,000 nodes
 
 
+@pytest.fixture
+def fresh(monkeypatch):
+    """Pondering whose every search is a fresh one (its table emptied, no
+    extension), as before the kept table: each reply is then the move a
+    fresh search of that position plays, which these tests check."""
+    monkeypatch.setattr(ponder, "KEEP", False)
+    monkeypatch.setattr(ponder, "EXTEND", 0)
+
+
+def _table(s):
+    """A copy of search ``s``'s transposition table and the ply of its root."""
+    from array import array
+    return array("H", s.tcheck), array("i", s.tval), array("H", s.tinfo), s.tt_ply
+
+
+def _searched_with(table, game, seed, slowness=4.4):
+    """(move, nodes, depth) of hard's search of ``game`` (a board of ``slowness``'s budget) that
+    starts from ``table`` (see _table), as a search started with keep=True does."""
+    t = Search(game, "hard", seed, slowness=slowness)
+    t.tcheck[:], t.tval[:], t.tinfo[:], t.tt_ply = table
+    t.start(game, seed, keep=True)
+    return t.run(), t.iterations, t.depth
+
+
 def _after_computer_move(seed=3, plies=10):
     """(search, game after its move, its move, the reply it expects)."""
     g = random_position("9x9", plies, seed)
@@ -68,7 +93,7 @@ def _after_computer_move(seed=3, plies=10):
     return s, after, guess
 
 
-def test_each_candidate_searched_to_its_budget_gets_at_once_the_move_a_fresh_search_plays():
+def test_each_candidate_searched_to_its_budget_gets_at_once_the_move_a_fresh_search_plays(fresh):
     # Ten seconds of the player's time on a PicoSystem: three budgets, the
     # expected reply's then the ranking's best two from the player's side.
     s, after, guess = _after_computer_move()
@@ -87,7 +112,7 @@ def test_each_candidate_searched_to_its_budget_gets_at_once_the_move_a_fresh_sea
         assert expected(s) == p.found[k][1]  # the next pondering starts from that move's expected reply
 
 
-def test_a_guess_reached_early_spends_what_is_left_of_its_budget_and_plays_as_a_fresh_search():
+def test_a_guess_reached_early_spends_what_is_left_of_its_budget_and_plays_as_a_fresh_search(fresh):
     s, after, guess = _after_computer_move()
     p = Ponder(s, after, guess, after.ply + 1)
     p.think(1500)
@@ -101,7 +126,7 @@ def test_a_guess_reached_early_spends_what_is_left_of_its_budget_and_plays_as_a_
     assert s.iterations == fresh["iterations"]
 
 
-def test_a_missed_guess_gets_a_reply_from_a_full_budget():
+def test_a_missed_guess_gets_a_reply_from_a_full_budget(fresh):
     s, after, guess = _after_computer_move()
     p = Ponder(s, after, guess, after.ply + 1)
     p.think(nodes_in(5000, RP2040))  # past the first candidate: the second's search under way
@@ -117,7 +142,7 @@ def test_a_missed_guess_gets_a_reply_from_a_full_budget():
     assert s.game.ply == replied.ply and s.me == replied.to_move
 
 
-def test_a_guess_being_searched_when_the_player_moves_finishes_its_budget():
+def test_a_guess_being_searched_when_the_player_moves_finishes_its_budget(fresh):
     s, after, guess = _after_computer_move()
     p = Ponder(s, after, guess, after.ply + 1)
     p.think(nodes_in(4000, RP2040))  # the first candidate done, the ranking too, the second's under way
@@ -130,6 +155,98 @@ def test_a_guess_being_searched_when_the_player_moves_finishes_its_budget():
     assert done < s.iterations and s.budget - PLAYED_COST < s.iterations <= s.budget
 
 
+def test_a_kept_table_moves_its_wins_by_the_plies_between_the_roots():
+    from tanbo.ai import WIN
+    g = random_position("9x9", 10, 3)
+    s = Search(g, "hard", 0)
+    s.tcheck[0] = 7
+    s.tval[0], s.tval[1], s.tval[2], s.tval[3] = WIN - 5, -WIN + 5, 123, -123
+    later = g.copy()
+    for _ in range(2):
+        later.play(later.legal_moves()[0])
+    s.start(later, 0, keep=True)  # a win 5 plies from the old root is 3 from this one
+    assert list(s.tval[:4]) == [WIN - 3, -WIN + 3, 123, -123] and s.tcheck[0] == 7
+    s.start(later, 0)
+    assert not any(s.tval) and not any(s.tcheck) and not any(s.tinfo)
+
+
+def test_the_first_candidate_is_searched_from_the_table_of_the_computers_own_search():
+    s, after, guess = _after_computer_move(4)
+    table = _table(s)
+    p = Ponder(s, after, guess, after.ply + 1)
+    while len(p.found) < 1:
+        p.step(50)
+    replied = after.copy()
+    replied.play(guess)
+    move, nodes, depth = _searched_with(table, replied, replied.ply)
+    assert p.found[0][0] == move and p.found[0][2] == depth
+    fresh = {}
+    choose_move(replied, "hard", seed=replied.ply, slowness=RP2040, stats=fresh)
+    assert depth > fresh["depth"]  # the table's entries took it a ply deeper within its budget
+
+
+def test_the_table_is_kept_only_while_its_values_are_for_the_side_to_move():
+    # With four players the side after a guess is not the computer's: its
+    # search starts from an empty table, as do the later ones.
+    for variant, kept in (("9x9", True), ("4p", False)):
+        g = random_position(variant, 8, 1)
+        s = Search(g, "hard", g.ply, slowness=RP2040)
+        after = g.copy()
+        after.play(s.run())
+        assert any(s.tinfo)
+        p = Ponder(s, after, after.legal_moves()[0], after.ply + 1)
+        assert p.keep == kept and any(s.tinfo) == kept, variant
+
+
+def test_a_miss_is_searched_from_a_full_budget_with_the_table_kept():
+    s, after, guess = _after_computer_move()
+    p = Ponder(s, after, guess, after.ply + 1)
+    p.think(nodes_in(5000, RP2040))
+    other = next(m for m in after.legal_moves() if m not in p.guesses)
+    replied = after.copy()
+    replied.play(other)
+    assert not p.over(replied)
+    move, nodes, _ = _searched_with(_table(s), replied, replied.ply)
+    assert p.reply(replied) == move and s.iterations == nodes <= s.budget  # all of it after the stone
+
+
+def _extending(p):
+    """True while ``p`` searches a candidate again (see tanbo.ponder.EXTEND)."""
+    return p.ranked == () and len(p.found) == len(p.guesses) and not p.due and not p.done
+
+
+def test_once_every_candidate_is_done_each_is_searched_again_deeper_and_a_hit_is_answered_at_once(monkeypatch):
+    monkeypatch.setattr(ponder, "EXTEND", 3)  # (whatever the shipped value: the mechanism)
+    s, after, guess = _after_computer_move()
+    p = Ponder(s, after, guess, after.ply + 1)
+    while not (p.ranked == () and len(p.found) == len(p.guesses)):
+        p.step(50)
+    depths, spent = [f[2] for f in p.found], p.spent
+    assert p.think(10 ** 6) and p.ext == len(p.guesses)
+    again = [f[2] for f in p.found]
+    assert all(d >= e for d, e in zip(again, depths)) and sum(again) > sum(depths)
+    assert p.spent - spent <= len(p.guesses) * (3 * s.budget + ponder.SETUP)
+    for k, m in enumerate(p.guesses):
+        replied = after.copy()
+        replied.play(m)
+        n = s.iterations
+        assert p.over(replied) and p.reply(replied) == p.found[k][0] and s.iterations == n
+
+
+def test_a_guess_played_once_its_search_again_went_deeper_gets_the_deeper_move_at_once(monkeypatch):
+    monkeypatch.setattr(ponder, "EXTEND", 3)
+    s, after, guess = _after_computer_move()
+    p = Ponder(s, after, guess, after.ply + 1)
+    while not (_extending(p) and s.depth > p.found[p.current][2]):
+        assert not p.done
+        p.step(50)
+    replied = after.copy()
+    replied.play(p.guesses[p.current])
+    move, n = s.move, s.iterations
+    assert move != p.found[p.current][0] or s.depth > p.found[p.current][2]
+    assert p.over(replied) and p.reply(replied) == move and s.iterations == n and expected(s) >= 0
+
+
 # A 9x9 game of hard@rp2040 against uct:5000 (tanbo match --seed 0, game 1) up
 # to hard's 25th move: its reply to the player's second candidate once
 # differed from a fresh search's (H9 for F7), the candidate set up on the
@@ -139,7 +256,7 @@ GAME_1 = ("C2 H3 G8 G3 D2 H1 E2 C8 F8 G4 E8 F4 D8 C7 D7 C9 D6 E4 C6 D4 B6 C4 F2 
           "D9 G1 H7 H6 J7 J6 A5 F1 E5 E1 A4 B3 A9 A3 A2 D1")
 
 
-def test_every_candidate_is_searched_from_the_position_itself():
+def test_every_candidate_is_searched_from_the_position_itself(fresh):
     from tanbo import Game
     g = Game("9x9")
     for name in GAME_1.split():
@@ -275,14 +392,14 @@ def test_a_guessed_move_is_answered_at_once_and_a_missed_one_after_a_search(sim)
     while not gs.ponder.done:
         sim.app.step()
     gs.cursor = next(m for m in gs.game.legal_moves() if m not in gs.ponder.guesses)
+    table = _table(gs.search)
     sim.press("A")
     sim.frames(100)
     assert gs.game.ply == 6 and len(spins) == 1
     before = gs.game.copy()
     before.undo()
-    fresh = {}
-    choose_move(before, "hard", before.ply, slowness=gs.slowness, stats=fresh)
-    assert searched[-1] == fresh["iterations"]  # a fresh search's nodes, all after the stone
+    _, nodes, _ = _searched_with(table, before, before.ply, gs.slowness)
+    assert searched[-1] == nodes  # a full search's nodes (with the table kept), all after the stone
 
 
 def test_pondering_off_plays_the_same_moves_and_searches_nothing_on_the_players_turn(sim):

@@ -13,18 +13,23 @@ buttons between them (:func:`step`); a finished candidate leaves its move
 
 When the opponent plays a candidate (a guess), :meth:`Ponder.reply`
 answers at once if its search is finished, else spends only what is
-left of its budget. Any other reply (a miss) is searched afresh with a full
-budget and an empty transposition table. Each search is the one a fresh
-search would run, seed and all, so pondering changes when the computer
-replies, never what it plays (tests/test_ponder.py). A reply with a
-single legal move, or a win found at the root, needs no pondering: the
-search ends at once in any case.
+left of its budget. Any other reply (a miss) is searched with a full
+budget. Every one of these searches starts from the transposition table
+the searches before it left (``KEEP``), and once every candidate is done
+each is searched again to ``EXTEND`` budgets, so pondering changes what
+the computer plays as well as when: with ``KEEP`` off and ``EXTEND`` 0
+each search is the one a fresh search would run, seed and all
+(tests/test_ponder.py checks both). A reply with a single legal move, or
+a win found at the root, needs no pondering: the search ends at once in
+any case.
 
 Measured with ``tanbo match --ponder-ms`` (docs/ai.md, plain hard against
 uct:5000 on 9x9): the expected reply alone is the opponent's move ~26% of
 the time, with the scan's best two ~48%; with hard's passes that cannot
 finish not begun (tanbo.ai.LAST_PASS), a player taking 5 s a move gets
-43% of hard's replies within 0.3 s on a PicoSystem (40-47%).
+43% of hard's replies within 0.3 s on a PicoSystem (39-46%). Not
+stronger at 5 s: 199 of 400 games against hard without pondering, which
+won 205 of 400 against itself on the same seeds; at 20 s 222 of 400.
 """
 
 from .ai import DEFAULT_SLOWNESS, PLAYED_COST, WIN, Search, node_budget
@@ -48,9 +53,26 @@ STEP_MS = 6
 # in nodes' time: 2.9 ms on a SAMD51 (board-time instrument, 9x9), 12 ms on
 # an RP2040. It gets a step of its own (see Ponder.step), within 20 ms too.
 SETUP = 28
+# Searches on the player's time keep the transposition table (Search.start's
+# keep): each candidate's search starts from the entries of the searches
+# before it (the computer's own, the other candidates'), and so does the
+# search after the player's stone, hit or miss. In Tanbo placements commute:
+# P + c + y + x is P + x + y + c, so a candidate's tree holds positions of
+# the reply's. 256 entries: most of what a search leaves is its own last
+# pass. Hard 9x9 at an RP2040's budget, 40 games against hard at 5 s:
+# the candidates' searches finished depth 5 or more 16.0% of the time
+# (13.2% with an empty table each; 2,529 and 2,519 searches).
+KEEP = True
+# Once every candidate is done and the player still thinks, each is searched
+# again, in the same order, to EXTEND budgets, from the kept table; a
+# finished one's move replaces the first search's, and a candidate played
+# while its search again has finished a deeper pass than the first gets
+# that pass's move, at once in both cases. At most EXTEND budgets each:
+# the pondering ends there (battery).
+EXTEND = 3
 NEVER = WIN  # step's nodes for a search to its end (more than any search counts)
 # The ranking search's depth: the root's scan alone (with hard's noise and
-# reach-less, the table emptied by the next candidate's start). Against
+# reach-less; it writes no entry of the kept table). Against
 # uct:5000 (9x9, 30 games replayed at 5 s) its best was the player's move
 # 161 times where medium's two plies' was 143, for ~100 nodes less.
 RANK = 1
@@ -112,13 +134,19 @@ class Ponder:
         self.seed = seed
         self.ply = game.ply + 1
         self.guesses = [guess]  # the candidates, in the order pondered
-        self.found = []  # per finished candidate: (its move, the reply that move expects)
+        self.found = []  # per finished candidate: (its move, the reply that move expects, its search's depth)
         self.ranked = None  # the ranking search's sorted moves (see sort); () once used
         self.ranking = False  # the arena holds the ranking search
         self.done = False
         self.walker = None  # the search's paused walk (see step)
         self.current = -1  # the candidate (index in guesses) whose search is in the arena
         self.due = False  # the next search is to be set up (by the next step)
+        # The table is kept (KEEP) while every search that writes it is for
+        # the computer's side, as its values are (with more than two
+        # players a removal can make another side move after a guess).
+        self.me = search.me
+        self.keep = KEEP
+        self.ext = 0  # the candidate searched again to EXTEND budgets (see begin)
         self.spent = SETUP
         self.game = game
         self.begin()
@@ -132,21 +160,33 @@ class Ponder:
         if self.game.ply + 1 != self.ply:
             self.done = True  # the opponent has moved (the app's game, not a copy)
             return
-        while len(found) < len(self.guesses):
+        n = len(self.guesses)
+        while True:
+            k = len(found)
+            if k == n:  # each candidate searched: each again (EXTEND), once ranked
+                k = self.ext
+                if self.ranked != () or not EXTEND or k == n:
+                    break
+                if found[k][0] < 0:
+                    self.ext += 1
+                    continue
             # From the position itself each time: a move taken back leaves
             # the legal lists in another order, and the search another one.
             g.load_state(self.game)
-            g.play(self.guesses[len(found)])
+            g.play(self.guesses[k])
             if g.winner is None:
-                s.start(g, self.seed, load=False)
-                self.current = len(found)
+                self.keep = self.keep and g.to_move == self.me
+                s.start(g, self.seed, load=False, keep=self.keep)
+                if k < len(found):
+                    s.end = EXTEND * s.budget - PLAYED_COST + 1
+                self.current = k
                 return
-            found.append((-1, -1))  # the guess ends the game: no reply to search
+            found.append((-1, -1, 0))  # the guess ends the game: no reply to search
         g.load_state(self.game)
         self.done = self.ranked is not None
         if not self.done:
             self.ranking = True
-            s.start(g, self.seed, load=False)  # the opponent's side
+            s.start(g, self.seed, load=False, keep=self.keep)  # the opponent's side (its scan writes no entry)
             s.end = node_budget("medium", s.size, s.slowness) - PLAYED_COST + 1
 
     def step(self, nodes=0):
@@ -194,8 +234,11 @@ class Ponder:
                         if m not in self.guesses and len(self.guesses) <= WIDE:
                             self.guesses.append(m)
                     self.ranked = ()
+                elif self.current < len(self.found):  # searched again
+                    self.found[self.current] = (s.move, expected(s), s.depth)
+                    self.ext += 1
                 else:
-                    self.found.append((s.move, expected(s)))
+                    self.found.append((s.move, expected(s), s.depth))
                 self.current = -1
                 self.due = True
                 break  # (a step ends where a search ends: the next one sets the next up)
@@ -256,12 +299,15 @@ class Ponder:
         s.walker = self.walker
         k = self.hit(game)
         self.done = True
+        if k == self.current and k < len(self.found) and s.depth > self.found[k][2] and expected(s) >= 0:
+            return s.move  # its search again has finished a deeper pass than its first
         if 0 <= k < len(self.found):
+            s.me = game.to_move  # (the search's side, for the next pondering: see keep)
             s.move = s.reply_to = self.found[k][0]
             s.reply = self.found[k][1]  # what the next pondering guesses first
             return s.move
         if k < 0:
-            s.start(game, self.seed, progress, movetime_ms)
+            s.start(game, self.seed, progress, movetime_ms, keep=self.keep and game.to_move == self.me)
         s.progress = progress
         return finish(s)
 
