@@ -5,10 +5,11 @@ import sys
 
 import pytest
 
-from tanbo.ai import PLAYED_COST, PUSH_COST, REACH_EIGHTHS, REMOVAL_COST, Search, choose_move
+from tanbo.ai import PLAYED_COST, PUSH_COST, REACH_EIGHTHS, REMOVAL_COST, WIN, Search, choose_move
 from tanbo.perf import random_position
 from tanbo import ponder
-from tanbo.ponder import NEVER, WIDE, Ponder, expected, finish, nodes_in, step
+from tanbo.ponder import STEP_MS, WIDE, Ponder, expected, finish, nodes_in, step
+from tanbo_tools.match import think
 
 import test_sim_games as sg
 
@@ -59,26 +60,9 @@ RP2040 = 4.4  # a PicoSystem's slowness: hard's budget of ~6,000 nodes
 
 @pytest.fixture
 def fresh(monkeypatch):
-    """Pondering whose every search is a fresh one (its table emptied, no
-    extension), as before the kept table: each reply is then the move a
-    fresh search of that position plays, which these tests check."""
-    monkeypatch.setattr(ponder, "KEEP", False)
+    """Pondering without its searches again (EXTEND 0): each reply is then
+    the move a fresh search of that position plays, which these tests check."""
     monkeypatch.setattr(ponder, "EXTEND", 0)
-
-
-def _table(s):
-    """A copy of search ``s``'s transposition table and the ply of its root."""
-    from array import array
-    return array("H", s.tcheck), array("i", s.tval), array("H", s.tinfo), s.tt_ply
-
-
-def _searched_with(table, game, seed, slowness=4.4):
-    """(move, nodes, depth) of hard's search of ``game`` (a board of ``slowness``'s budget) that
-    starts from ``table`` (see _table), as a search started with keep=True does."""
-    t = Search(game, "hard", seed, slowness=slowness)
-    t.tcheck[:], t.tval[:], t.tinfo[:], t.tt_ply = table
-    t.start(game, seed, keep=True)
-    return t.run(), t.iterations, t.depth
 
 
 def _after_computer_move(seed=3, plies=10):
@@ -99,7 +83,7 @@ def test_each_candidate_searched_to_its_budget_gets_at_once_the_move_a_fresh_sea
     s, after, guess = _after_computer_move()
     for k in range(1 + WIDE):
         p = Ponder(s, after, guess, after.ply + 1)
-        assert p.think(nodes_in(10000, RP2040)) and p.guesses[0] == guess and len(p.found) == len(p.guesses) == 1 + WIDE
+        assert think(p, nodes_in(10000, RP2040)) and p.guesses[0] == guess and len(p.found) == len(p.guesses) == 1 + WIDE
         assert len(set(p.guesses)) == 1 + WIDE and all(after.is_legal(m) for m in p.guesses)
         assert (s.max_depth, s.noise, s.with_reach, s.tt) == (8, 2, True, True)  # hard's, after the ranking
         assert s.budget * (1 + WIDE) <= p.spent < s.budget * (2 + WIDE)
@@ -115,7 +99,7 @@ def test_each_candidate_searched_to_its_budget_gets_at_once_the_move_a_fresh_sea
 def test_a_guess_reached_early_spends_what_is_left_of_its_budget_and_plays_as_a_fresh_search(fresh):
     s, after, guess = _after_computer_move()
     p = Ponder(s, after, guess, after.ply + 1)
-    p.think(1500)
+    think(p, 1500)
     done = s.iterations
     replied = after.copy()
     replied.play(guess)
@@ -129,7 +113,7 @@ def test_a_guess_reached_early_spends_what_is_left_of_its_budget_and_plays_as_a_
 def test_a_missed_guess_gets_a_reply_from_a_full_budget(fresh):
     s, after, guess = _after_computer_move()
     p = Ponder(s, after, guess, after.ply + 1)
-    p.think(nodes_in(5000, RP2040))  # past the first candidate: the second's search under way
+    think(p, nodes_in(5000, RP2040))  # past the first candidate: the second's search under way
     assert len(p.found) == 1 and len(p.guesses) == 1 + WIDE
     other = next(m for m in after.legal_moves() if m not in p.guesses)
     replied = after.copy()
@@ -145,7 +129,7 @@ def test_a_missed_guess_gets_a_reply_from_a_full_budget(fresh):
 def test_a_guess_being_searched_when_the_player_moves_finishes_its_budget(fresh):
     s, after, guess = _after_computer_move()
     p = Ponder(s, after, guess, after.ply + 1)
-    p.think(nodes_in(4000, RP2040))  # the first candidate done, the ranking too, the second's under way
+    think(p, nodes_in(4000, RP2040))  # the first candidate done, the ranking too, the second's under way
     second = p.guesses[1]
     done = s.iterations
     replied = after.copy()
@@ -155,74 +139,51 @@ def test_a_guess_being_searched_when_the_player_moves_finishes_its_budget(fresh)
     assert done < s.iterations and s.budget - PLAYED_COST < s.iterations <= s.budget
 
 
-def test_a_kept_table_moves_its_wins_by_the_plies_between_the_roots():
-    from tanbo.ai import WIN
-    g = random_position("9x9", 10, 3)
-    s = Search(g, "hard", 0)
-    s.tcheck[0] = 7
-    s.tval[0], s.tval[1], s.tval[2], s.tval[3] = WIN - 5, -WIN + 5, 123, -123
-    later = g.copy()
-    for _ in range(2):
-        later.play(later.legal_moves()[0])
-    s.start(later, 0, keep=True)  # a win 5 plies from the old root is 3 from this one
-    assert list(s.tval[:4]) == [WIN - 3, -WIN + 3, 123, -123] and s.tcheck[0] == 7
-    s.start(later, 0)
-    assert not any(s.tval) and not any(s.tcheck) and not any(s.tinfo)
-
-
-def test_the_first_candidate_is_searched_from_the_table_of_the_computers_own_search():
-    s, after, guess = _after_computer_move(4)
-    table = _table(s)
-    p = Ponder(s, after, guess, after.ply + 1)
-    while len(p.found) < 1:
-        p.step(50)
-    replied = after.copy()
-    replied.play(guess)
-    move, nodes, depth = _searched_with(table, replied, replied.ply)
-    assert p.found[0][0] == move and p.found[0][2] == depth
-    fresh = {}
-    choose_move(replied, "hard", seed=replied.ply, slowness=RP2040, stats=fresh)
-    assert depth > fresh["depth"]  # the table's entries took it a ply deeper within its budget
-
-
-def test_the_table_is_kept_only_while_its_values_are_for_the_side_to_move():
-    # With four players the side after a guess is not the computer's: its
-    # search starts from an empty table, as do the later ones.
-    for variant, kept in (("9x9", True), ("4p", False)):
-        g = random_position(variant, 8, 1)
-        s = Search(g, "hard", g.ply, slowness=RP2040)
-        after = g.copy()
-        after.play(s.run())
-        assert any(s.tinfo)
-        p = Ponder(s, after, after.legal_moves()[0], after.ply + 1)
-        assert p.keep == kept and any(s.tinfo) == kept, variant
-
-
-def test_a_miss_is_searched_from_a_full_budget_with_the_table_kept():
+def test_a_miss_after_the_searches_again_is_searched_afresh_from_a_full_budget():
     s, after, guess = _after_computer_move()
     p = Ponder(s, after, guess, after.ply + 1)
-    p.think(nodes_in(5000, RP2040))
+    think(p, 10 ** 6)  # every candidate searched, then each again (EXTEND)
     other = next(m for m in after.legal_moves() if m not in p.guesses)
     replied = after.copy()
     replied.play(other)
-    assert not p.over(replied)
-    move, nodes, _ = _searched_with(_table(s), replied, replied.ply)
-    assert p.reply(replied) == move and s.iterations == nodes <= s.budget  # all of it after the stone
+    assert p.done and not p.over(replied)
+    fresh = {}
+    move = choose_move(replied, "hard", seed=replied.ply, slowness=RP2040, stats=fresh)
+    assert p.reply(replied) == move and s.iterations == fresh["iterations"] <= s.budget  # all of it after the stone
+
+
+def test_a_move_played_before_the_first_step_is_searched_afresh():
+    # The app makes the pondering after its move and steps it from its loop:
+    # a player quick enough meets no search set up yet, guess or not.
+    s, after, guess = _after_computer_move()
+    for m in (guess, next(m for m in after.legal_moves() if m != guess)):
+        p = Ponder(s, after, guess, after.ply + 1)
+        replied = after.copy()
+        replied.play(m)
+        assert p.hit(replied) == -1 and not p.over(replied)
+        assert p.reply(replied) == choose_move(replied, "hard", seed=replied.ply, slowness=RP2040)
 
 
 def _extending(p):
     """True while ``p`` searches a candidate again (see tanbo.ponder.EXTEND)."""
-    return p.ranked == () and len(p.found) == len(p.guesses) and not p.due and not p.done
+    return not p.done and 0 <= p.current < len(p.found)
+
+
+def _deeper(replied, budgets):
+    """Hard's move in ``replied`` searched afresh to ``budgets`` budgets (a PicoSystem's)."""
+    t = Search(replied, "hard", replied.ply, slowness=RP2040)
+    t.end = budgets * t.budget - PLAYED_COST + 1
+    return t.run()
 
 
 def test_once_every_candidate_is_done_each_is_searched_again_deeper_and_a_hit_is_answered_at_once(monkeypatch):
     monkeypatch.setattr(ponder, "EXTEND", 3)  # (whatever the shipped value: the mechanism)
     s, after, guess = _after_computer_move()
     p = Ponder(s, after, guess, after.ply + 1)
-    while not (p.ranked == () and len(p.found) == len(p.guesses)):
+    while not (p.turn > 1 and p.current != -2 and len(p.found) == len(p.guesses)):  # ranked, each searched
         p.step(50)
     depths, spent = [f[2] for f in p.found], p.spent
-    assert p.think(10 ** 6) and p.ext == len(p.guesses)
+    assert len(p.guesses) == 1 + WIDE and think(p, 10 ** 6)
     again = [f[2] for f in p.found]
     assert all(d >= e for d, e in zip(again, depths)) and sum(again) > sum(depths)
     assert p.spent - spent <= len(p.guesses) * (3 * s.budget + ponder.SETUP)
@@ -230,7 +191,7 @@ def test_once_every_candidate_is_done_each_is_searched_again_deeper_and_a_hit_is
         replied = after.copy()
         replied.play(m)
         n = s.iterations
-        assert p.over(replied) and p.reply(replied) == p.found[k][0] and s.iterations == n
+        assert p.over(replied) and p.reply(replied) == p.found[k][0] == _deeper(replied, 3) and s.iterations == n
 
 
 def test_a_guess_played_once_its_search_again_went_deeper_gets_the_deeper_move_at_once(monkeypatch):
@@ -285,9 +246,9 @@ def test_the_ranking_is_the_root_scan_of_the_players_side():
     while len(p.found) < 1:
         p.step(50)
     p.step(1)  # the ranking's set-up
-    assert p.ranking
+    assert p.current == -2  # (the ranking)
     spent = p.spent
-    while p.ranking:
+    while p.current == -2:
         p.step(50)
     assert p.spent - spent <= len(after.legal_moves())
     scan = Search(after, "hard", after.ply + 1)
@@ -301,7 +262,7 @@ def test_a_single_legal_reply_needs_no_search():
     g = random_position("9x9", 59, 1)  # (found by trying seeds: one legal move left)
     assert g.winner is None and len(g.legal_moves()) == 1
     s = Search(g, "hard", 0)
-    assert step(s, NEVER) and s.iterations == 0 and s.move == g.legal_moves()[0]
+    assert step(s, WIN) and s.iterations == 0 and s.move == g.legal_moves()[0]
 
 
 def test_a_win_at_once_ends_the_search_after_the_root_scan():
@@ -310,7 +271,7 @@ def test_a_win_at_once_ends_the_search_after_the_root_scan():
     from test_ai import WIN_IN_ONE
     g = Game.from_position(WIN_IN_ONE)
     s = Search(g, "hard", 0)
-    assert step(s, NEVER) and g.name(s.move) == "A8"
+    assert step(s, WIN) and g.name(s.move) == "A8"
     assert s.depth == 1 and s.iterations < s.budget // 10  # the root scan and its reach: no deeper pass
 
 
@@ -346,7 +307,7 @@ def test_the_computer_thinks_on_the_players_turn_and_keys_still_move_the_cursor(
     # each app step searched one bounded piece
     mid = s.iterations
     sim.app.step()
-    assert 0 <= s.iterations - mid <= gs.ponder.nodes + PUSH_COST + REMOVAL_COST + REACH_EIGHTHS  # (0: a set-up)
+    assert 0 <= s.iterations - mid <= max(1, nodes_in(STEP_MS, gs.slowness)) + PUSH_COST + REMOVAL_COST + REACH_EIGHTHS  # (0: a set-up)
 
 
 def test_no_nvm_write_while_pondering_and_undo_stops_it(sim):
@@ -392,14 +353,14 @@ def test_a_guessed_move_is_answered_at_once_and_a_missed_one_after_a_search(sim)
     while not gs.ponder.done:
         sim.app.step()
     gs.cursor = next(m for m in gs.game.legal_moves() if m not in gs.ponder.guesses)
-    table = _table(gs.search)
     sim.press("A")
     sim.frames(100)
     assert gs.game.ply == 6 and len(spins) == 1
     before = gs.game.copy()
     before.undo()
-    _, nodes, _ = _searched_with(table, before, before.ply, gs.slowness)
-    assert searched[-1] == nodes  # a full search's nodes (with the table kept), all after the stone
+    fresh = {}
+    choose_move(before, "hard", before.ply, slowness=gs.slowness, stats=fresh)
+    assert searched[-1] == fresh["iterations"]  # a fresh search's nodes, all after the stone
 
 
 def test_pondering_off_plays_the_same_moves_and_searches_nothing_on_the_players_turn(sim):

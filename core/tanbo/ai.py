@@ -69,13 +69,8 @@ from .rng import Rng
 
 LEVELS = ("random", "easy", "medium", "hard")
 
-# One line per level, for menus and help text.
-DESCRIPTIONS = {
-    "random": "any legal move, uniformly at random",
-    "easy": "one ply: takes roots, keeps its own, likes room; otherwise chance",
-    "medium": "looks two plies ahead, at every reply",
-    "hard": "searches up to eight plies ahead; never bounds its own root while a safe move exists",
-}
+# What each level does: docs/ai.md's table (Levels). Not here: no menu shows it,
+# and its lines took 0.45 KB of a board's heap beside every search.
 
 # -- boards -----------------------------------------------------------------------
 # ``slowness``: board time per instruction relative to a SAMD51 at 120 MHz
@@ -401,17 +396,13 @@ class Search:
         g = self.game
         return game.variant.name == g.variant.name and len(game.alive) == len(g.alive)
 
-    def start(self, game, seed=0, progress=None, movetime_ms=None, load=True, keep=False):
+    def start(self, game, seed=0, progress=None, movetime_ms=None, load=True):
         """Set up the search of ``game``'s position, a position of the game
         this search was made for (the same variant and roots: ValueError
         otherwise), for :meth:`run`; allocates only its random generator
         and the clock's deadline. ``seed``, ``progress`` and
         ``movetime_ms`` as :func:`choose_move`'s. (``load=False``: the
         search's game already holds the position, as just copied.)
-        ``keep``: the transposition table is kept (tanbo.ponder), for a
-        root with the same side to move as the searches that wrote it: an
-        entry's value is for that side; its wins, counted in plies from
-        the root, are moved by the plies between the two roots.
         """
         g = self.game
         if load:
@@ -461,22 +452,12 @@ class Search:
         killer = self.killer
         for i in range(len(killer)):
             killer[i] = -1
-        if self.tt and not keep:
+        if self.tt:
             tcheck, tval, tinfo = self.tcheck, self.tval, self.tinfo
             for i in range(len(tinfo)):
                 tcheck[i] = 0
                 tval[i] = 0
                 tinfo[i] = 0
-        elif self.tt and g.ply != self.tt_ply:
-            d = g.ply - self.tt_ply  # a win WIN - k plies from the old root is k - d from this one
-            tval = self.tval
-            for i in range(len(tval)):
-                v = tval[i]
-                if v >= WIN - 10000:
-                    tval[i] = v + d
-                elif v <= -WIN + 10000:
-                    tval[i] = v - d
-        self.tt_ply = g.ply
         zob, size = self.zob, self.size
         h = 0
         board = g.board
