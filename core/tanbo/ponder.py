@@ -39,7 +39,7 @@ WIDE = 2
 # measured 0.42-0.477).
 NODE_US = 105
 # Board time of one step of the search on the person's turn in the app
-# (app.main.App.ponder): a press waits for at most a step before the app's
+# (app.main.App.step): a press waits for at most a step before the app's
 # loop reads it. 6 ms is 12 nodes on an RP2040 (NODE_US x 4.4 = 0.46 ms a
 # node); a step stops at the first point past that where the search can
 # resume, at most a real play and a reach's count (18 + 5 nodes) later: 35

@@ -255,11 +255,11 @@ MAX_ANSWER = 100000
 
 def think(pondering, nodes):
     """Step ``pondering`` (a :class:`tanbo.ponder.Ponder`) until it has
-    spent ``nodes`` (the opponent's time, as ``--ponder-ms`` models it) or
-    is done; True once done. (Here, not in tanbo.ponder: a board's app
-    steps it from its loop, and this code would only take its heap.)"""
-    while not pondering.done and pondering.spent < nodes:
-        pondering.step(nodes - pondering.spent)
+    spent ``nodes`` (the opponent's time, as ``--ponder-ms`` models it),
+    is done or its game is over; True once done. (Here: a board's app
+    steps its pondering from its loop, and has no use for this code.)"""
+    while not pondering.done and pondering.spent < nodes and pondering.step(nodes - pondering.spent):
+        pass
     return pondering.done
 
 
