@@ -112,7 +112,7 @@ peak[0] = 0
 screen.play(move)
 screen.ponder = __import__("tanbo.ponder").ponder.start(screen.search, screen.game)  # as App.think
 steps = 0
-while screen.ponder.tick(screen) and steps < 5000:  # as App.step
+while screen.ponder.step() and steps < 5000:  # as App.step
     steps += 1
     if steps % 25 == 0:
         progress(0, 0)

@@ -5,9 +5,11 @@ import sys
 
 import pytest
 
-from tanbo.ai import PLAYED_COST, PUSH_COST, REACH_EIGHTHS, REMOVAL_COST, Search, choose_move
+from tanbo.ai import PLAYED_COST, PUSH_COST, REACH_EIGHTHS, REMOVAL_COST, WIN, Search, choose_move
 from tanbo.perf import random_position
-from tanbo.ponder import NEVER, WIDE, Ponder, expected, finish, nodes_in, step
+from tanbo import ponder
+from tanbo.ponder import STEP_MS, WIDE, Ponder, expected, finish, nodes_in, step
+from tanbo_tools.match import think
 
 import test_sim_games as sg
 
@@ -56,6 +58,13 @@ def test_a_step_overshoots_by_at_most_one_real_play_and_a_piece_of_reach():
 RP2040 = 4.4  # a PicoSystem's slowness: hard's budget of ~6,000 nodes
 
 
+@pytest.fixture
+def fresh(monkeypatch):
+    """Pondering without its searches again (EXTEND 0): each reply is then
+    the move a fresh search of that position plays, which these tests check."""
+    monkeypatch.setattr(ponder, "EXTEND", 0)
+
+
 def _after_computer_move(seed=3, plies=10):
     """(search, game after its move, its move, the reply it expects)."""
     g = random_position("9x9", plies, seed)
@@ -68,13 +77,13 @@ def _after_computer_move(seed=3, plies=10):
     return s, after, guess
 
 
-def test_each_candidate_searched_to_its_budget_gets_at_once_the_move_a_fresh_search_plays():
+def test_each_candidate_searched_to_its_budget_gets_at_once_the_move_a_fresh_search_plays(fresh):
     # Ten seconds of the player's time on a PicoSystem: three budgets, the
     # expected reply's then the ranking's best two from the player's side.
     s, after, guess = _after_computer_move()
     for k in range(1 + WIDE):
         p = Ponder(s, after, guess, after.ply + 1)
-        assert p.think(nodes_in(10000, RP2040)) and p.guesses[0] == guess and len(p.found) == len(p.guesses) == 1 + WIDE
+        assert think(p, nodes_in(10000, RP2040)) and p.guesses[0] == guess and len(p.found) == len(p.guesses) == 1 + WIDE
         assert len(set(p.guesses)) == 1 + WIDE and all(after.is_legal(m) for m in p.guesses)
         assert (s.max_depth, s.noise, s.with_reach, s.tt) == (8, 2, True, True)  # hard's, after the ranking
         assert s.budget * (1 + WIDE) <= p.spent < s.budget * (2 + WIDE)
@@ -87,10 +96,10 @@ def test_each_candidate_searched_to_its_budget_gets_at_once_the_move_a_fresh_sea
         assert expected(s) == p.found[k][1]  # the next pondering starts from that move's expected reply
 
 
-def test_a_guess_reached_early_spends_what_is_left_of_its_budget_and_plays_as_a_fresh_search():
+def test_a_guess_reached_early_spends_what_is_left_of_its_budget_and_plays_as_a_fresh_search(fresh):
     s, after, guess = _after_computer_move()
     p = Ponder(s, after, guess, after.ply + 1)
-    p.think(1500)
+    think(p, 1500)
     done = s.iterations
     replied = after.copy()
     replied.play(guess)
@@ -101,10 +110,10 @@ def test_a_guess_reached_early_spends_what_is_left_of_its_budget_and_plays_as_a_
     assert s.iterations == fresh["iterations"]
 
 
-def test_a_missed_guess_gets_a_reply_from_a_full_budget():
+def test_a_missed_guess_gets_a_reply_from_a_full_budget(fresh):
     s, after, guess = _after_computer_move()
     p = Ponder(s, after, guess, after.ply + 1)
-    p.think(nodes_in(5000, RP2040))  # past the first candidate: the second's search under way
+    think(p, nodes_in(5000, RP2040))  # past the first candidate: the second's search under way
     assert len(p.found) == 1 and len(p.guesses) == 1 + WIDE
     other = next(m for m in after.legal_moves() if m not in p.guesses)
     replied = after.copy()
@@ -117,10 +126,10 @@ def test_a_missed_guess_gets_a_reply_from_a_full_budget():
     assert s.game.ply == replied.ply and s.me == replied.to_move
 
 
-def test_a_guess_being_searched_when_the_player_moves_finishes_its_budget():
+def test_a_guess_being_searched_when_the_player_moves_finishes_its_budget(fresh):
     s, after, guess = _after_computer_move()
     p = Ponder(s, after, guess, after.ply + 1)
-    p.think(nodes_in(4000, RP2040))  # the first candidate done, the ranking too, the second's under way
+    think(p, nodes_in(4000, RP2040))  # the first candidate done, the ranking too, the second's under way
     second = p.guesses[1]
     done = s.iterations
     replied = after.copy()
@@ -128,6 +137,75 @@ def test_a_guess_being_searched_when_the_player_moves_finishes_its_budget():
     assert not p.over(replied)
     assert p.reply(replied) == choose_move(replied, "hard", seed=replied.ply, slowness=RP2040)
     assert done < s.iterations and s.budget - PLAYED_COST < s.iterations <= s.budget
+
+
+def test_a_miss_after_the_searches_again_is_searched_afresh_from_a_full_budget():
+    s, after, guess = _after_computer_move()
+    p = Ponder(s, after, guess, after.ply + 1)
+    think(p, 10 ** 6)  # every candidate searched, then each again (EXTEND)
+    other = next(m for m in after.legal_moves() if m not in p.guesses)
+    replied = after.copy()
+    replied.play(other)
+    assert p.done and not p.over(replied)
+    fresh = {}
+    move = choose_move(replied, "hard", seed=replied.ply, slowness=RP2040, stats=fresh)
+    assert p.reply(replied) == move and s.iterations == fresh["iterations"] <= s.budget  # all of it after the stone
+
+
+def test_a_move_played_before_the_first_step_is_searched_afresh():
+    # The app makes the pondering after its move and steps it from its loop:
+    # a player quick enough meets no search set up yet, guess or not.
+    s, after, guess = _after_computer_move()
+    for m in (guess, next(m for m in after.legal_moves() if m != guess)):
+        p = Ponder(s, after, guess, after.ply + 1)
+        replied = after.copy()
+        replied.play(m)
+        assert p.hit(replied) == -1 and not p.over(replied)
+        assert p.reply(replied) == choose_move(replied, "hard", seed=replied.ply, slowness=RP2040)
+
+
+def _extending(p):
+    """True while ``p`` searches a candidate again (see tanbo.ponder.EXTEND)."""
+    return not p.done and 0 <= p.current < len(p.found)
+
+
+def _deeper(replied, budgets):
+    """Hard's move in ``replied`` searched afresh to ``budgets`` budgets (a PicoSystem's)."""
+    t = Search(replied, "hard", replied.ply, slowness=RP2040)
+    t.end = budgets * t.budget - PLAYED_COST + 1
+    return t.run()
+
+
+def test_once_every_candidate_is_done_each_is_searched_again_deeper_and_a_hit_is_answered_at_once(monkeypatch):
+    monkeypatch.setattr(ponder, "EXTEND", 3)  # (whatever the shipped value: the mechanism)
+    s, after, guess = _after_computer_move()
+    p = Ponder(s, after, guess, after.ply + 1)
+    while not (p.turn > 1 and p.current != -2 and len(p.found) == len(p.guesses)):  # ranked, each searched
+        p.step(50)
+    depths, spent = [f[2] for f in p.found], p.spent
+    assert len(p.guesses) == 1 + WIDE and think(p, 10 ** 6)
+    again = [f[2] for f in p.found]
+    assert all(d >= e for d, e in zip(again, depths)) and sum(again) > sum(depths)
+    assert p.spent - spent <= len(p.guesses) * (3 * s.budget + ponder.SETUP)
+    for k, m in enumerate(p.guesses):
+        replied = after.copy()
+        replied.play(m)
+        n = s.iterations
+        assert p.over(replied) and p.reply(replied) == p.found[k][0] == _deeper(replied, 3) and s.iterations == n
+
+
+def test_a_guess_played_once_its_search_again_went_deeper_gets_the_deeper_move_at_once(monkeypatch):
+    monkeypatch.setattr(ponder, "EXTEND", 3)
+    s, after, guess = _after_computer_move()
+    p = Ponder(s, after, guess, after.ply + 1)
+    while not (_extending(p) and s.depth > p.found[p.current][2]):
+        assert not p.done
+        p.step(50)
+    replied = after.copy()
+    replied.play(p.guesses[p.current])
+    move, n = s.move, s.iterations
+    assert move != p.found[p.current][0] or s.depth > p.found[p.current][2]
+    assert p.over(replied) and p.reply(replied) == move and s.iterations == n and expected(s) >= 0
 
 
 # A 9x9 game of hard@rp2040 against uct:5000 (tanbo match --seed 0, game 1) up
@@ -139,7 +217,7 @@ GAME_1 = ("C2 H3 G8 G3 D2 H1 E2 C8 F8 G4 E8 F4 D8 C7 D7 C9 D6 E4 C6 D4 B6 C4 F2 
           "D9 G1 H7 H6 J7 J6 A5 F1 E5 E1 A4 B3 A9 A3 A2 D1")
 
 
-def test_every_candidate_is_searched_from_the_position_itself():
+def test_every_candidate_is_searched_from_the_position_itself(fresh):
     from tanbo import Game
     g = Game("9x9")
     for name in GAME_1.split():
@@ -168,9 +246,9 @@ def test_the_ranking_is_the_root_scan_of_the_players_side():
     while len(p.found) < 1:
         p.step(50)
     p.step(1)  # the ranking's set-up
-    assert p.ranking
+    assert p.current == -2  # (the ranking)
     spent = p.spent
-    while p.ranking:
+    while p.current == -2:
         p.step(50)
     assert p.spent - spent <= len(after.legal_moves())
     scan = Search(after, "hard", after.ply + 1)
@@ -184,7 +262,7 @@ def test_a_single_legal_reply_needs_no_search():
     g = random_position("9x9", 59, 1)  # (found by trying seeds: one legal move left)
     assert g.winner is None and len(g.legal_moves()) == 1
     s = Search(g, "hard", 0)
-    assert step(s, NEVER) and s.iterations == 0 and s.move == g.legal_moves()[0]
+    assert step(s, WIN) and s.iterations == 0 and s.move == g.legal_moves()[0]
 
 
 def test_a_win_at_once_ends_the_search_after_the_root_scan():
@@ -193,7 +271,7 @@ def test_a_win_at_once_ends_the_search_after_the_root_scan():
     from test_ai import WIN_IN_ONE
     g = Game.from_position(WIN_IN_ONE)
     s = Search(g, "hard", 0)
-    assert step(s, NEVER) and g.name(s.move) == "A8"
+    assert step(s, WIN) and g.name(s.move) == "A8"
     assert s.depth == 1 and s.iterations < s.budget // 10  # the root scan and its reach: no deeper pass
 
 
@@ -229,7 +307,7 @@ def test_the_computer_thinks_on_the_players_turn_and_keys_still_move_the_cursor(
     # each app step searched one bounded piece
     mid = s.iterations
     sim.app.step()
-    assert 0 <= s.iterations - mid <= gs.ponder.nodes + PUSH_COST + REMOVAL_COST + REACH_EIGHTHS  # (0: a set-up)
+    assert 0 <= s.iterations - mid <= max(1, nodes_in(STEP_MS, gs.slowness)) + PUSH_COST + REMOVAL_COST + REACH_EIGHTHS  # (0: a set-up)
 
 
 def test_no_nvm_write_while_pondering_and_undo_stops_it(sim):

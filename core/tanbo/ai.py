@@ -69,13 +69,8 @@ from .rng import Rng
 
 LEVELS = ("random", "easy", "medium", "hard")
 
-# One line per level, for menus and help text.
-DESCRIPTIONS = {
-    "random": "any legal move, uniformly at random",
-    "easy": "one ply: takes roots, keeps its own, likes room; otherwise chance",
-    "medium": "looks two plies ahead, at every reply",
-    "hard": "searches up to eight plies ahead; never bounds its own root while a safe move exists",
-}
+# What each level does: docs/ai.md's table (Levels). Not here: no menu shows it,
+# and its lines took 0.45 KB of a board's heap beside every search.
 
 # -- boards -----------------------------------------------------------------------
 # ``slowness``: board time per instruction relative to a SAMD51 at 120 MHz

@@ -10,24 +10,28 @@ Each candidate gets the search the computer would run if that reply came,
 to its node budget, run in steps small enough for the app to read its
 buttons between them (:func:`step`); a finished candidate leaves its move
 (and the reply that move expects), the search's arena goes on to the next.
+Once every candidate is done, each is searched again, afresh, to
+``EXTEND`` budgets: the player who thinks longer meets a deeper reply.
 
 When the opponent plays a candidate (a guess), :meth:`Ponder.reply`
 answers at once if its search is finished, else spends only what is
 left of its budget. Any other reply (a miss) is searched afresh with a full
-budget and an empty transposition table. Each search is the one a fresh
-search would run, seed and all, so pondering changes when the computer
-replies, never what it plays (tests/test_ponder.py). A reply with a
-single legal move, or a win found at the root, needs no pondering: the
-search ends at once in any case.
+budget. Each search is the one a fresh search would run, seed and all
+(to its budget, or to ``EXTEND`` budgets), so with ``EXTEND`` 0 pondering
+changes when the computer replies, never what it plays
+(tests/test_ponder.py). A reply with a single legal move, or a win found
+at the root, needs no pondering: the search ends at once in any case.
 
 Measured with ``tanbo match --ponder-ms`` (docs/ai.md, plain hard against
 uct:5000 on 9x9): the expected reply alone is the opponent's move ~26% of
 the time, with the scan's best two ~48%; with hard's passes that cannot
 finish not begun (tanbo.ai.LAST_PASS), a player taking 5 s a move gets
-43% of hard's replies within 0.3 s on a PicoSystem (40-47%).
+43% of hard's replies within 0.3 s on a PicoSystem (40-47%). Stronger
+only for a player who thinks longer: at 20 s a move, 56.1% of 800 games
+against hard without pondering (see ``EXTEND``).
 """
 
-from .ai import DEFAULT_SLOWNESS, PLAYED_COST, WIN, Search, node_budget
+from .ai import PLAYED_COST, WIN, Search
 
 # Candidates pondered after the expected reply: the ranking's best that many.
 WIDE = 2
@@ -37,7 +41,7 @@ WIDE = 2
 # measured 0.42-0.477).
 NODE_US = 105
 # Board time of one step of the search on the person's turn in the app
-# (app.main.App.ponder): a press waits for at most a step before the app's
+# (app.main.App.step): a press waits for at most a step before the app's
 # loop reads it. 6 ms is 12 nodes on an RP2040 (NODE_US x 4.4 = 0.46 ms a
 # node); a step stops at the first point past that where the search can
 # resume, at most a real play and a reach's count (18 + 5 nodes) later: 35
@@ -48,11 +52,21 @@ STEP_MS = 6
 # in nodes' time: 2.9 ms on a SAMD51 (board-time instrument, 9x9), 12 ms on
 # an RP2040. It gets a step of its own (see Ponder.step), within 20 ms too.
 SETUP = 28
-NEVER = WIN  # step's nodes for a search to its end (more than any search counts)
+# Once every candidate is done and the player still thinks, each is searched
+# again, in the same order, afresh to EXTEND budgets (0: never); a finished
+# one's move replaces the first search's, and a candidate played while its
+# search again has finished a deeper pass than the first gets that pass's
+# move, at once in both cases. At most EXTEND budgets each: the pondering
+# ends there (battery). Hard 9x9 at an RP2040's budget against itself
+# without pondering, a player taking 20 s a move (tanbo match --ponder-ms
+# 20000 --ponder-only A --opening 4, seeds 0-3): 449 of 800 games won
+# against 408 without (paired: +5.1 points, 1.1-9.2); with the table kept
+# across the searches as well, 443. At 5 s no time is left for them.
+EXTEND = 3
 # The ranking search's depth: the root's scan alone (with hard's noise and
-# reach-less, the table emptied by the next candidate's start). Against
-# uct:5000 (9x9, 30 games replayed at 5 s) its best was the player's move
-# 161 times where medium's two plies' was 143, for ~100 nodes less.
+# reach-less). Against uct:5000 (9x9, 30 games replayed at 5 s) its best
+# was the player's move 161 times where medium's two plies' was 143, for
+# ~100 nodes less.
 RANK = 1
 
 
@@ -90,7 +104,7 @@ def expected(search):
     return search.reply if search.reply_to == search.move else -1
 
 
-def nodes_in(ms, slowness=DEFAULT_SLOWNESS):
+def nodes_in(ms, slowness):
     """Nodes a board of ``slowness`` searches in ``ms`` milliseconds."""
     return int(ms * 1000 // (NODE_US * slowness))
 
@@ -99,79 +113,92 @@ class Ponder:
     """Pondering on ``search``, the game's :class:`tanbo.ai.Search` (its
     arena), whose last search chose the move just played in ``game`` (the
     opponent to move; kept, not copied: the app's game, whose position
-    each search is set up from, and whose next move ends the pondering): the searches of the positions after ``guess`` and the
-    later candidates, each seeded with ``seed`` (the seed the search of
-    that ply gets). :meth:`step` advances them; ``done`` once all are
-    finished (or there was nothing to search). ``spent``: nodes searched
-    so far.
+    each search is set up from, and whose next move ends the pondering):
+    the searches of the positions after ``guess`` and the later
+    candidates, each seeded with ``seed`` (the seed the search of that ply
+    gets). :meth:`step` advances them; ``done`` once all are finished (or
+    there was nothing to search). ``spent``: nodes searched so far, the
+    set-ups' ``SETUP`` each included.
     """
 
-    def __init__(self, search, game, guess, seed, nodes=1):
+    def __init__(self, search, game, guess, seed):
         self.search = search
-        self.nodes = nodes  # a step's, unless step is told
         self.seed = seed
         self.ply = game.ply + 1
+        self.game = game
         self.guesses = [guess]  # the candidates, in the order pondered
-        self.found = []  # per finished candidate: (its move, the reply that move expects)
-        self.ranked = None  # the ranking search's sorted moves (see sort); () once used
-        self.ranking = False  # the arena holds the ranking search
+        self.found = []  # per finished candidate: (its move, the reply that move expects, its search's depth)
         self.done = False
         self.walker = None  # the search's paused walk (see step)
-        self.current = -1  # the candidate (index in guesses) whose search is in the arena
-        self.due = False  # the next search is to be set up (by the next step)
-        self.spent = SETUP
-        self.game = game
-        self.begin()
+        # The candidate (index in guesses) whose search is in the arena,
+        # -2 (the ranking's), or -1: none, the next step sets the next search up.
+        self.current = -1
+        self.turn = 0  # searches set up: the first candidate, the ranking, the others, each again
+        self.spent = 0
 
     def begin(self):
-        """Set the arena up for the next candidate (or the ranking, after
-        the first); ``done`` when there is none left."""
+        """Set the arena up for the next search: the first candidate, the
+        ranking, the other candidates, then each again (``EXTEND``);
+        ``done`` when there is none left."""
         s = self.search
         g = s.game
         found = self.found
-        if self.game.ply + 1 != self.ply:
-            self.done = True  # the opponent has moved (the app's game, not a copy)
-            return
-        while len(found) < len(self.guesses):
+        while self.game.ply + 1 == self.ply:  # (else the opponent has moved: the app's game, not a copy)
+            j = self.turn
+            self.turn += 1
+            n = len(self.guesses)
+            if j == 1:
+                g.load_state(self.game)
+                s.start(g, self.seed, load=False)  # the opponent's side (its budget hard's: RANK plies end it first)
+                self.current = -2  # (the ranking)
+                return
+            k = j - 1 if j else 0
+            if k >= n:  # each candidate searched: each again
+                k -= n
+                if k >= n or not EXTEND:
+                    break
+                if found[k][0] < 0:
+                    continue
             # From the position itself each time: a move taken back leaves
             # the legal lists in another order, and the search another one.
             g.load_state(self.game)
-            g.play(self.guesses[len(found)])
+            g.play(self.guesses[k])
             if g.winner is None:
                 s.start(g, self.seed, load=False)
-                self.current = len(found)
+                if k < len(found):
+                    s.end = EXTEND * s.budget - PLAYED_COST + 1
+                self.current = k
                 return
-            found.append((-1, -1))  # the guess ends the game: no reply to search
+            found.append((-1, -1, 0))  # the guess ends the game: no reply to search
         g.load_state(self.game)
-        self.done = self.ranked is not None
-        if not self.done:
-            self.ranking = True
-            s.start(g, self.seed, load=False)  # the opponent's side
-            s.end = node_budget("medium", s.size, s.slowness) - PLAYED_COST + 1
+        self.done = True
 
     def step(self, nodes=0):
-        """Search about ``nodes`` nodes (``self.nodes`` if 0; see :func:`step`)
-        or up to the end of a candidate's search, whichever comes first (the
-        next step sets the next one up, counted as ``SETUP`` nodes); True
-        once done. :meth:`think` steps for a given time.
+        """Search about ``nodes`` nodes (if 0, ``STEP_MS`` of the board's time; see
+        :func:`step`) or up to the end of a search, whichever comes first
+        (the next step sets the next one up, counted as ``SETUP`` nodes);
+        True if it searched: False once done or once the game is over (the
+        app's loop then sleeps, app.main.App.step).
 
         A MemoryError (a fragmented heap) ends the pondering, nothing else:
         the reply is then searched afresh on the computer's turn, whose own
         MemoryError the app handles (app.main.App.out_of_memory).
         """
+        if self.done or self.game.winner is not None:
+            return False
         s = self.search
         s.walker = self.walker
-        left = nodes or self.nodes
+        left = nodes or max(1, nodes_in(STEP_MS, s.slowness))
         try:
             while left > 0 and not self.done:
-                if self.due:
-                    self.due = False
+                k = self.current
+                if k == -1:
                     self.begin()
                     left -= SETUP
                     self.spent += SETUP
                     continue
                 n = s.iterations
-                if self.ranking:
+                if k == -2:  # the ranking
                     # RANK plies, no reach, in the arena only within the
                     # step (hard's between steps, whatever happens).
                     d, r = s.max_depth, s.with_reach
@@ -186,18 +213,14 @@ class Ponder:
                 n = s.iterations - n
                 left -= n
                 self.spent += n
-                if not finished:
-                    break
-                if self.ranking:
-                    self.ranking = False
-                    for m in self.ranked or ():
-                        if m not in self.guesses and len(self.guesses) <= WIDE:
-                            self.guesses.append(m)
-                    self.ranked = ()
-                else:
-                    self.found.append((s.move, expected(s)))
-                self.current = -1
-                self.due = True
+                if finished:
+                    self.current = -1
+                    if k >= 0:
+                        f = (s.move, expected(s), s.depth)
+                        if k < len(self.found):
+                            self.found[k] = f  # searched again
+                        else:
+                            self.found.append(f)
                 break  # (a step ends where a search ends: the next one sets the next up)
         except MemoryError:
             self.guesses = []
@@ -206,28 +229,19 @@ class Ponder:
         # dropped (its game left, a move taken back) takes its paused walk
         # and the root lists it holds with it (1.4 KB on 19x19).
         self.walker, s.walker = s.walker, None
-        return self.done
-
-    def think(self, nodes):
-        """Steps until ``spent`` reaches ``nodes`` (the opponent's time, as
-        ``tanbo match --ponder-ms`` models it) or done; True once done."""
-        while not self.done and self.spent < nodes:
-            self.step(nodes - self.spent)
-        return self.done
+        return True
 
     def sort(self, moves, noise, scores, done):
-        """The ranking search's ``Search.sorted_by``: the same, its moves kept."""
+        """The ranking search's ``Search.sorted_by``: the same; its best
+        moves not pondered yet join the candidates (``WIDE`` of them)."""
         out = Search.sorted_by(moves, noise, scores, done)
-        self.ranked = out[0]
+        guesses = self.guesses
+        for m in out[0]:
+            if len(guesses) > WIDE:
+                break
+            if m not in guesses:
+                guesses.append(m)
         return out
-
-    def tick(self, screen):
-        """The app's loop on the person's turn (app.main.App.step): a step of
-        ``STEP_MS``, unless done or ``screen``'s game is over; True if it searched."""
-        if self.done or screen.game.winner is not None:
-            return False
-        self.step()
-        return True
 
     def hit(self, game):
         """The candidate the opponent played in ``game``, its index in
@@ -248,17 +262,21 @@ class Ponder:
 
     def reply(self, game, progress=None, movetime_ms=None):
         """The computer's move in ``game``, where the opponent has just
-        moved: a finished candidate's move; the candidate being searched
-        searched to its budget; else (a miss) the search of ``game`` afresh.
+        moved: a finished candidate's move, or its search again's once that
+        has finished a deeper pass; the candidate being searched searched
+        to its budget; else (a miss) the search of ``game`` afresh.
         ``progress`` and ``movetime_ms`` (a miss's only) as choose_move's.
         """
         s = self.search
         s.walker = self.walker
         k = self.hit(game)
         self.done = True
-        if 0 <= k < len(self.found):
-            s.move = s.reply_to = self.found[k][0]
-            s.reply = self.found[k][1]  # what the next pondering guesses first
+        found = self.found
+        if 0 <= k < len(found):
+            if k == self.current and s.depth > found[k][2] and expected(s) >= 0:
+                return s.move  # (its search again's deeper pass)
+            s.move = s.reply_to = found[k][0]
+            s.reply = found[k][1]  # what the next pondering guesses first
             return s.move
         if k < 0:
             s.start(game, self.seed, progress, movetime_ms)
@@ -266,19 +284,18 @@ class Ponder:
         return finish(s)
 
 
-def start(search, game, ms=STEP_MS):
+def start(search, game):
     """A :class:`Ponder` on the replies to ``search``'s move in ``game``,
-    the reply it expected (:func:`expected`) first, in steps of ``ms``
-    milliseconds of its board; None when the game is over or no reply is
-    known."""
+    the reply it expected (:func:`expected`) first; None when the game is
+    over or no reply is known."""
     guess = expected(search)
     if game.winner is not None or guess < 0 or not game.is_legal(guess):
         return None
-    return Ponder(search, game, guess, game.ply + 1, max(1, nodes_in(ms, search.slowness)))
+    return Ponder(search, game, guess, game.ply + 1)
 
 
 def finish(search):
     """``search``'s move, searched to its end (see Ponder.reply)."""
     if search.walker is not None or search.move is None:
-        step(search, NEVER)
+        step(search, WIN)  # (more nodes than any search counts)
     return search.move

@@ -136,7 +136,7 @@ class App:
         elif getattr(self.screen, "ponder", None):
             # On the person's turn, a step of the search started by think
             # (never under a menu: the game screen is not on screen then).
-            return self.screen.ponder.tick(self.screen)
+            return self.screen.ponder.step()
 
     def drop_keys(self):
         """Drop the presses queued while the app was busy; a held D-pad key stops repeating.

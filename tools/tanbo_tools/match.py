@@ -241,7 +241,7 @@ class LevelPlayer:
         after.play(move)
         if after.winner is None and guess >= 0 and after.is_legal(guess):
             p = self.pondering = ponder.Ponder(s, after, guess, self.seed_of(after.ply + 1))
-            p.think(self.ponder_nodes)
+            think(p, self.ponder_nodes)
             stats[5] += p.spent
         return move
 
@@ -251,6 +251,16 @@ class LevelPlayer:
 
 # Longest answer read from an engine (characters): ours are a few dozen.
 MAX_ANSWER = 100000
+
+
+def think(pondering, nodes):
+    """Step ``pondering`` (a :class:`tanbo.ponder.Ponder`) until it has
+    spent ``nodes`` (the opponent's time, as ``--ponder-ms`` models it),
+    is done or its game is over; True once done. (Here: a board's app
+    steps its pondering from its loop, and has no use for this code.)"""
+    while not pondering.done and pondering.spent < nodes and pondering.step(nodes - pondering.spent):
+        pass
+    return pondering.done
 
 
 class GtpPlayer:
