@@ -16,12 +16,12 @@ from app.save import Saves
 from app.settings import SIZE, Settings
 from app.text import Label
 
-# Boards whose heap cannot hold the computer's search on the person's turn
-# (tanbo.ponder, issue 24) within the search's 30 KB next to a 9x9 game
-# screen (tests/test_device_memory.py: 30.6 KB): "Think on my time" starts
-# off there, and the player may turn it on (a MemoryError in a step ends
-# the pondering only). The SAMD51 boards start with ~131 KB free, an
-# RP2040's PicoSystem with ~35 KB more.
+# Boards where "Think on my time" (tanbo.ponder, issue 24) starts off. Its
+# peak fits the search's 30 KB beside a 9x9 game screen on the probe
+# (tests/test_device_memory.py: 29.9 KB, within 0.1 KB), but whole sessions
+# with it on are not tested on a SAMD51's ~131 KB (a PicoSystem has ~35 KB
+# more), so the player turns it on there (a MemoryError in a step ends the
+# pondering only).
 SMALL_HEAP = ("pybadge", "pygamer")
 UNSUPPORTED = ("Tanbo cannot run", "on this board:", None, "", "Supported:", "PyBadge, PyGamer,",
                "PicoSystem")
