@@ -9,7 +9,8 @@ import pytest
 from hypothesis import HealthCheck, given, settings, strategies as st
 
 from tanbo import VARIANTS, Game, perf
-from tanbo_tools import bench, bench_games, board_time, cli, vm
+from tanbo_tools import board_time, cli, vm
+from tanbo_tools.lab import bench, bench_games
 
 BIN = os.path.dirname(sys.executable)
 

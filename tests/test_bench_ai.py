@@ -12,7 +12,8 @@ import argparse
 import pytest
 
 from tanbo.ai import LEVEL_TABLE
-from tanbo_tools import ai_probe, bench_ai, board_time
+from tanbo_tools import board_time
+from tanbo_tools.lab import ai_probe, bench_ai
 
 
 def test_cpython_report_has_every_level_and_variant():

@@ -1,7 +1,7 @@
 """The board registries agree: adding a board to one and not the others fails here.
 
 A board's facts live in three places because each is read where the
-others cannot be imported (README "Layout"): ``tanbo_tools.boards`` (build,
+others cannot be imported (README "Layout"): ``tanbo_tools.ship.boards`` (build,
 deploy, flash), ``tanbo_sim.profiles`` (the simulator's twins) and
 ``device/boards/__init__.py``'s ``MODULES`` (on the handheld, which has no
 tools). This test ties them together.
@@ -13,7 +13,7 @@ import os
 import pytest
 
 from tanbo_sim.profiles import PROFILES
-from tanbo_tools.boards import BOARDS
+from tanbo_tools.ship.boards import BOARDS
 
 REPO = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 DEVICE_BOARDS = os.path.join(REPO, "device", "boards")

@@ -9,9 +9,9 @@ import pytest
 
 from tanbo import Game, ai, book
 from tanbo.position import format_position
-from tanbo_tools import book as book_tool
+from tanbo_tools.lab import book as book_tool
 from tanbo_tools import cli
-from tanbo_tools import match
+from tanbo_tools.lab import match
 
 REPO = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 SHIPPED = os.path.join(REPO, "device", "app", "book.txt")

@@ -8,8 +8,9 @@ import zipfile
 
 import pytest
 
-from tanbo_tools import bundle, closure, mpy, verify
-from tanbo_tools.boards import BOARDS, get_board
+from tanbo_tools import mpy
+from tanbo_tools.ship import bundle, closure, verify
+from tanbo_tools.ship.boards import BOARDS, get_board
 from tanbo_tools.cli import main as cli_main
 from tools_fixtures import CORE, REPO, fake_device, write_tree
 

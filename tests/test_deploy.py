@@ -7,8 +7,8 @@ import shutil
 
 import pytest
 
-from tanbo_tools import bundle, deploy, drives
-from tanbo_tools.boards import get_board
+from tanbo_tools.ship import bundle, deploy, drives
+from tanbo_tools.ship.boards import get_board
 from tanbo_tools.cli import main as cli_main
 from tools_fixtures import CORE, boot_out, circuitpy_drive, fake_device, write_tree
 

@@ -26,8 +26,8 @@ import sysconfig
 
 import pytest
 
-from tanbo_tools import bundle
-from tanbo_tools.boards import BOARDS
+from tanbo_tools.ship import bundle
+from tanbo_tools.ship.boards import BOARDS
 from tools_fixtures import CORE, REPO, write_tree
 
 pytest.importorskip("mypy")

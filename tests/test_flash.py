@@ -5,8 +5,8 @@ import sys
 
 import pytest
 
-from tanbo_tools import flash, uf2
-from tanbo_tools.boards import get_board
+from tanbo_tools.ship import flash, uf2
+from tanbo_tools.ship.boards import get_board
 from tanbo_tools.cli import main as cli_main
 from tools_fixtures import uf2_block, uf2_blocks, write_tree
 
@@ -213,7 +213,7 @@ def test_cli_exit_codes(tmp_path, capsys):
 
 
 def test_info_uf2_parsing():
-    from tanbo_tools.drives import parse_info_uf2
+    from tanbo_tools.ship.drives import parse_info_uf2
     info = parse_info_uf2(PYBADGE_INFO)
     assert info["banner"].startswith("UF2 Bootloader v3.15.0")
     assert info["Board-ID"] == "SAMD51J19A-PyBadge-v0" and info["Model"] == "PyBadge"

@@ -19,7 +19,8 @@ from hypothesis import strategies as st
 
 from tanbo import VARIANTS
 from tanbo.gtp import COMMANDS, GtpEngine, serve
-from tanbo_tools import cli, match
+from tanbo_tools import cli
+from tanbo_tools.lab import match
 from test_gtp import run_bytes
 
 # Digits str.isdigit takes but the protocol does not: superscripts,

@@ -28,8 +28,9 @@ from hypothesis import HealthCheck, example, given, settings
 from hypothesis import strategies as st
 
 from tanbo import VARIANTS, Game
-from tanbo_tools import deploy, files, flash, image, uf2
-from tanbo_tools.boards import get_board
+import tanbo_files as files
+from tanbo_tools.ship import deploy, flash, image, uf2
+from tanbo_tools.ship.boards import get_board
 from tanbo_tools.cli import main as cli_main
 from tools_fixtures import CORE, circuitpy_drive, circuitpython_uf2, fake_device, uf2_block
 
@@ -152,7 +153,7 @@ def test_a_full_disk_leaves_the_old_file_and_no_temporary_one(tmp_path, monkeypa
 
 # -- item 0: deploy writes only regular files inside the drive -----------------------------------
 def built_bundle(tmp_path):
-    from tanbo_tools import bundle
+    from tanbo_tools.ship import bundle
     return bundle.build_bundle(BADGE, str(tmp_path / "build"), fake_device(tmp_path / "src"), CORE)
 
 
@@ -230,7 +231,7 @@ def test_a_huge_drive_record_is_refused_by_its_size(tmp_path):
 @posix
 @pytest.mark.parametrize("kind", ["fifo", "devzero", "deep"])
 def test_a_bundle_manifest_of_the_wrong_kind_or_depth_is_refused_at_once(tmp_path, kind):
-    from tanbo_tools import bundle
+    from tanbo_tools.ship import bundle
     path = tmp_path / "manifest.json"
     if kind == "deep":
         path.write_text("[" * 100000 + "]" * 100000)
@@ -407,7 +408,7 @@ def test_any_firmware_the_check_accepts_a_bootloader_takes(edits, splice, at):
 
 
 def test_a_firmware_in_the_builds_own_outputs_is_refused_and_kept(tmp_path, capsys):
-    from tanbo_tools import bundle
+    from tanbo_tools.ship import bundle
     version = bundle.project_version()
     out = tmp_path / "out"
     places = [out / image.image_name(PICO, version),
@@ -503,7 +504,7 @@ def test_legal_moves_of_every_player_still_answer():
 
 # -- item 4: a full disk leaves nothing half-written ---------------------------------------------
 def test_match_record_on_a_full_disk_leaves_no_empty_record(tmp_path, monkeypatch, capsys):
-    from tanbo_tools import match
+    from tanbo_tools.lab import match
     import argparse
     enospc_on_fsync(monkeypatch)
     parser = argparse.ArgumentParser()

@@ -16,8 +16,9 @@ import struct
 
 import pytest
 
-from tanbo_tools import bundle, deploy, flash, image, mpy, uf2
-from tanbo_tools.boards import get_board
+from tanbo_tools import mpy
+from tanbo_tools.ship import bundle, deploy, flash, image, uf2
+from tanbo_tools.ship.boards import get_board
 from tanbo_tools.cli import main as cli_main
 from tools_fixtures import CORE, RP2040, boot_out, circuitpython_uf2, fake_device, write_tree
 

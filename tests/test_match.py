@@ -9,7 +9,7 @@ import sys
 import pytest
 
 from tanbo import Game, ai
-from tanbo_tools import match
+from tanbo_tools.lab import match
 
 
 def run_match(capsys, *argv):

@@ -9,7 +9,7 @@ from tanbo.ai import PLAYED_COST, PUSH_COST, REACH_EIGHTHS, REMOVAL_COST, WIN, S
 from tanbo.perf import random_position
 from tanbo import ponder
 from tanbo.ponder import STEP_MS, WIDE, Ponder, expected, finish, nodes_in, step
-from tanbo_tools.match import think
+from tanbo_tools.lab.match import think
 
 import test_sim_games as sg
 
@@ -405,7 +405,7 @@ def test_think_on_my_time_is_on_by_default_only_where_the_heap_holds_it(sim):
 
 def test_pondering_in_the_app_fits_the_smallest_pystack(sim):
     import test_pystack as tp
-    from tanbo_tools import pystack
+    from tanbo_tools.play import pystack
     root = tp.ROOT
     sizes = pystack.app_sizes(root)
     base = pystack.app_base(sizes, root)

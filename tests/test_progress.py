@@ -3,8 +3,8 @@ what ``tanbo match``, ``tanbo bench`` and ``tanbo deploy`` say while they work."
 
 import io
 
-from tanbo_tools import bundle, deploy
-from tanbo_tools.boards import get_board
+from tanbo_tools.ship import bundle, deploy
+from tanbo_tools.ship.boards import get_board
 from tanbo_tools.cli import main
 from tanbo_tools.progress import Progress, duration
 from tools_fixtures import CORE, circuitpy_drive, fake_device

@@ -1,6 +1,6 @@
 """The puzzle collection: every shipped entry proved, the file format, `tanbo puzzles`.
 
-The proof (tools/tanbo_tools/puzzle_proof.py) skips moves at the last ply
+The proof (tools/tanbo_tools/puzzle_maker/puzzle_proof.py) skips moves at the last ply
 that cannot change the goal; a plain full-width AND-OR search here, with
 nothing skipped, must agree with it on positions of random games before
 its verdicts on the collection count.
@@ -15,11 +15,11 @@ from tanbo import Game, Rng
 from tanbo.puzzles import (BANDS, GOAL_CHARS, KINDS, Puzzle, PuzzleBook, encode_book, entry_line, fnv1a,
                            reached, start_roots)
 from tanbo_tools import board_time, vm
-from tanbo_tools import puzzles as tool
+from tanbo_tools.puzzle_maker import puzzles as tool
 from tanbo_tools.cli import main as cli_main
-from tanbo_tools.puzzle_lessons import LESSONS
-from tanbo_tools.puzzle_mine import symmetry_key
-from tanbo_tools.puzzle_proof import Proof, first_moves
+from tanbo_tools.puzzle_maker.puzzle_lessons import LESSONS
+from tanbo_tools.puzzle_maker.puzzle_mine import symmetry_key
+from tanbo_tools.puzzle_maker.puzzle_proof import Proof, first_moves
 
 SHIPPED = tool.DEFAULT_FILE
 
@@ -434,8 +434,8 @@ def test_an_open_puzzle_holds_a_few_kilobytes_of_micropython_heap(micropython_ex
 
 
 def test_the_bundle_ships_the_collection_beside_the_app():
-    from tanbo_tools import bundle
-    from tanbo_tools.boards import BOARDS
+    from tanbo_tools.ship import bundle
+    from tanbo_tools.ship.boards import BOARDS
     repo = os.path.dirname(CORE)
     for board in BOARDS.values():
         pairs, _ = bundle.select_sources(board, os.path.join(repo, "device"), CORE)

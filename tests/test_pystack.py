@@ -1,4 +1,4 @@
-"""CircuitPython's pystack, counted on the desktop (tanbo_tools.pystack).
+"""CircuitPython's pystack, counted on the desktop (tanbo_tools.play.pystack).
 
 Every Python call's frame sits on a pystack of 1536 bytes in CircuitPython 9
 (2048 in 10); a call past it raises "pystack exhausted" on the board, where
@@ -12,7 +12,8 @@ import sys
 
 import pytest
 
-from tanbo_tools import pystack, vm
+from tanbo_tools import vm
+from tanbo_tools.play import pystack
 from tanbo_tools.mpy import compile_source
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))

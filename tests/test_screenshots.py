@@ -6,7 +6,7 @@ import shutil
 
 import pytest
 
-from tanbo_tools import screenshots
+from tanbo_tools.play import screenshots
 from tanbo_tools.cli import main
 
 

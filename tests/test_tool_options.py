@@ -19,8 +19,8 @@ import tempfile
 import pytest
 from hypothesis import HealthCheck, given, settings, strategies as st
 
-from tanbo_tools import bundle
-from tanbo_tools.boards import get_board
+from tanbo_tools.ship import bundle
+from tanbo_tools.ship.boards import get_board
 from tanbo_tools.cli import main as cli_main
 from tools_fixtures import CORE, circuitpy_drive, circuitpython_uf2, fake_device, uf2_blocks, write_tree
 

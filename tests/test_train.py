@@ -7,7 +7,7 @@ import os
 import pytest
 
 from tanbo import Game, Rng, ai, weights
-from tanbo_tools import train
+from tanbo_tools.lab import train
 
 
 def run_train(capsys, *argv):

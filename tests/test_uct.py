@@ -4,7 +4,7 @@ import pytest
 
 from tanbo import Game
 from tanbo.perf import random_position
-from tanbo_tools import match, uct
+from tanbo_tools.lab import match, uct
 
 WIN_IN_ONE = "OX......./........./X......../........./........./........./........./........./......... X"
 

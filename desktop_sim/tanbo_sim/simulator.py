@@ -274,7 +274,7 @@ class Simulator:
 
         import pygame
 
-        from tanbo_tools import files
+        import tanbo_files as files
         surf = self.display.surface.copy()
         if path:
             png = io.BytesIO()

@@ -12,8 +12,8 @@ import os
 import sys
 import types
 
+import tanbo_files as files
 from tanbo_sim import display_twin
-from tanbo_tools import files
 
 MAX_EVENTS = 64  # CircuitPython's keypad default
 

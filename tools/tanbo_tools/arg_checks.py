@@ -14,7 +14,9 @@ import argparse
 import math
 import os
 
-from . import files, vm
+import tanbo_files as files
+
+from . import vm
 
 PROBE = ".tanbo-probe"
 

@@ -4,20 +4,20 @@ import argparse
 import importlib
 import sys
 
-# subcommand -> (module in this package, one-line help). Modules are imported
+# subcommand -> (its module: ROOM.MODULE of this package, one-line help). Modules are imported
 # lazily: a subcommand's heavy dependencies load only when it runs.
 COMMANDS = {
-    "sim": ("sim", "play in the desktop simulator of the handheld"),
-    "gtp": ("gtp", "speak the GTP text protocol on stdin/stdout"),
-    "bench": ("bench", "measure engine and AI speed, memory and board time (JSON)"),
-    "match": ("match", "play AI levels or GTP engines against each other"),
-    "train": ("train", "fit the evaluation's weights to the outcomes of varied games"),
-    "book": ("book", "compute hard's opening book with a much deeper search"),
-    "build": ("build", "build a CIRCUITPY bundle for a board"),
-    "deploy": ("deploy", "copy a built bundle onto a CIRCUITPY drive"),
-    "flash": ("flash", "write a CircuitPython UF2 firmware to a board"),
-    "screenshots": ("screenshots", "make the README's pictures with the simulator (docs/img)"),
-    "puzzles": ("puzzles", "mine the puzzle collection; show or check its entries"),
+    "sim": ("play.sim", "play in the desktop simulator of the handheld"),
+    "gtp": ("play.gtp", "speak the GTP text protocol on stdin/stdout"),
+    "bench": ("lab.bench", "measure engine and AI speed, memory and board time (JSON)"),
+    "match": ("lab.match", "play AI levels or GTP engines against each other"),
+    "train": ("lab.train", "fit the evaluation's weights to the outcomes of varied games"),
+    "book": ("lab.book", "compute hard's opening book with a much deeper search"),
+    "build": ("ship.build", "build a CIRCUITPY bundle for a board"),
+    "deploy": ("ship.deploy", "copy a built bundle onto a CIRCUITPY drive"),
+    "flash": ("ship.flash", "write a CircuitPython UF2 firmware to a board"),
+    "screenshots": ("play.screenshots", "make the README's pictures with the simulator (docs/img)"),
+    "puzzles": ("puzzle_maker.puzzles", "mine the puzzle collection; show or check its entries"),
 }
 
 

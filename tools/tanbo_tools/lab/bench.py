@@ -18,10 +18,12 @@ import tempfile
 
 from tanbo import get_variant
 from tanbo.game import FAST_COPY_POINTS
+import tanbo_files as files
 
-from . import arg_checks, bench_ai, board_time, files, mpy, vm
+from .. import arg_checks, board_time, mpy, vm
+from . import bench_ai
 from .bench_ai import board_skipped, run_ai_bench, say
-from .progress import Progress
+from ..progress import Progress
 from .bench_games import GAMES_9X9
 
 # The board-time workloads, small: valgrind runs the port ~50x slower.

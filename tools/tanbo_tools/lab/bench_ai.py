@@ -24,8 +24,9 @@ import tempfile
 
 from tanbo import ai
 
-from . import ai_probe, board_time, vm
-from .progress import Progress
+from .. import board_time, vm
+from ..progress import Progress
+from . import ai_probe
 
 AI_VARIANTS = ("9x9", "13x13", "19x19")
 # The unix port is a 64-bit build: its objects are about twice a board's,

@@ -24,8 +24,9 @@ from contextlib import contextmanager
 
 from tanbo import Game, ai, get_variant
 from tanbo.book import MAGIC, MAX_LINE, canonical, image, lookup
+import tanbo_files as files
 
-from . import arg_checks, files
+from .. import arg_checks
 
 # Not the bundle: a book goes there only once a match says it wins (docs/ai.md).
 DEFAULT_OUT = "book.txt"

@@ -53,9 +53,11 @@ from tanbo.book import MAX_LINE as BOOK_LINE, check_head as check_book_head
 from tanbo.gtp import MAX_MOVETIME
 from tanbo.position import quote
 from tanbo.rng import Rng
+import tanbo_files as files
 
-from . import arg_checks, files, uct
-from .progress import Progress
+from .. import arg_checks
+from ..progress import Progress
+from . import uct
 
 Z95 = 1.959964  # two-sided 95% normal quantile
 # Seconds a GTP engine may take for one answer (a 19x19 "hard" move on a slow

@@ -54,7 +54,8 @@ from contextlib import contextmanager
 
 from tanbo import Game, Rng, get_variant, ai
 
-from . import arg_checks, match
+from .. import arg_checks
+from . import match
 
 # Opponents drawn for each side of a game (uniformly; repeats weight them).
 PLAYERS = ("hard", "hard", "hard@6", "hard@12", "medium", "uct:400")

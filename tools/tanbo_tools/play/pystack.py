@@ -29,7 +29,7 @@ the pystack for its arguments: budgets keep :data:`ALLOWANCE` for them.
 import os
 import sys
 
-from .mpy import compile_source
+from ..mpy import compile_source
 
 HEADER = 20  # bytes of mp_code_state_t before its state slots (32-bit, no settrace)
 SLOT = 4  # one mp_obj_t

@@ -16,8 +16,8 @@ import os
 import sys
 import tempfile
 
-from . import arg_checks
-from .bundle import REPO
+from .. import arg_checks
+from ..vm import REPO
 
 SCALE = 2
 DEFAULT_OUT = os.path.join(REPO, "docs", "img")
@@ -56,7 +56,7 @@ def _pygame():
 
 def shoot(name, dest_dir, work_dir):
     """Make picture ``name`` of :data:`SHOTS` as ``dest_dir/name``; ``work_dir`` holds the NVM."""
-    from .cli import main
+    from ..cli import main
     pygame = _pygame()
     board, keys, _ = SHOTS[name]
     nvm = os.path.join(work_dir, name + ".nvm")

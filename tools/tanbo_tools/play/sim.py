@@ -18,7 +18,9 @@ import contextlib
 import os
 import sys
 
-from . import arg_checks, files
+import tanbo_files as files
+
+from .. import arg_checks
 
 
 def add_arguments(parser):
@@ -98,7 +100,7 @@ def run(args):
                 events = None
             if args.pystack is not None:
                 from . import pystack
-                from .bundle import REPO
+                from ..vm import REPO
                 sizes = pystack.app_sizes(REPO)
                 meter = pystack.Meter(sizes, base=pystack.app_base(sizes, REPO), limit=args.pystack)
                 meter.start()

@@ -20,12 +20,12 @@ import time
 from tanbo.game import Game
 from tanbo.puzzles import BANDS, Puzzle, PuzzleBook, encode_book
 
-from . import arg_checks
+from .. import arg_checks
 from .puzzle_lessons import LESSONS
 from .puzzle_mine import mine_game, to_puzzle
 from .puzzle_proof import best_line, first_moves
 
-REPO = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+REPO = os.path.dirname(os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__)))))
 DEFAULT_FILE = os.path.join(REPO, "device", "app", "puzzles.txt")
 # Each variant's share of the mined puzzles: 9x9 mostly; boards that still
 # read on a 160x128 screen for the rest.

@@ -21,7 +21,8 @@ import os
 import sys
 
 from . import bundle as bundle_mod
-from . import arg_checks, image, mpy, verify
+from .. import arg_checks, mpy
+from . import image, verify
 from .boards import BOARDS, get_board
 
 

@@ -20,8 +20,10 @@ import tempfile
 import zipfile
 from collections import namedtuple
 
-from . import closure, mpy
-from . import files as files_mod
+import tanbo_files as files_mod
+
+from .. import mpy
+from . import closure
 from .boards import BOARDS
 
 # Data files shipped with a package the app imports (fonts, bitmaps, sounds, text).
@@ -31,7 +33,7 @@ ZIP_DATE = (1980, 1, 1, 0, 0, 0)
 ZIP_MODE = 0o644 << 16
 SUPPORTED_CP = (9, 10)
 
-REPO = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+REPO = os.path.dirname(os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__)))))
 
 
 def project_version(repo=REPO):

@@ -33,7 +33,9 @@ import shutil
 import stat
 import sys
 
-from . import drives, files
+import tanbo_files as files
+
+from . import drives
 from .boards import BOARDS, board_for_id, get_board
 from .bundle import bundle_name, load_manifest, project_version, sha256_file
 

@@ -19,7 +19,7 @@ import os
 import re
 import sys
 
-from . import files
+import tanbo_files as files
 
 BOOT_OUT = "boot_out.txt"
 INFO_UF2 = "INFO_UF2.TXT"

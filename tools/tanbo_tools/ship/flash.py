@@ -17,7 +17,10 @@ import os
 import sys
 import time
 
-from . import arg_checks, drives, files, uf2
+import tanbo_files as files
+
+from .. import arg_checks
+from . import drives, uf2
 from .boards import BOARDS, get_board
 
 TOUCH_BAUD = 1200

@@ -24,8 +24,10 @@ import os
 import re
 import time
 
-from . import drives, mpy, uf2
-from . import files as files_mod
+import tanbo_files as files_mod
+
+from .. import mpy
+from . import drives, uf2
 from .boards import family_name
 from .deploy import DRIVE_MANIFEST, drive_manifest_text
 

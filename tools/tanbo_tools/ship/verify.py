@@ -12,8 +12,8 @@ import os
 import subprocess
 import tempfile
 
-from . import mpy, vm
-from .vm import micropython_path  # noqa: F401  (tanbo build's default VM)
+from .. import mpy, vm
+from ..vm import micropython_path  # noqa: F401  (tanbo build's default VM)
 
 # MicroPython-subset script; argv-free so it runs the same on every VM. Its
 # own LCG keeps it independent of the engine's helpers.
