@@ -6,7 +6,7 @@
 ``t`` empty points first (:meth:`tanbo.ai.Search.reach`) gains
 ``REACH[min(t, len(REACH) - 1)]``. Own roots count plus, the others' minus.
 
-``tanbo train`` (tools/tanbo_tools/train.py) rewrites this file; the
+``tanbo train`` (tools/tanbo_tools/lab/train.py) rewrites this file; the
 command line and seed that made it are in the header below, so the table
 can be made again.
 """

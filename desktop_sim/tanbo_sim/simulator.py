@@ -267,7 +267,7 @@ class Simulator:
         """A copy of the screen at the board's resolution (saved as PNG if ``path``).
 
         The PNG is made in memory, then written whole or not at all
-        (:func:`tanbo_tools.files.write_whole`): a full disk leaves no half
+        (:func:`tanbo_files.write_whole`): a full disk leaves no half
         picture, and raises FileProblem naming ``path``.
         """
         import io

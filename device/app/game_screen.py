@@ -254,7 +254,7 @@ class GameScreen:
         ``tanbo.ai.choose_move`` with the node budget of this board, seeded
         with the ply, on the game's search (:func:`kept_search`). Called
         straight from here, no wrapper: every frame under the search counts
-        on CircuitPython's pystack (see tanbo_tools.pystack).
+        on CircuitPython's pystack (see tanbo_tools.play.pystack).
         """
         p = self.ponder
         if p is not None:

@@ -12,7 +12,7 @@ search or after an exception (a MemoryError) broke it off. A subclass in a
 module of its own, so that neither its code nor any work of its hashing
 reaches the heap or the hot path of any other search; in the app, not in
 tanbo, because only the app's small heap wants it (and the bundle's check,
-tanbo_tools.verify, imports every engine module at once on a heap that
+tanbo_tools.ship.verify, imports every engine module at once on a heap that
 has no room for 3 KB more of them). It reads the game's undo stacks
 (``_nh``, ``_rem``) as tanbo.ai does.
 """
