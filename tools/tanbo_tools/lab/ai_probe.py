@@ -1,6 +1,6 @@
 """Time, heap and board work of the AI levels, runnable as is on CPython and MicroPython.
 
-:mod:`tanbo_tools.bench_ai` imports this module in each interpreter (on
+:mod:`tanbo_tools.lab.bench_ai` imports this module in each interpreter (on
 MicroPython compiled beside the engine) and reads the JSON line that
 :func:`main` or :func:`board_work` prints. Kept in the MicroPython subset:
 no f-strings, no typing.

@@ -11,7 +11,7 @@ instruction counts (:mod:`tanbo_tools.board_time`): ``BOARD_nodes``,
 searching with its own budget where the AI has one per board
 (``tanbo.ai.SLOWNESS``), and ``BOARD_cpython_ms``, CPython searching with
 that board's budget. Times are the mean over the positions of
-:mod:`tanbo_tools.ai_probe`. Nothing is asserted: the machine is shared.
+:mod:`tanbo_tools.lab.ai_probe`. Nothing is asserted: the machine is shared.
 
 It ends with the level table (:func:`level_table`): the rows the README
 and ``tanbo/ai.py`` quote, as they are printed.

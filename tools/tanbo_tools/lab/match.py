@@ -7,7 +7,7 @@ searching with the slowest board's node budget (the RP2040's, as
 or as ``LEVEL@SLOWNESS`` (``hard@1.7``: a board 1.7 times a SAMD51's time
 per instruction, so twice an RP2040's nodes), to measure strength against
 nodes;
-``uct:N`` (plain UCT with N random playouts a move, :mod:`tanbo_tools.uct`) or
+``uct:N`` (plain UCT with N random playouts a move, :mod:`tanbo_tools.lab.uct`) or
 ``gtp:COMMAND``, an external engine started with ``shlex.split(COMMAND)``
 that speaks GTP (``tanbo-variant``, ``clear_board``, ``play``, ``genmove``,
 ``tanbo-movetime``, ``quit``). Colours alternate: in even games A sits in

@@ -96,7 +96,7 @@ def choose_move(game, playouts, seed=0, c=C):
 
 
 class UctPlayer:
-    """A ``tanbo match`` player (see :mod:`tanbo_tools.match`): plain UCT, ``uct:N``."""
+    """A ``tanbo match`` player (see :mod:`tanbo_tools.lab.match`): plain UCT, ``uct:N``."""
 
     def __init__(self, spec, seed):
         self.playouts = parse_spec(spec)

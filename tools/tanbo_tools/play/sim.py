@@ -7,7 +7,7 @@
 ``--events FILE`` (``-``: standard output) writes one JSON line per screen
 refresh (the pixels CircuitPython would send) and per NVM write (see
 :mod:`tanbo_sim.events`). ``--pystack BYTES`` counts CircuitPython's pystack
-as the board would fill it (:mod:`tanbo_tools.pystack`), stops with the
+as the board would fill it (:mod:`tanbo_tools.play.pystack`), stops with the
 firmware's "pystack exhausted" past BYTES and says the peak at the end.
 The work is done by :mod:`tanbo_sim` (desktop_sim/); this module parses and checks the arguments, so a bad one
 is a message and exit status 2, before anything runs.

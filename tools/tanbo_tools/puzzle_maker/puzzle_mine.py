@@ -4,7 +4,7 @@ One game is one task (:func:`mine_game`): the AI levels and random moves
 play a seeded game of a variant; every position from :data:`FIRST_PLY` on
 is tried as a puzzle for its side to move. A position is a candidate when
 exactly one first move forces a goal at the fewest plies that any first
-move needs (:mod:`tanbo_tools.puzzle_proof`), and the position is worth a
+move needs (:mod:`tanbo_tools.puzzle_maker.puzzle_proof`), and the position is worth a
 human's time (:func:`worth`). Results depend on the variant and seed only,
 so a pool of workers returns the same candidates as one process.
 """

@@ -1,8 +1,8 @@
 """``tanbo puzzles``: mine the puzzle collection, show or check its entries.
 
-``tanbo puzzles`` writes the lessons (:mod:`tanbo_tools.puzzle_lessons`)
+``tanbo puzzles`` writes the lessons (:mod:`tanbo_tools.puzzle_maker.puzzle_lessons`)
 then ``--count`` puzzles mined from seeded self-play
-(:mod:`tanbo_tools.puzzle_mine`) to ``--out`` (default the file the
+(:mod:`tanbo_tools.puzzle_maker.puzzle_mine`) to ``--out`` (default the file the
 bundle ships, ``device/app/puzzles.txt``), in the format of
 :mod:`tanbo.puzzles`. The same seed and count give the same bytes, with
 any number of ``--jobs``. ``--show N`` prints entry N (1-based; ``all``:

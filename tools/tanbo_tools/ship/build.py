@@ -8,10 +8,10 @@ Example::
                                            # + one UF2: CircuitPython and the game
 
 With ``--uf2`` the firmware is checked before anything is built (see
-:mod:`tanbo_tools.image`); its CircuitPython version picks ``--cp``.
+:mod:`tanbo_tools.ship.image`); its CircuitPython version picks ``--cp``.
 
 The bundle holds only the import closure of ``device/code.py`` (plus the
-board's hardware module); see :mod:`tanbo_tools.bundle`. After building it is
+board's hardware module); see :mod:`tanbo_tools.ship.bundle`. After building it is
 verified: every ``.mpy`` has CircuitPython's header, and the same compile with
 MicroPython's header imports and plays a 9x9 game under the MicroPython unix
 port (``--no-verify`` skips the game). Exit status 1 on any failure.

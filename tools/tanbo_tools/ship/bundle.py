@@ -124,7 +124,7 @@ def select_sources(board, device_dir, core_dir):
 
 
 def build_bundle(board, out_dir, device_dir, core_dir, cp=10, py=False, version=None, cross=None):
-    """Build the bundle of ``board`` (a :class:`~tanbo_tools.boards.Board`) into ``out_dir``.
+    """Build the bundle of ``board`` (a :class:`~tanbo_tools.ship.boards.Board`) into ``out_dir``.
 
     ``py`` ships sources instead of ``.mpy``; ``cross`` overrides the
     mpy-cross binary. Returns a :class:`Bundle`; raises BuildError (nothing

@@ -68,7 +68,7 @@ def add_arguments(parser):
 
 def copy_file(src, dst):
     """Copy ``src`` to ``dst`` (its folder exists), whole or not at all: written beside it, flushed
-    to the device, then renamed over it (see :func:`tanbo_tools.files.replacing`); never through a
+    to the device, then renamed over it (see :func:`tanbo_files.replacing`); never through a
     link or over anything but a regular file."""
     with open(src, "rb") as f:
         data = f.read()

@@ -6,7 +6,7 @@ Example::
     tanbo flash fw.uf2 --board pygamer --touch /dev/ttyACM0   # no reset double-click
 
 Steps: check the whole file first (UF2 magic numbers, every block present,
-family ID and addresses for the board; see :mod:`tanbo_tools.uf2`); with
+family ID and addresses for the board; see :mod:`tanbo_tools.ship.uf2`); with
 ``--touch PORT`` open the board's serial port at 1200 baud, which makes
 CircuitPython restart into its bootloader; find the bootloader drive by its
 ``INFO_UF2.TXT`` and check it is the board's chip; copy; wait for the drive

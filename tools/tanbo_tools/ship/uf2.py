@@ -23,7 +23,7 @@ Written here rather than taken from PyPI ``adafruit-uf2`` (Microsoft's
 uf2conv, 1.0.0): its reader keeps state in module globals, prints, checks
 with ``assert`` and, on the damaged input this module exists to refuse,
 dies with a TypeError of its own (``"... at " + ptr``, an int). The tests
-use it as an independent reader of the images :mod:`tanbo_tools.image` writes.
+use it as an independent reader of the images :mod:`tanbo_tools.ship.image` writes.
 """
 
 import struct
