@@ -884,8 +884,8 @@ class Search:
     def due(self):
         """The node count at which :meth:`count` next has work: a tick or the end.
 
-        :meth:`scan` counts its quiet moves in a local up to it (an
-        attribute's read and write cost a scanned move ~5% more).
+        :meth:`scan` counts its moves in a local up to it (an attribute's
+        read and write cost a scanned move ~5% more).
         """
         t = self.next_tick
         return t if t < self.end else self.end
@@ -1130,7 +1130,7 @@ class Search:
             unsafe = self.unsafe
             for i in range(len(unsafe)):
                 unsafe[i] = 0
-        it, due = self.iterations, self.due()  # (see due; written back before a real play)
+        it, due = self.iterations, self.due()  # (see due; written back at due and at the end)
         hold = False  # paused by the last count: stop before the next move
         for i in range(start, n):
             if hold:
@@ -1179,52 +1179,43 @@ class Search:
                 if key < 0:
                     key = 0
                 it += 1
-                if it >= due:
-                    self.iterations = it - 1
-                    self.count(1)
-                    it, due = self.iterations, self.due()
-                    hold = self.paused
-                    if self.stopped:
-                        break  # the caller discards this scan
+            elif s <= 0 or hit:
+                lst = self.frozen(lst, n)
+                v = self.played(e, root, ply)
+                it += PLAYED_COST
             else:
-                if s <= 0 or hit:
-                    lst = self.frozen(lst, n)
-                    v = self.played(e, root, ply)
-                    self.iterations = it
-                    self.count(PLAYED_COST)
-                    it, due = self.iterations, self.due()
-                    hold = self.paused
+                v = value[s]
+                if s == 1:
+                    v -= HANGING  # r's owner is not next: it just moved
+                v = total - term[r] + weight[r] * v
+                # e leaves the root space of whatever other colour had it.
+                for k in others:
+                    o = own[k][e]
+                    if o != NO_ROOT:
+                        s = space[o] - 1
+                        if s == 0:
+                            lst = self.frozen(lst, n)
+                            v = self.played(e, root, ply)
+                            it += PLAYED_COST
+                            break
+                        t = value[s]
+                        if s == 1 and rplayer[o] != nx:
+                            t -= HANGING
+                        v += weight[o] * t - term[o]
                 else:
-                    v = value[s]
-                    if s == 1:
-                        v -= HANGING  # r's owner is not next: it just moved
-                    v = total - term[r] + weight[r] * v
-                    # e leaves the root space of whatever other colour had it.
-                    for k in others:
-                        o = own[k][e]
-                        if o != NO_ROOT:
-                            s = space[o] - 1
-                            if s == 0:
-                                lst = self.frozen(lst, n)
-                                v = self.played(e, root, ply)
-                                self.iterations = it
-                                self.count(PLAYED_COST)
-                                it, due = self.iterations, self.due()
-                                hold = self.paused
-                                break
-                            t = value[s]
-                            if s == 1 and rplayer[o] != nx:
-                                t -= HANGING
-                            v += weight[o] * t - term[o]
-                    else:
-                        it += 1
-                        if it >= due:
-                            self.iterations = it - 1
-                            self.count(1)
-                            it, due = self.iterations, self.due()
-                            hold = self.paused
+                    it += 1
+            # The one place a scan hands its count to count(): only when it
+            # reaches ``due`` (a tick or the end, see due), so the moves in
+            # between cost a local add and compare, not a call. ``it``
+            # already holds this move's nodes, hence count(0).
+            if it >= due:
+                self.iterations = it
+                self.count(0)
+                due = self.due()
+                hold = self.paused
                 if self.stopped and not root:
                     break  # the caller discards this scan
+            if not forcing:
                 key = sign * v
                 if key > best:
                     best = key
