@@ -97,6 +97,19 @@ def test_tanbo_files_imports_nothing_of_the_project():
             assert not name.split(".")[0].startswith("tanbo"), "%s imports %s" % (path, name)
 
 
+def test_every_module_imports():
+    """A relative import left pointing at the old flat layout fails here, not in a command."""
+    import importlib
+    import pkgutil
+
+    import tanbo_tools
+
+    names = [m.name for m in pkgutil.walk_packages(tanbo_tools.__path__, "tanbo_tools.")]
+    assert len(names) > 30
+    for name in names:
+        importlib.import_module(name)
+
+
 def test_every_command_names_a_module_of_a_room():
     from tanbo_tools import cli
 
