@@ -1179,35 +1179,45 @@ class Search:
                 if key < 0:
                     key = 0
                 it += 1
-            elif s <= 0 or hit:
-                lst = self.frozen(lst, n)
-                v = self.played(e, root, ply)
-                it += PLAYED_COST
             else:
-                v = value[s]
-                if s == 1:
-                    v -= HANGING  # r's owner is not next: it just moved
-                v = total - term[r] + weight[r] * v
-                # e leaves the root space of whatever other colour had it.
-                for k in others:
-                    o = own[k][e]
-                    if o != NO_ROOT:
-                        s = space[o] - 1
-                        if s == 0:
-                            lst = self.frozen(lst, n)
-                            v = self.played(e, root, ply)
-                            it += PLAYED_COST
-                            break
-                        t = value[s]
-                        if s == 1 and rplayer[o] != nx:
-                            t -= HANGING
-                        v += weight[o] * t - term[o]
+                if s <= 0 or hit:
+                    lst = self.frozen(lst, n)
+                    v = self.played(e, root, ply)
+                    it += PLAYED_COST
                 else:
-                    it += 1
-            # The one place a scan hands its count to count(): only when it
-            # reaches ``due`` (a tick or the end, see due), so the moves in
-            # between cost a local add and compare, not a call. ``it``
-            # already holds this move's nodes, hence count(0).
+                    v = value[s]
+                    if s == 1:
+                        v -= HANGING  # r's owner is not next: it just moved
+                    v = total - term[r] + weight[r] * v
+                    # e leaves the root space of whatever other colour had it.
+                    for k in others:
+                        o = own[k][e]
+                        if o != NO_ROOT:
+                            s = space[o] - 1
+                            if s == 0:
+                                lst = self.frozen(lst, n)
+                                v = self.played(e, root, ply)
+                                it += PLAYED_COST
+                                break
+                            t = value[s]
+                            if s == 1 and rplayer[o] != nx:
+                                t -= HANGING
+                            v += weight[o] * t - term[o]
+                    else:
+                        it += 1
+                key = sign * v
+                if key > best:
+                    best = key
+                    if cut is not None and key >= cut:
+                        break  # (its nodes go to count() after the loop)
+                if key > KEY_MAX:
+                    key = KEY_MAX
+                elif key < -KEY_MAX:
+                    key = -KEY_MAX
+            # The one place the moves' nodes go to count(): each move adds
+            # its own to the local ``it``, and only at ``due`` (a tick or the
+            # end, see due) is count() called, with none left to add. The
+            # moves in between pay a local add and compare, no call.
             if it >= due:
                 self.iterations = it
                 self.count(0)
@@ -1215,16 +1225,6 @@ class Search:
                 hold = self.paused
                 if self.stopped and not root:
                     break  # the caller discards this scan
-            if not forcing:
-                key = sign * v
-                if key > best:
-                    best = key
-                    if cut is not None and key >= cut:
-                        break
-                if key > KEY_MAX:
-                    key = KEY_MAX
-                elif key < -KEY_MAX:
-                    key = -KEY_MAX
             if cap:
                 v = (key << SHIFT) | e
                 # Insertion into the top ``cap`` only: most moves fall off the end.
@@ -1240,6 +1240,8 @@ class Search:
                     j -= 1
                 buf[j] = v
         self.iterations = it
+        if it >= due:
+            self.count(0)  # the move that reached ``cut``
         self.best = best
         return top
 
