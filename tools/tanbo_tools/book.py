@@ -25,7 +25,7 @@ from contextlib import contextmanager
 from tanbo import Game, ai, get_variant
 from tanbo.book import MAGIC, MAX_LINE, canonical, image, lookup
 
-from . import arg_checks, files
+from . import arg_checks, files, workers
 
 # Not the bundle: a book goes there only once a match says it wins (docs/ai.md).
 DEFAULT_OUT = "book.txt"
@@ -195,24 +195,15 @@ def run(args):
         return 2
     header = "tanbo book %s--plies %d --replies %d --depth %d --nodes %d" % (
         "".join("--variant %s " % n for n in names), args.plies, args.replies, args.depth, args.nodes)
-    pool = None
-    mapper = map
-    if args.jobs > 1:
-        import multiprocessing
-        pool = multiprocessing.Pool(args.jobs)
-        mapper = pool.map
     t0 = time.time()
     made = []
     cpu = 0.0
-    try:
+    with workers.mapping(args.jobs) as mapper:
         for name in names:
             entries, spent = build(name, args.plies, args.replies, args.depth, args.nodes, mapper)
             made.append((name, entries))
             cpu += spent
             print("%s: %d positions, %.0f CPU-s" % (name, len(entries), spent), file=sys.stderr)
-    finally:
-        if pool is not None:
-            pool.terminate()
     data = encode(made, header)
     try:
         files.write_whole(args.out, data, "the book")

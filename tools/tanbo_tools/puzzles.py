@@ -20,7 +20,7 @@ import time
 from tanbo.game import Game
 from tanbo.puzzles import BANDS, Puzzle, PuzzleBook, encode_book
 
-from . import arg_checks
+from . import arg_checks, files, workers
 from .puzzle_lessons import LESSONS
 from .puzzle_mine import mine_game, to_puzzle
 from .puzzle_proof import best_line, first_moves
@@ -131,23 +131,16 @@ def quotas(count):
 def mine(seed, count, jobs=1, progress=None):
     """The mined candidates (dicts of :func:`puzzle_mine.mine_game`), ``count``
     of them unless the games run out, no two alike under symmetry."""
-    pool = None
-    if jobs > 1:
-        import multiprocessing
-        pool = multiprocessing.Pool(jobs)
-    try:
+    with workers.mapping(jobs) as mapper:
         seen = set()
         chosen = []
         for vi, (variant, quota) in enumerate(quotas(count)):
-            chosen.extend(_mine_variant(pool, jobs, variant, seed * 1000000 + vi * 100000, quota, seen,
+            chosen.extend(_mine_variant(mapper, jobs, variant, seed * 1000000 + vi * 100000, quota, seen,
                                         progress, len(chosen), count))
         return chosen
-    finally:
-        if pool is not None:
-            pool.terminate()
 
 
-def _mine_variant(pool, jobs, variant, base, quota, seen, progress, before, total):
+def _mine_variant(mapper, jobs, variant, base, quota, seen, progress, before, total):
     band_cap = int(math.ceil(quota * BAND_SHARE))
     kind_cap = int(math.ceil(quota * KIND_SHARE))
     bands, kinds = {}, {}
@@ -173,7 +166,7 @@ def _mine_variant(pool, jobs, variant, base, quota, seen, progress, before, tota
                     keep(c)
             spill = []
         games += len(tasks)
-        results = pool.map(mine_game, tasks) if pool is not None else [mine_game(t) for t in tasks]
+        results = list(mapper(mine_game, tasks))
         for found in results:
             for c in found:
                 if len(kept) == quota or c["key"] in seen:

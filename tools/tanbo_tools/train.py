@@ -54,7 +54,7 @@ from contextlib import contextmanager
 
 from tanbo import Game, Rng, get_variant, ai
 
-from . import arg_checks, match
+from . import arg_checks, files, match, workers
 
 # Opponents drawn for each side of a game (uniformly; repeats weight them).
 PLAYERS = ("hard", "hard", "hard@6", "hard@12", "medium", "uct:400")
@@ -391,24 +391,13 @@ def generate(args, say):
     tasks = [(args.variant, args.seed, i, playouts, pairs) for i in range(args.games)]
     train, held = [], []
     start = time.time()
-    pool = None
-    if args.jobs > 1:
-        import multiprocessing
-        pool = multiprocessing.Pool(min(args.jobs, args.games))
-        results = pool.imap(play_one, tasks)
-    else:
-        results = map(play_one, tasks)
-    try:
-        for done, (index, positions) in enumerate(results, 1):
+    with workers.mapping(min(args.jobs, args.games)) as imap:
+        for done, (index, positions) in enumerate(imap(play_one, tasks), 1):
             (held if index % HOLDOUT == HOLDOUT - 1 else train).extend(positions)
             if done % args.every == 0 or done == args.games:
                 spent = time.time() - start
                 say("train: %d/%d games, %d positions, %.0f s, ETA %.0f s"
                     % (done, args.games, len(train) + len(held), spent, spent / done * (args.games - done)))
-    finally:
-        if pool is not None:
-            pool.close()
-            pool.join()
     return train, held
 
 
