@@ -29,6 +29,7 @@ from hypothesis import strategies as st
 
 from tanbo import VARIANTS, Game
 from tanbo_tools import deploy, files, flash, image, uf2
+from tanbo_tools import puzzles as tool_puzzles
 from tanbo_tools.boards import get_board
 from tanbo_tools.cli import main as cli_main
 from tools_fixtures import CORE, circuitpy_drive, circuitpython_uf2, fake_device, uf2_block
@@ -611,3 +612,131 @@ def test_match_ends_an_engines_whole_process_group(tmp_path):
     else:
         os.kill(pid, signal.SIGKILL)
         pytest.fail("the engine's child outlived the match")
+
+
+# -- round 3 (issue 34) ---------------------------------------------------------------------------
+# item 3: tanbo puzzles reads no special file and writes through no link
+@posix
+@pytest.mark.parametrize("kind", KINDS)
+@pytest.mark.parametrize("action", [["--show", "1"], ["--show", "all"], ["--check"]])
+def test_puzzles_refuses_a_collection_of_the_wrong_kind_at_once(tmp_path, capsys, kind, action):
+    path = make_special(tmp_path / "p.txt", kind)
+    assert cli_main(["puzzles"] + action + ["--file", path]) == 1
+    line = one_line_error(capsys.readouterr().err)
+    assert line.startswith("tanbo puzzles: ") and repr(path) in line
+
+
+@posix
+@pytest.mark.parametrize("kind", ["fifo", "link", "dangling", "dir"])
+def test_puzzles_out_is_written_fresh_whatever_lies_beside_it(tmp_path, capsys, kind):
+    victim = tmp_path / "victim.txt"
+    victim.write_text("yours\n")
+    out = tmp_path / "out" / "p.txt"
+    out.parent.mkdir()
+    make_special(str(out) + ".tmp", kind, victim)  # the name a temporary file of it once had
+    before = listing(out.parent)
+    assert cli_main(["puzzles", "--count", "1", "--out", str(out), "--quiet"]) == 0, capsys.readouterr().err
+    assert victim.read_text() == "yours\n" and listing(out.parent) == sorted(before + ["p.txt"])
+    with tool_puzzles.PuzzleBook(str(out)) as book:
+        assert len(book) > 1
+
+
+@posix
+@pytest.mark.parametrize("kind", ["fifo", "link", "dangling", "socket"])
+def test_puzzles_out_of_the_wrong_kind_is_refused_before_the_work(tmp_path, capsys, kind):
+    victim = tmp_path / "victim.txt"
+    victim.write_text("yours\n")
+    out = make_special(tmp_path / "p.txt", kind, victim)
+    with pytest.raises(SystemExit) as exc:
+        cli_main(["puzzles", "--count", "1", "--out", out, "--quiet"])
+    assert exc.value.code == 2 and repr(out) in one_line_error(capsys.readouterr().err)
+    assert victim.read_text() == "yours\n"
+
+
+@pytest.mark.skipif(not hasattr(resource, "RLIMIT_FSIZE") or not hasattr(signal, "SIGXFSZ"), reason="no file-size limit to fill a disk with")
+def test_puzzles_out_on_a_full_disk_names_the_file_and_leaves_none(tmp_path):
+    out = tmp_path / "p.txt"
+    proc = run_tanbo("puzzles", "--count", "1", "--out", str(out), "--quiet", limit=500)
+    assert proc.returncode == 1
+    assert one_line_error(proc.stderr).startswith("tanbo puzzles: cannot write the collection %r: " % str(out))
+    assert listing(tmp_path) == []
+
+
+# item 5: where a damage is, and every one of them
+def _same_length(change):
+    """``change`` of an entry's fields (a list of bytes) as a change of its line, its length kept
+    (so the index still points at every entry)."""
+    def edit(line):
+        fields = line.split(b"|")
+        change(fields)
+        out = b"|".join(fields)
+        assert len(out) == len(line) and out != line
+        return out
+    return edit
+
+
+def _twice(f):
+    first = f[5].split()[0]
+    f[5] = first + b" " + first + f[5][2 * len(first) + 1:]
+
+
+def _arabic_one(f):
+    f[2], f[6] = "\u0661".encode(), f[6][:-1]
+
+
+def _row_short(f):
+    f[4] = f[4].replace(b"/", b"", 1).replace(b" ", b". ", 1)
+
+
+def damaged_collection(tmp_path):
+    """The shipped collection with five entries damaged, each its own way: (path, {damage: entry})."""
+    data = open(tool_puzzles.DEFAULT_FILE, "rb").read()
+    lines = data.split(b"\n")
+    count = int(lines[0].split()[2])
+    first = 1 + count
+    entries = [lines[first + i].split(b"|") for i in range(count)]
+    two = next(i for i, f in enumerate(entries) if int(f[2]) >= 2 and len(set(map(len, f[5].split()[:2]))) == 1)
+    one = next(i for i, f in enumerate(entries) if f[2] == b"1" and len(f[6]) > 1 and i > 2)
+    damage = {"Q": (1, lambda f: f.__setitem__(4, f[4].replace(b".", b"Q", 1))),  # a Q in the position
+              "band": (3, lambda f: f.__setitem__(0, b"expert")),  # a band there is not (3: a lesson)
+              "twice": (two + 1, _twice),  # the line plays the same point twice
+              "digit": (one + 1, _arabic_one),  # the plies in an Arabic-Indic digit one
+              "row": (40, _row_short)}  # two rows run together
+    for n, change in damage.values():
+        lines[first + n - 1] = _same_length(change)(lines[first + n - 1])
+    assert len(set(n for n, _ in damage.values())) == len(damage)
+    path = tmp_path / "damaged.txt"
+    path.write_bytes(b"\n".join(lines))
+    return str(path), {name: n for name, (n, _) in damage.items()}
+
+
+def test_puzzles_check_reports_every_damaged_entry_naming_the_file(tmp_path, capsys):
+    path, bad = damaged_collection(tmp_path)
+    assert cli_main(["puzzles", "--check", "--file", path]) == 1
+    err = capsys.readouterr().err
+    assert "Traceback" not in err
+    lines = err.splitlines()
+    named = [int(line.split(": entry ")[1].split(":")[0]) for line in lines[:-1]]
+    assert named == sorted(bad.values()), err
+    assert all(line.startswith("tanbo puzzles: %s: entry " % path) for line in lines[:-1])
+    with tool_puzzles.PuzzleBook(path) as book:
+        n = len(book)
+    assert lines[-1].startswith("tanbo puzzles: %d of %d entries proved" % (n - len(bad), n))
+
+
+@pytest.mark.parametrize("damage, words", [("Q", "unknown character 'Q'"), ("band", "band 'expert'"),
+                                           ("twice", "occupied"), ("digit", "plies"), ("row", "row")])
+def test_puzzles_show_of_a_damaged_entry_names_the_file_and_the_entry(tmp_path, capsys, damage, words):
+    path, bad = damaged_collection(tmp_path)
+    n = bad[damage]
+    assert cli_main(["puzzles", "--show", str(n), "--file", path]) == 1
+    out = capsys.readouterr()
+    line = one_line_error(out.err)
+    assert line.startswith("tanbo puzzles: %s: entry %d: " % (path, n)) and words in line, line
+    assert out.out == ""
+    # the readable entries still show; each damaged one is a line of its own
+    assert cli_main(["puzzles", "--show", "all", "--file", path]) == 1
+    out = capsys.readouterr()
+    with tool_puzzles.PuzzleBook(path) as book:
+        assert out.out.count("Goal: ") == len(book) - len(bad)
+    assert len(out.err.strip().splitlines()) == len(bad)

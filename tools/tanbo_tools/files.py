@@ -69,11 +69,10 @@ def _stat(path, what, follow=True):
         raise FileProblem("%s %r: %s" % (what, path, why(exc)))
 
 
-def open_regular(path, what="file", limit=None):
-    """The regular file at ``path`` (links followed) open for reading bytes, as a binary file
-    object; FileProblem naming ``what`` and ``path`` when it is missing, is not a regular file
-    (checked before the open and again on it), is larger than ``limit`` bytes (if given), or
-    cannot be opened. Never waits: a FIFO is refused, not opened."""
+def check_regular(path, what="file", limit=None):
+    """FileProblem naming ``what`` and ``path`` unless it is a regular file (links followed) of at
+    most ``limit`` bytes (if given): for a reader that opens the file itself, so that a FIFO is
+    refused, never opened (opening one waits for a writer)."""
     st = _stat(path, what)
     if st is None:
         raise FileProblem("cannot read %s %r: there is no such file" % (what, path))
@@ -81,6 +80,12 @@ def open_regular(path, what="file", limit=None):
         raise FileProblem("%s %r is %s, not a regular file" % (what, path, kind_name(st.st_mode)))
     if limit is not None and st.st_size > limit:
         raise FileProblem("%s %r is %d bytes, more than %d: not such a file" % (what, path, st.st_size, limit))
+
+
+def open_regular(path, what="file", limit=None):
+    """The regular file at ``path`` open for reading bytes, as a binary file object: see
+    :func:`check_regular`, checked again on the open file. Never waits on a FIFO."""
+    check_regular(path, what, limit)
     try:
         fd = os.open(path, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_BINARY", 0))
     except (OSError, ValueError) as exc:
