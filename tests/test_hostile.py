@@ -740,3 +740,13 @@ def test_puzzles_show_of_a_damaged_entry_names_the_file_and_the_entry(tmp_path, 
     with tool_puzzles.PuzzleBook(path) as book:
         assert out.out.count("Goal: ") == len(book) - len(bad)
     assert len(out.err.strip().splitlines()) == len(bad)
+
+
+# item 7: a book that is no regular file is refused at once
+@posix
+@pytest.mark.parametrize("kind", KINDS)
+def test_match_refuses_a_book_of_the_wrong_kind_at_once(tmp_path, capsys, kind):
+    path = make_special(tmp_path / "book.txt", kind)
+    assert cli_main(["match", "hard", "easy", "--games", "1", "--book", path]) == 2
+    line = one_line_error(capsys.readouterr().err)
+    assert line.startswith("tanbo match: ") and repr(path) in line

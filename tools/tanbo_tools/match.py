@@ -49,7 +49,6 @@ import time
 from tanbo import Game, get_variant, player_name
 from tanbo import ponder
 from tanbo.ai import DEFAULT_SLOWNESS, LEVELS, SLOWNESS, Search, choose_move, node_budget
-from tanbo.book import MAX_LINE as BOOK_LINE, check_head as check_book_head
 from tanbo.gtp import MAX_MOVETIME
 from tanbo.position import quote
 from tanbo.rng import Rng
@@ -592,13 +591,10 @@ def summary(a, b, wins_a, games):
 
 
 def check_book(path):
-    """ValueError naming ``path`` unless it opens as an opening book (its header; entries are checked as read)."""
-    try:
-        with open(path, "rb") as f:
-            head = f.readline(BOOK_LINE)
-    except OSError as e:
-        raise ValueError("--book %r: %s" % (path, e.strerror or e))
-    check_book_head(head, "--book %r" % path)
+    """ValueError naming ``path`` and the line unless it is a whole opening book (see
+    :func:`tanbo_tools.book.check_file`): refused before the first game, never met in one."""
+    from .book import check_file
+    check_file(path, "--book")
 
 
 def ponder_lines(totals, ms):
