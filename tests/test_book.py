@@ -214,7 +214,7 @@ def _match_args(*argv):
 def test_a_match_refuses_a_missing_or_wrong_book(tmp_path, capsys):
     wrong = tmp_path / "w.txt"
     wrong.write_text("hello\n")
-    for path, message in ((str(tmp_path / "none.txt"), "No such file"), (str(wrong), "no opening book")):
+    for path, message in ((str(tmp_path / "none.txt"), "no such file"), (str(wrong), "no opening book")):
         rc = match.run(_match_args("hard", "easy", "--book", path))
         out, err = capsys.readouterr()
         assert rc == 2 and "--book %r" % path in err and message in err and out == ""
@@ -247,3 +247,73 @@ def test_the_shipped_book_reads_back():
     for variant, position, move in entries(SHIPPED):
         g = Game.from_position(position, variant)
         assert book.lookup(SHIPPED, g) == g.variant.parse_point(move)
+
+
+# -- issue 34, item 7: a match checks its book whole before the first game ------------------------
+
+def spoilt(tmp_path, small_book, how):
+    """``(path, line number)``: ``small_book`` with the setup's 9x9 entry (bytes) spoilt by ``how``."""
+    lines = open(small_book, "rb").read().split(b"\n")
+    key = ("9x9 " + Game("9x9").position() + " ").encode()
+    number = next(i for i, line in enumerate(lines) if line.startswith(key))
+    lines[number] = how(lines[number])
+    path = tmp_path / "bad.txt"
+    path.write_bytes(b"\n".join(lines))
+    return str(path), number + 1
+
+
+def _move(word):
+    return lambda line: line.rsplit(b" ", 1)[0] + b" " + word
+
+
+@pytest.mark.parametrize("how, words", [
+    (lambda line: line[:-2] + b"\xff\xfe", "not UTF-8 text (byte"),
+    (_move(b"Z99"), "'Z99': not on the 9x9 board"),
+    (_move(b"E5"), "'E5' is not a legal move there"),
+    (_move(b"x" * 500), "a book line at most 420"),
+    (lambda line: line.replace(b"9x9", b"4p", 1), "4p"),
+    (lambda line: line.replace(b" X ", b" Q ", 1), "Q"),
+    (lambda line: line.replace(b".", b"X", 1), "not in the book's form"),
+    (lambda line: line + b"\n" + line, "the entry of a position the line before has"),
+])
+def test_a_match_refuses_a_book_with_a_bad_entry_before_the_first_game(tmp_path, small_book, capsys, how, words):
+    bad, number = spoilt(tmp_path, small_book, how)
+    rec = tmp_path / "rec"
+    rc = match.run(_match_args("hard", "easy", "--games", "1", "--book", bad, "--record", str(rec)))
+    out, err = capsys.readouterr()
+    assert rc == 2 and out == "" and not rec.exists(), err
+    assert len(err.splitlines()) == 1 and words in err, err
+    assert err.startswith("tanbo match: --book %r line %d: " % (bad, number + words.startswith("the entry"))), err
+
+
+def test_a_match_refuses_a_book_out_of_order(tmp_path, small_book, capsys):
+    lines = open(small_book, "rb").read().split(b"\n")
+    lines[2], lines[3] = lines[3], lines[2]
+    path = tmp_path / "unsorted.txt"
+    path.write_bytes(b"\n".join(lines))
+    rc = match.run(_match_args("hard", "easy", "--games", "1", "--book", str(path)))
+    err = capsys.readouterr().err
+    assert rc == 2 and err == "tanbo match: --book %r line 4: out of order (entries are sorted)\n" % str(path)
+
+
+def test_a_book_cut_short_is_refused(tmp_path, small_book, capsys):
+    data = open(small_book, "rb").read()
+    path = tmp_path / "cut.txt"
+    path.write_bytes(data[:len(data) // 2])
+    rc = match.run(_match_args("hard", "easy", "--games", "1", "--book", str(path)))
+    err = capsys.readouterr().err
+    assert rc == 2 and "cut short" in err and "--book %r line " % str(path) in err, err
+
+
+def test_the_books_own_check_takes_every_book_it_writes(small_book):
+    assert book_tool.check_file(small_book) == len(entries(small_book))
+
+
+def test_a_variant_given_twice_is_refused_before_searching(tmp_path, capsys, monkeypatch):
+    monkeypatch.setattr(book_tool, "best_move", lambda task: pytest.fail("searched"))
+    out = tmp_path / "b.txt"
+    rc, _, err = run_tool(capsys, *(["--variant", "9x9"] * 40), "--out", str(out))
+    assert rc == 2 and "--variant 9x9: given twice" in err and not out.exists()
+    # the header's length is checked with the options, not after the searches
+    with pytest.raises(ValueError, match="the header takes 433 bytes, a book line at most 420"):
+        book_tool.head_line("x" * 419)

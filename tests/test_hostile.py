@@ -31,6 +31,7 @@ from tanbo import VARIANTS, Game
 import tanbo_files as files
 from tanbo_tools.ship import deploy, flash, image, uf2
 from tanbo_tools.ship.boards import get_board
+from tanbo_tools.puzzle_maker import puzzles as tool_puzzles
 from tanbo_tools.cli import main as cli_main
 from tools_fixtures import CORE, circuitpy_drive, circuitpython_uf2, fake_device, uf2_block
 
@@ -612,3 +613,291 @@ def test_match_ends_an_engines_whole_process_group(tmp_path):
     else:
         os.kill(pid, signal.SIGKILL)
         pytest.fail("the engine's child outlived the match")
+
+
+# -- round 3 (issue 34) ---------------------------------------------------------------------------
+# item 3: tanbo puzzles reads no special file and writes through no link
+@posix
+@pytest.mark.parametrize("kind", KINDS)
+@pytest.mark.parametrize("action", [["--show", "1"], ["--show", "all"], ["--check"]])
+def test_puzzles_refuses_a_collection_of_the_wrong_kind_at_once(tmp_path, capsys, kind, action):
+    path = make_special(tmp_path / "p.txt", kind)
+    assert cli_main(["puzzles"] + action + ["--file", path]) == 1
+    line = one_line_error(capsys.readouterr().err)
+    assert line.startswith("tanbo puzzles: ") and repr(path) in line
+
+
+@posix
+@pytest.mark.parametrize("kind", ["fifo", "link", "dangling", "dir"])
+def test_puzzles_out_is_written_fresh_whatever_lies_beside_it(tmp_path, capsys, kind):
+    victim = tmp_path / "victim.txt"
+    victim.write_text("yours\n")
+    out = tmp_path / "out" / "p.txt"
+    out.parent.mkdir()
+    make_special(str(out) + ".tmp", kind, victim)  # the name a temporary file of it once had
+    before = listing(out.parent)
+    assert cli_main(["puzzles", "--count", "1", "--out", str(out), "--quiet"]) == 0, capsys.readouterr().err
+    assert victim.read_text() == "yours\n" and listing(out.parent) == sorted(before + ["p.txt"])
+    with tool_puzzles.PuzzleBook(str(out)) as book:
+        assert len(book) > 1
+
+
+@posix
+@pytest.mark.parametrize("kind", ["fifo", "link", "dangling", "socket"])
+def test_puzzles_out_of_the_wrong_kind_is_refused_before_the_work(tmp_path, capsys, kind):
+    victim = tmp_path / "victim.txt"
+    victim.write_text("yours\n")
+    out = make_special(tmp_path / "p.txt", kind, victim)
+    with pytest.raises(SystemExit) as exc:
+        cli_main(["puzzles", "--count", "1", "--out", out, "--quiet"])
+    assert exc.value.code == 2 and repr(out) in one_line_error(capsys.readouterr().err)
+    assert victim.read_text() == "yours\n"
+
+
+@pytest.mark.skipif(not hasattr(resource, "RLIMIT_FSIZE") or not hasattr(signal, "SIGXFSZ"), reason="no file-size limit to fill a disk with")
+def test_puzzles_out_on_a_full_disk_names_the_file_and_leaves_none(tmp_path):
+    out = tmp_path / "p.txt"
+    proc = run_tanbo("puzzles", "--count", "1", "--out", str(out), "--quiet", limit=500)
+    assert proc.returncode == 1
+    assert one_line_error(proc.stderr).startswith("tanbo puzzles: cannot write the collection %r: " % str(out))
+    assert listing(tmp_path) == []
+
+
+# item 5: where a damage is, and every one of them
+def _same_length(change):
+    """``change`` of an entry's fields (a list of bytes) as a change of its line, its length kept
+    (so the index still points at every entry)."""
+    def edit(line):
+        fields = line.split(b"|")
+        change(fields)
+        out = b"|".join(fields)
+        assert len(out) == len(line) and out != line
+        return out
+    return edit
+
+
+def _twice(f):
+    first = f[5].split()[0]
+    f[5] = first + b" " + first + f[5][2 * len(first) + 1:]
+
+
+def _arabic_one(f):
+    f[2], f[6] = "\u0661".encode(), f[6][:-1]
+
+
+def _row_short(f):
+    f[4] = f[4].replace(b"/", b"", 1).replace(b" ", b". ", 1)
+
+
+def damaged_collection(tmp_path):
+    """The shipped collection with five entries damaged, each its own way: (path, {damage: entry})."""
+    data = open(tool_puzzles.DEFAULT_FILE, "rb").read()
+    lines = data.split(b"\n")
+    count = int(lines[0].split()[2])
+    first = 1 + count
+    entries = [lines[first + i].split(b"|") for i in range(count)]
+    two = next(i for i, f in enumerate(entries) if int(f[2]) >= 2 and len(set(map(len, f[5].split()[:2]))) == 1)
+    one = next(i for i, f in enumerate(entries) if f[2] == b"1" and len(f[6]) > 1 and i > 2)
+    damage = {"Q": (1, lambda f: f.__setitem__(4, f[4].replace(b".", b"Q", 1))),  # a Q in the position
+              "band": (3, lambda f: f.__setitem__(0, b"expert")),  # a band there is not (3: a lesson)
+              "twice": (two + 1, _twice),  # the line plays the same point twice
+              "digit": (one + 1, _arabic_one),  # the plies in an Arabic-Indic digit one
+              "row": (40, _row_short)}  # two rows run together
+    for n, change in damage.values():
+        lines[first + n - 1] = _same_length(change)(lines[first + n - 1])
+    assert len(set(n for n, _ in damage.values())) == len(damage)
+    path = tmp_path / "damaged.txt"
+    path.write_bytes(b"\n".join(lines))
+    return str(path), {name: n for name, (n, _) in damage.items()}
+
+
+def test_puzzles_check_reports_every_damaged_entry_naming_the_file(tmp_path, capsys):
+    path, bad = damaged_collection(tmp_path)
+    assert cli_main(["puzzles", "--check", "--file", path]) == 1
+    err = capsys.readouterr().err
+    assert "Traceback" not in err
+    lines = err.splitlines()
+    named = [int(line.split(": entry ")[1].split(":")[0]) for line in lines[:-1]]
+    assert named == sorted(bad.values()), err
+    assert all(line.startswith("tanbo puzzles: %s: entry " % path) for line in lines[:-1])
+    with tool_puzzles.PuzzleBook(path) as book:
+        n = len(book)
+    assert lines[-1].startswith("tanbo puzzles: %d of %d entries proved" % (n - len(bad), n))
+
+
+@pytest.mark.parametrize("damage, words", [("Q", "unknown character 'Q'"), ("band", "band 'expert'"),
+                                           ("twice", "occupied"), ("digit", "plies"), ("row", "row")])
+def test_puzzles_show_of_a_damaged_entry_names_the_file_and_the_entry(tmp_path, capsys, damage, words):
+    path, bad = damaged_collection(tmp_path)
+    n = bad[damage]
+    assert cli_main(["puzzles", "--show", str(n), "--file", path]) == 1
+    out = capsys.readouterr()
+    line = one_line_error(out.err)
+    assert line.startswith("tanbo puzzles: %s: entry %d: " % (path, n)) and words in line, line
+    assert out.out == ""
+    # the readable entries still show; each damaged one is a line of its own
+    assert cli_main(["puzzles", "--show", "all", "--file", path]) == 1
+    out = capsys.readouterr()
+    with tool_puzzles.PuzzleBook(path) as book:
+        assert out.out.count("Goal: ") == len(book) - len(bad)
+    assert len(out.err.strip().splitlines()) == len(bad)
+
+
+# item 7: a book that is no regular file is refused at once
+@posix
+@pytest.mark.parametrize("kind", KINDS)
+def test_match_refuses_a_book_of_the_wrong_kind_at_once(tmp_path, capsys, kind):
+    path = make_special(tmp_path / "book.txt", kind)
+    assert cli_main(["match", "hard", "easy", "--games", "1", "--book", path]) == 2
+    line = one_line_error(capsys.readouterr().err)
+    assert line.startswith("tanbo match: ") and repr(path) in line
+
+
+# item 4: Ctrl-C and SIGTERM stop a long command at once, its workers with it, nothing half-written
+def group_running(pgid):
+    """The processes of group ``pgid`` still running (zombies, which only wait to be reaped, not)."""
+    out = []
+    for name in os.listdir("/proc"):
+        if name.isdigit():
+            try:
+                with open("/proc/%s/stat" % name) as f:
+                    fields = f.read().rsplit(")", 1)[1].split()
+            except OSError:  # gone meanwhile
+                continue
+            if int(fields[2]) == pgid and fields[0] not in "ZX":
+                out.append(int(name))
+    return out
+
+
+def wait_for(test, what, seconds=180):
+    for _ in range(seconds * 20):
+        if test():
+            return
+        time.sleep(0.05)
+    pytest.fail("waited %d s for %s" % (seconds, what))
+
+
+def pids_in(path):
+    return [int(word) for word in path.read_text().split()] if path.exists() else []
+
+
+def engine_spec(pidfile):
+    """A GTP engine that leaves a child of its own holding nothing, its pid appended to ``pidfile``."""
+    return "gtp:sh -c %s" % shlex.quote("sleep 1000 & echo $! >> %s; exec %s -m tanbo.gtp"
+                                       % (shlex.quote(str(pidfile)), shlex.quote(sys.executable)))
+
+
+def alive(pid):
+    try:
+        with open("/proc/%d/stat" % pid) as f:
+            return f.read().rsplit(")", 1)[1].split()[0] not in "ZX"
+    except FileNotFoundError:
+        return False
+
+
+STOPS = {
+    "train-jobs2": (["train", "--games", "400", "--jobs", "2", "--data", "{out}/pos.jsonl", "--out", "{out}/w.py"], 3),
+    "train-jobs1": (["train", "--games", "400", "--every", "1", "--data", "{out}/pos.jsonl", "--out", "{out}/w.py"],
+                    "train: 1/400"),
+    "book-jobs2": (["book", "--jobs", "2", "--out", "{out}/book.txt"], 3),
+    "match-jobs2": (["match", "hard", "hard", "--games", "40", "--jobs", "2", "--record", "{out}/rec"], 3),
+    "match-jobs1": (["match", "hard", "hard", "--games", "40", "--record", "{out}/rec"], "game 1:"),
+    "match-engines": (["match", "{engine}", "hard", "--games", "40", "--jobs", "2", "--record", "{out}/rec"], 2),
+    "puzzles-jobs2": (["puzzles", "--jobs", "2", "--out", "{out}/p.txt"], 3),
+}
+
+
+@posix
+@pytest.mark.skipif(not os.path.isdir("/proc"), reason="the process group is read from /proc")
+@pytest.mark.parametrize("signum", [signal.SIGINT, signal.SIGTERM], ids=["SIGINT", "SIGTERM"])
+@pytest.mark.parametrize("case", sorted(STOPS))
+def test_a_signal_stops_a_long_command_with_its_workers(tmp_path, case, signum):
+    argv, ready = STOPS[case]
+    out, pidfile = tmp_path / "out", tmp_path / "engines.pid"
+    out.mkdir()
+    argv = [a.format(out=out, engine=engine_spec(pidfile)) for a in argv]
+    err = tmp_path / "err"
+
+    def child():  # as a terminal starts it, whatever the test's own signal dispositions
+        signal.signal(signal.SIGINT, signal.SIG_DFL)
+        signal.signal(signal.SIGTERM, signal.SIG_DFL)
+    env = dict(os.environ, SDL_VIDEODRIVER="dummy", SDL_AUDIODRIVER="dummy")
+    with open(str(err), "w") as stderr:
+        proc = subprocess.Popen([TANBO] + argv, stdout=subprocess.DEVNULL, stderr=stderr, env=env,
+                                start_new_session=True, preexec_fn=child)
+    try:
+        if case == "match-engines":  # the engines run, in sessions of their own
+            wait_for(lambda: len(pids_in(pidfile)) >= ready, "two engines")
+        elif isinstance(ready, int):  # the workers are up
+            wait_for(lambda: len(group_running(proc.pid)) >= ready, "%d processes" % ready)
+        else:  # the work has begun
+            wait_for(lambda: ready in err.read_text(), repr(ready))
+        assert proc.poll() is None, err.read_text()
+        if signum == signal.SIGINT:
+            os.killpg(proc.pid, signum)  # a terminal's Ctrl-C: the whole foreground group
+        else:
+            proc.send_signal(signum)  # kill PID: the command alone
+        proc.wait(timeout=60)
+        wait_for(lambda: not group_running(proc.pid), "the group to end", 30)
+    finally:
+        for pid in group_running(proc.pid) + pids_in(pidfile):
+            try:
+                os.kill(pid, signal.SIGKILL)
+            except OSError:
+                pass
+        proc.kill()
+        proc.wait()
+    text = err.read_text()
+    assert proc.returncode == 128 + signum, text
+    assert "Traceback" not in text
+    assert text.splitlines()[-1] == "tanbo %s: %s" % (argv[0], "interrupted" if signum == signal.SIGINT
+                                                          else "terminated")
+    wait_for(lambda: not any(alive(pid) for pid in pids_in(pidfile)), "the engines' children to end", 30)
+    # nothing half-written: no output but whole game records
+    left = [name for name in listing(out) if name != "rec"]
+    assert left == [], left
+    if (out / "rec").exists():
+        for name in listing(out / "rec"):
+            assert name.startswith("game-") and name.endswith(".txt"), name
+            Game.from_record((out / "rec" / name).read_text())
+
+
+# items 2 and 5: a full disk names the file it stopped
+full_disk = pytest.mark.skipif(not hasattr(resource, "RLIMIT_FSIZE") or not hasattr(signal, "SIGXFSZ"),
+                               reason="no file-size limit to fill a disk with")
+
+
+@full_disk
+@pytest.mark.parametrize("option, what", [("--data", "the data file"), ("--out", "the weights module")])
+def test_train_on_a_full_disk_names_the_file_and_leaves_none(tmp_path, option, what):
+    data, out = tmp_path / "pos.jsonl", tmp_path / "w.py"
+    argv = ["train", "--games", "2", "--out", str(out)] + (["--data", str(data)] if option == "--data" else [])
+    proc = run_tanbo(*argv, limit=2000 if option == "--data" else 500)  # 2 games' positions: ~10 KB
+    assert proc.returncode == 1
+    target = data if option == "--data" else out
+    progress = "".join(line for line in proc.stderr.splitlines(True) if not line.startswith("train: "))
+    assert one_line_error(progress).startswith("tanbo train: cannot write %s %r: " % (what, str(target)))
+    assert listing(tmp_path) == []
+
+
+@full_disk
+@pytest.mark.parametrize("limit, what", [(2000, "the bundle"), (300000, "the image")])
+def test_build_uf2_on_a_full_disk_names_the_file(tmp_path, limit, what):
+    fw = tmp_path / "fw.uf2"
+    fw.write_bytes(circuitpython_uf2())
+    out = tmp_path / "out"
+    # 2 KB: a module of the tree (sources: mpy-cross would meet the limit first, in its own file);
+    # 300 KB: the tree and zip fit, the 500 KB image does not
+    proc = run_tanbo("build", "--board", "picosystem", "--no-verify", "--uf2", str(fw), "--out", str(out),
+                     *(["--py"] if what == "the bundle" else []), limit=limit)
+    assert proc.returncode == 1
+    line = one_line_error(proc.stderr)
+    assert line.startswith("tanbo build: error: cannot write %s %r" % (what, str(out / (
+        "tanbo-picosystem-%s-cp10" % bundle_version() if what == "the bundle" else "tanbo-picosystem-%s.uf2"
+        % bundle_version())))), line
+    assert not [name for name in listing(out) if name.startswith(".") or name.endswith(".uf2")]
+
+
+def bundle_version():
+    from tanbo_tools.ship import bundle
+    return bundle.project_version()

@@ -252,6 +252,7 @@ def _sample_bytes():
     (lambda b: b.replace(b"lesson|", b"lessen|"), "band 'lessen'"),
     (lambda b: b.replace(b"|remove|", b"|steal|"), "kind 'steal'"),
     (lambda b: b.replace(b"|1|dense-7", b"|2|dense-7"), "plies '2', but the line has 1"),
+    (lambda b: b.replace(b"|1|dense-7", "|\u0661|dense-7".encode()), "plies '\u0661'"),  # ASCII digits only
     (lambda b: b.replace(b"|A6|", b"|A9|"), "'A9': not on the dense-7 board"),
     (lambda b: b.replace(b"Remove a White root", b"Remove a White root!"), "1-19 characters"),
     (lambda b: b.replace(b"A root with no root space is removed", b""), "a lesson needs its why"),

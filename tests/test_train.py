@@ -5,9 +5,12 @@ import json
 import os
 
 import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
 
 from tanbo import Game, Rng, ai, weights
-from tanbo_tools.lab import train
+from tanbo_tools.lab import train, train_data
+from tanbo_tools.cli import main as cli_main
 
 
 def run_train(capsys, *argv):
@@ -128,6 +131,9 @@ def test_bad_options_are_refused_clearly_and_write_nothing(tmp_path, capsys):
     out = str(tmp_path / "w.py")
     for argv, word in ((["--games", "0"], "--games"), (["--variant", "4p"], "2-player"),
                        (["--variant", "nope"], "nope"), (["--sigma", "0"], "--sigma"), (["--jobs", "0"], "--jobs"),
+                       (["--sigma", "1e-200"], "--sigma 1e-200: expected 0.1 to"),
+                       (["--sigma", "nan"], "--sigma nan"), (["--sigma", "inf"], "--sigma inf"),
+                       (["--seed", "10000000000"], "--seed 10000000000: expected 0-"),
                        (["--fit", "space,roots"], "roots"), (["--ship", "tempo"], "tempo")):
         rc, err = run_train(capsys, *argv, "--out", out)
         assert rc == 2 and word in err and len(err.strip().splitlines()) == 1, (argv, err)
@@ -220,6 +226,9 @@ def test_playout_labels_and_pairings_reach_the_data_file(tmp_path, capsys):
 @pytest.mark.parametrize("argv, word", [
     (["--label", "wins"], "--label wins"), (["--label", "playouts:0"], "playouts:0"),
     (["--label", "playouts:x"], "playouts:x"), (["--label", "playouts:100001"], "100001"),
+    (["--label", "playouts:999999999999999"], "--label playouts:999999999999999: expected"),
+    (["--label", "playouts:" + "9" * 5000], "--label playouts:" + "9" * 31 + "...: expected"),  # cut
+    (["--label", "playouts:\u0661"], "expected outcome or playouts:N"),
     (["--players", "hard"], "'hard' is not a pairing"), (["--players", "hard/nope"], "'nope'"),
     (["--players", "hard/uct:1000,medium/gtp:x"], "'gtp:x'")])
 def test_bad_labels_and_pairings_are_refused_clearly(tmp_path, capsys, argv, word):
@@ -227,3 +236,161 @@ def test_bad_labels_and_pairings_are_refused_clearly(tmp_path, capsys, argv, wor
     rc, err = run_train(capsys, "--games", "1", *argv, "--out", out)
     assert rc == 2 and word in err and len(err.strip().splitlines()) == 1, (argv, err)
     assert not os.path.exists(out)
+
+
+# -- issue 34, item 2: --data reads only its own files, and believes nothing it cannot check ------
+
+def data_key(games=3, seed=2):
+    return {"variant": "9x9", "seed": seed, "games": games, "label": "outcome", "players": None}
+
+
+GOOD_ROW = "[[[2, -1], [3, 1], [11, 4], [20, 1]], 1, 0]"
+
+
+def data_file(tmp_path, *rows, head=None, end=True):
+    """A data file for ``--games 3 --seed 2``: its header, the CPU line, ``rows``, the end line."""
+    path = tmp_path / "pos.jsonl"
+    lines = [train_data.header(data_key()) if head is None else head, '{"cpu_seconds": 1.5}'] + list(rows)
+    if end:
+        lines.append('{"positions": %d}' % len(rows))
+    path.write_text("\n".join(lines) + "\n")
+    return path
+
+
+def refused(capsys, path, out):
+    """Run ``--games 3 --seed 2 --data path``: its one error line; nothing played or written."""
+    before = path.read_bytes() if path.exists() else None
+    rc = cli_main(["train", "--games", "3", "--seed", "2", "--data", str(path), "--out", str(out)])
+    err = capsys.readouterr().err
+    lines = err.strip().splitlines()
+    assert rc == 1 and len(lines) == 1 and "Traceback" not in err, err
+    assert not out.exists() and path.read_bytes() == before
+    return lines[0]
+
+
+@pytest.mark.parametrize("rows, line, words", [
+    (["[[[2, -1], [3"], 3, "cut short: no end of line"),
+    (["[[[1, 1]], 1]"], 3, "not a list of 2"),
+    (["5"], 3, "not 5"),
+    (["null"], 3, "not null"),
+    (['{"event": 1}'], 3, "an object where a position should be"),
+    ([GOOD_ROW, '[[[1, 1]], "x", 0]'], 4, 'label "x"'),
+    (['[[["a", 1]], 1, 0]'], 3, 'feature ["a", 1]'),
+    (["[[[1.5, 1]], 1, 0]"], 3, "feature [1.5, 1]"),
+    (["[[[99, 1]], 1, 0]"], 3, "feature index 99 outside 0-20"),
+    (["[[[-1, 1]], 1, 0]"], 3, "feature index -1 outside 0-20"),
+    (["[[[3, 1], [1, 1]], 1, 0]"], 3, "feature index 1 after 3"),
+    (["[[[1, 1]], 2, 0]"], 3, "label 2: expected 0 or 1"),
+    (["[[[1, 1]], -1, 0]"], 3, "label -1"),
+    (["[[[1, 1]], 0.5, 0]"], 3, "label 0.5: expected 0 or 1"),  # an outcome is won or lost
+    (["[[[1, %d]], 1, 0]" % 10 ** 300], 3, "a number of 301 digits"),
+    (["[[[1, 1]], 1, %s]" % ("9" * 5000)], 3, "more than 4096 bytes"),
+    (["[[[1, 10000000]], 1, 0]"], 3, "value 10000000 outside"),
+    (["[[[1, Infinity]], 1, 0]"], 3, "Infinity is not a number"),
+    (["[[[1, 1]], NaN, 0]"], 3, "NaN is not a number"),
+    (["[[[1, 1e400]], 1, 0]"], 3, "1e400 is not a finite number"),
+    (["[[[1, 1]], 1, 2]"], 3, "held out 2"),
+    (["[" * 2000 + "]" * 2000], 3, "nested too deep"),
+    (["[" * 100000], 3, "more than 4096 bytes"),
+    ([GOOD_ROW, "\udcff"], 4, None),  # not UTF-8: written below
+], ids=lambda v: v[:30] if isinstance(v, str) else None)
+def test_a_damaged_data_file_is_one_line_naming_it_and_the_line(tmp_path, capsys, rows, line, words):
+    if words is None:
+        path = data_file(tmp_path, GOOD_ROW, end=False)
+        path.write_bytes(path.read_bytes() + b"\xff\xfe\n")
+        words = "not UTF-8 text"
+    else:
+        path = data_file(tmp_path, *rows, end=not rows[-1].endswith("[3"))
+        if rows[-1].endswith("[3"):  # cut mid-line: no newline at the end
+            path.write_bytes(path.read_bytes()[:-1])
+    msg = refused(capsys, path, tmp_path / "w.py")
+    assert msg.startswith("tanbo train: --data %r line %d: " % (str(path), line)) and words in msg, msg
+
+
+def test_a_data_file_cut_at_a_line_end_or_miscounted_is_damaged(tmp_path, capsys):
+    path = data_file(tmp_path, GOOD_ROW, GOOD_ROW, end=False)
+    assert "line 5: cut short: no end line" in refused(capsys, path, tmp_path / "w.py")
+    path = data_file(tmp_path, GOOD_ROW, GOOD_ROW, end=False)
+    path.write_text(path.read_text() + '{"positions": 3}\n')
+    assert "line 5: the end line counts 3 positions, the file holds 2" in refused(capsys, path, tmp_path / "w.py")
+    path.write_text(path.read_text().replace('"positions": 3', '"positions": 2') + GOOD_ROW + "\n")
+    assert "line 6: a line after the end line" in refused(capsys, path, tmp_path / "w.py")
+
+
+@pytest.mark.parametrize("content, why", [
+    (b'{"event": 1}\n{"event": 2}\n', "its first line is no header"),  # a user's log: kept, not replaced
+    (b"", "it is empty"),
+    (b"hello world\n", "not JSON"),
+    (b'{"a": [1, 2, 3],\n "b": null}\n', "not JSON"),
+    (b'{"variant": "9x9", "seed": 2, "games": 3, "mine": 1}\n', "its first line is no header"),
+    (b'{"format": "tanbo train data", "version": 1}\n', "its first line is no header"),
+    (b'[1, 2, 3]\n' + (GOOD_ROW + "\n").encode(), "its first line is no header"),
+    (b"\x89PNG\r\n\x1a\n\0\0", "not UTF-8"),
+    (b'{"format": "tanbo train data", "version": 1, "variant": "9x9"', "cut short"),
+    (None, "more than 4096 bytes"),  # a 64 MB line (made in the test): 4 KB of it read
+], ids=["log", "empty", "text", "json", "keys", "format", "list", "png", "cut", "64MB"])
+def test_data_never_writes_over_a_file_it_did_not_write(tmp_path, capsys, content, why):
+    path = tmp_path / "mine.jsonl"
+    path.write_bytes(b"[" * (64 << 20) + b"\n" if content is None else content)
+    msg = refused(capsys, path, tmp_path / "w.py")
+    assert msg.startswith("tanbo train: --data %r is not a data file of tanbo train (line 1: " % str(path))
+    assert why in msg and "left as it is" in msg, msg
+
+
+def test_a_data_file_of_another_format_version_is_refused(tmp_path, capsys):
+    head = train_data.header(data_key()).replace('"version": 1', '"version": 2')
+    msg = refused(capsys, data_file(tmp_path, GOOD_ROW, head=head), tmp_path / "w.py")
+    assert "line 1: format version 2, this program reads 1" in msg
+
+
+def test_a_data_file_of_an_earlier_run_is_read_and_one_of_other_games_replaced(tmp_path, capsys):
+    # Before the header had its format and the file its end line: read as it was written.
+    path = data_file(tmp_path, GOOD_ROW, "[[[0, 1], [11, -3], [20, 1]], 0, 1]",
+                     head='{"variant": "9x9", "seed": 2, "games": 3}', end=False)
+    assert train_data.read(str(path), data_key(), len(train.NAMES)) == (
+        [([(2, -1), (3, 1), (11, 4), (20, 1)], 1)], [([(0, 1), (11, -3), (20, 1)], 0)], 1.5)
+    # this command's file holding other games: None, so it is played again and written over
+    assert train_data.read(str(path), data_key(games=4), len(train.NAMES)) is None
+    path = data_file(tmp_path, GOOD_ROW)
+    assert train_data.read(str(path), data_key(seed=3), len(train.NAMES)) is None
+
+
+def test_the_data_file_and_the_weights_module_are_two_files(tmp_path, capsys):
+    out = tmp_path / "w.py"
+    rc = cli_main(["train", "--games", "1", "--data", str(out), "--out", str(out)])
+    err = capsys.readouterr().err
+    assert rc == 2 and "is the weights module written: give two files" in err and not out.exists(), err
+
+
+VALID_ROW = st.tuples(st.lists(st.tuples(st.integers(0, len(train.NAMES) - 1), st.integers(-99, 99)),
+                               max_size=6, unique_by=lambda p: p[0]).map(sorted),
+                      st.sampled_from([0, 1]), st.sampled_from([0, 1]))
+
+
+@settings(max_examples=300, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@given(rows=st.lists(VALID_ROW, max_size=5), at=st.integers(0, 10 ** 6), cut=st.booleans(),
+       byte=st.integers(0, 255))
+def test_any_damage_to_a_data_file_is_read_whole_or_refused_naming_it(tmp_path, rows, at, cut, byte):
+    path = tmp_path / "fuzz.jsonl"
+    train_data.write(str(path), data_key(), [(x, y) for x, y, h in rows if not h],
+                     [(x, y) for x, y, h in rows if h], 1.0)
+    data = bytearray(path.read_bytes())
+    at %= len(data)
+    if cut:
+        del data[at:]
+    else:
+        data[at] = byte
+    path.write_bytes(bytes(data))
+    try:
+        got = train_data.read(str(path), data_key(), len(train.NAMES))
+    except train_data.BadData as exc:
+        msg = str(exc)
+        assert msg.startswith("--data %r " % str(path)) and "\n" not in msg
+        return
+    if got is None:  # the damage fell in the header's games: this command's file, other games
+        return
+    train_rows, held, cpu = got
+    assert len(train_rows) + len(held) == len(rows) and 0 <= cpu
+    for x, y in train_rows + held:
+        assert y in (0, 1) and all(0 <= j < len(train.NAMES) for j, _ in x)
+        assert [j for j, _ in x] == sorted(set(j for j, _ in x))

@@ -36,7 +36,7 @@ reached at the end of the line if it is reached at all):
 """
 
 from .game import Game
-from .variants import get_variant, player_name
+from .variants import get_variant, is_digits, player_name, small_int
 
 BANDS = ("lesson", "easy", "medium", "hard")
 KINDS = ("remove", "save", "win", "double", "legal")
@@ -264,7 +264,8 @@ def parse_entry(number, text):
     line = []
     for word in moves.split():
         line.append(v.parse_point(word))
-    if not plies.isdigit() or int(plies) != len(line) or not line:
+    # ASCII digits only: str.isdigit takes other scripts' digits, which int() then reads
+    if not is_digits(plies) or small_int(plies, MAX_LINE) != len(line) or not line:
         raise ValueError("plies %r, but the line has %d moves" % (plies, len(line)))
     if not goal or len(goal) > GOAL_CHARS:
         raise ValueError("goal %r: 1-%d characters" % (goal, GOAL_CHARS))

@@ -69,6 +69,36 @@ def _stat(path, what, follow=True):
         raise FileProblem("%s %r: %s" % (what, path, why(exc)))
 
 
+def check_regular(path, what="file", limit=None):
+    """FileProblem naming ``what`` and ``path`` unless it is a regular file (links followed) of at
+    most ``limit`` bytes (if given): for a reader that opens the file itself, so that a FIFO is
+    refused, never opened (opening one waits for a writer)."""
+    st = _stat(path, what)
+    if st is None:
+        raise FileProblem("cannot read %s %r: there is no such file" % (what, path))
+    if not stat.S_ISREG(st.st_mode):
+        raise FileProblem("%s %r is %s, not a regular file" % (what, path, kind_name(st.st_mode)))
+    if limit is not None and st.st_size > limit:
+        raise FileProblem("%s %r is %d bytes, more than %d: not such a file" % (what, path, st.st_size, limit))
+
+
+def open_regular(path, what="file", limit=None):
+    """The regular file at ``path`` open for reading bytes, as a binary file object: see
+    :func:`check_regular`, checked again on the open file. Never waits on a FIFO."""
+    check_regular(path, what, limit)
+    try:
+        fd = os.open(path, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_BINARY", 0))
+    except (OSError, ValueError) as exc:
+        raise FileProblem("cannot read %s %r: %s" % (what, path, why(exc)))
+    try:
+        if not stat.S_ISREG(os.fstat(fd).st_mode):  # swapped since the stat above
+            raise FileProblem("%s %r is not a regular file" % (what, path))
+        return os.fdopen(fd, "rb")
+    except BaseException:
+        os.close(fd)
+        raise
+
+
 def read_regular(path, limit, what="file", head=False):
     """The bytes of the regular file at ``path`` (links followed), at most ``limit`` of them.
 
@@ -76,32 +106,11 @@ def read_regular(path, limit, what="file", head=False):
     refusal. FileProblem naming ``what`` and ``path`` when it is missing,
     is not a regular file, is too large, or cannot be read.
     """
-    st = _stat(path, what)
-    if st is None:
-        raise FileProblem("cannot read %s %r: there is no such file" % (what, path))
-    if not stat.S_ISREG(st.st_mode):
-        raise FileProblem("%s %r is %s, not a regular file" % (what, path, kind_name(st.st_mode)))
-    if st.st_size > limit and not head:
-        raise FileProblem("%s %r is %d bytes, more than %d: not such a file" % (what, path, st.st_size, limit))
-    try:
-        fd = os.open(path, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_BINARY", 0))
-    except OSError as exc:
-        raise FileProblem("cannot read %s %r: %s" % (what, path, why(exc)))
-    try:
-        if not stat.S_ISREG(os.fstat(fd).st_mode):  # swapped since the stat above
-            raise FileProblem("%s %r is not a regular file" % (what, path))
-        chunks, size = [], 0
-        while size <= limit:
-            chunk = os.read(fd, min(1 << 20, limit + 1 - size))
-            if not chunk:
-                break
-            chunks.append(chunk)
-            size += len(chunk)
-    except OSError as exc:
-        raise FileProblem("cannot read %s %r: %s" % (what, path, why(exc)))
-    finally:
-        os.close(fd)
-    data = b"".join(chunks)
+    with open_regular(path, what, None if head else limit) as f:
+        try:
+            data = f.read(limit + 1)
+        except OSError as exc:
+            raise FileProblem("cannot read %s %r: %s" % (what, path, why(exc)))
     if len(data) > limit:
         if not head:
             raise FileProblem("%s %r is more than %d bytes: not such a file" % (what, path, limit))

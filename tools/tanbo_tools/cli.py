@@ -4,6 +4,8 @@ import argparse
 import importlib
 import sys
 
+from . import workers
+
 # subcommand -> (its module: ROOM.MODULE of this package, one-line help). Modules are imported
 # lazily: a subcommand's heavy dependencies load only when it runs.
 COMMANDS = {
@@ -44,10 +46,14 @@ def main(argv=None):
     argv = sys.argv[1:] if argv is None else list(argv)
     args = make_parser(argv).parse_args(argv)
     try:
-        return int(args._run(args) or 0)
-    except KeyboardInterrupt:
-        print("interrupted", file=sys.stderr)
+        with workers.stop_on_sigterm():
+            return int(args._run(args) or 0)
+    except KeyboardInterrupt:  # Ctrl-C: 128 + SIGINT, as a shell reports it
+        print("tanbo %s: interrupted" % args.command, file=sys.stderr)
         return 130
+    except workers.Terminated as stop:  # SIGTERM: 143
+        print("tanbo %s: terminated" % args.command, file=sys.stderr)
+        return stop.code
 
 
 if __name__ == "__main__":

@@ -77,8 +77,9 @@ def compile_source(path, source_name, cross=None):
     try:
         proc = subprocess.run([exe, "-s", source_name, "-o", out, path],
                               capture_output=True, text=True)
-        if proc.returncode != 0:
-            raise BuildError("mpy-cross failed on %s: %s" % (path, (proc.stderr or proc.stdout).strip()))
+        if proc.returncode != 0:  # with no message of its own when it could not write (a full disk)
+            raise BuildError("mpy-cross failed on %s: %s" % (path, (proc.stderr or proc.stdout).strip()
+                                                             or "exit status %d writing %s" % (proc.returncode, out)))
         with open(out, "rb") as f:
             return f.read()
     finally:

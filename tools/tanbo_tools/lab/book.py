@@ -23,14 +23,16 @@ import time
 from contextlib import contextmanager
 
 from tanbo import Game, ai, get_variant
-from tanbo.book import MAGIC, MAX_LINE, canonical, image, lookup
+from tanbo.book import MAGIC, MAX_LINE, canonical, check_head, image, lookup
+from tanbo.position import quote
 import tanbo_files as files
 
-from .. import arg_checks
+from .. import arg_checks, workers
 
 # Not the bundle: a book goes there only once a match says it wins (docs/ai.md).
 DEFAULT_OUT = "book.txt"
 DEEP = "book-deep"  # the level name of the deep search, only while a run lasts
+MAX_BOOK = 64 << 20  # bytes a book file may take (every 9x9 position 5 plies deep is ~2 MB)
 
 
 def add_arguments(parser):
@@ -49,12 +51,15 @@ def add_arguments(parser):
 
 
 def check_args(args):
-    """The variants to cover; ValueError quoting the first bad option."""
+    """The variants to cover and the book's header line (what made it); ValueError quoting the
+    first bad option, before any search (a header too long for a book line included)."""
     names = []
     for name in args.variants or ["9x9"]:
         v = get_variant(name)
         if v.players != 2:
             raise ValueError("--variant %s: a book covers 2-player variants only" % v.name)
+        if v.name in names:
+            raise ValueError("--variant %s: given twice (a book covers a variant once)" % v.name)
         names.append(v.name)
     if not 1 <= args.plies <= ai.BOOK_PLIES:
         raise ValueError("--plies %d: expected 1-%d (hard asks its book within %d plies of the setup)"
@@ -67,7 +72,18 @@ def check_args(args):
         raise ValueError("--nodes %d: expected 100-1000000000" % args.nodes)
     if not 1 <= args.jobs <= 256:
         raise ValueError("--jobs %d: expected 1-256" % args.jobs)
-    return names
+    header = "tanbo book %s--plies %d --replies %d --depth %d --nodes %d" % (
+        "".join("--variant %s " % n for n in names), args.plies, args.replies, args.depth, args.nodes)
+    head_line(header)
+    return names, header
+
+
+def head_line(header):
+    """The book's first line (bytes) saying ``header``; ValueError if a book line cannot hold it."""
+    head = MAGIC + b" " + header.encode() + b"\n"
+    if len(head) > MAX_LINE:
+        raise ValueError("the header takes %d bytes, a book line at most %d" % (len(head), MAX_LINE))
+    return head
 
 
 @contextmanager
@@ -168,9 +184,7 @@ def encode(entries_by_variant, header):
         for key, move in entries.items():
             lines.append(key + b" " + v.format_point(move).encode() + b"\n")
     lines.sort()
-    head = MAGIC + b" " + header.encode() + b"\n"
-    if len(head) > MAX_LINE:
-        raise ValueError("the header takes %d bytes, a book line at most %d" % (len(head), MAX_LINE))
+    head = head_line(header)
     for line in lines:
         if len(line) > MAX_LINE:
             raise ValueError("an entry takes %d bytes, a book line at most %d" % (len(line), MAX_LINE))
@@ -188,32 +202,69 @@ def check(path, entries_by_variant):
                 raise ValueError("%s: the entry of %s does not read back" % (path, key.decode()))
 
 
+def check_file(path, what="--book"):
+    """ValueError naming ``path`` (as ``what``) and the line unless the file at ``path`` is a
+    whole opening book: a regular file (a FIFO is refused, never opened) with a book's header,
+    then entries in the order :func:`tanbo.book.lookup` searches, each a known 2-player
+    variant's position in the book's form and a legal move there. Reads it whole: for the
+    desktop, before a book is used (a board's reader checks the lines it meets instead)."""
+    name = "%s %r" % (what, path)
+    data = files.read_regular(path, MAX_BOOK, what)
+    head = data[:MAX_LINE]
+    check_head(head[:head.find(b"\n") + 1] or head, name)  # the first line as a board reads it
+    lines = data.split(b"\n")
+    if lines[-1]:
+        raise ValueError("%s line %d: cut short (no end of line)" % (name, len(lines)))
+    last = None
+    for number, raw in enumerate(lines[1:-1], 2):
+        try:
+            key = _check_entry(raw)
+        except ValueError as e:
+            raise ValueError("%s line %d: %s" % (name, number, e))
+        if last is not None and key <= last:
+            raise ValueError("%s line %d: %s" % (name, number, "the entry of a position the line before has"
+                                                 if key == last else "out of order (entries are sorted)"))
+        last = key
+    return len(lines) - 2
+
+
+def _check_entry(raw):
+    """The key (bytes) of the book line ``raw`` (no newline); ValueError saying what is wrong."""
+    if len(raw) + 1 > MAX_LINE:
+        raise ValueError("%d bytes, a book line at most %d" % (len(raw) + 1, MAX_LINE))
+    try:
+        text = raw.decode("utf-8")
+    except UnicodeError as e:
+        raise ValueError("not UTF-8 text (byte %d of the line)" % (e.start + 1))
+    key, _, word = text.rpartition(" ")
+    variant, _, position = key.partition(" ")
+    g = Game.from_position(position, variant)
+    if g.variant.players != 2 or g.variant.name != variant:
+        raise ValueError("variant %s: a book covers 2-player variants, by their names" % quote(variant))
+    if canonical(g)[0] != key.encode():
+        raise ValueError("the position is not in the book's form (the least of its images)")
+    point = g.variant.parse_point(word)
+    why = g.why_illegal(point)
+    if why is not None:
+        raise ValueError("%s is not a legal move there: %s" % (quote(word), why))
+    return raw[:len(key.encode())]
+
+
 def run(args):
     try:
-        names = check_args(args)
+        names, header = check_args(args)
     except ValueError as e:
         print("tanbo book: %s" % e, file=sys.stderr)
         return 2
-    header = "tanbo book %s--plies %d --replies %d --depth %d --nodes %d" % (
-        "".join("--variant %s " % n for n in names), args.plies, args.replies, args.depth, args.nodes)
-    pool = None
-    mapper = map
-    if args.jobs > 1:
-        import multiprocessing
-        pool = multiprocessing.Pool(args.jobs)
-        mapper = pool.map
     t0 = time.time()
     made = []
     cpu = 0.0
-    try:
+    with workers.mapping(args.jobs) as mapper:
         for name in names:
             entries, spent = build(name, args.plies, args.replies, args.depth, args.nodes, mapper)
             made.append((name, entries))
             cpu += spent
             print("%s: %d positions, %.0f CPU-s" % (name, len(entries), spent), file=sys.stderr)
-    finally:
-        if pool is not None:
-            pool.terminate()
     data = encode(made, header)
     try:
         files.write_whole(args.out, data, "the book")

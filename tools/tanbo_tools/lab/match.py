@@ -49,13 +49,14 @@ import time
 from tanbo import Game, get_variant, player_name
 from tanbo import ponder
 from tanbo.ai import DEFAULT_SLOWNESS, LEVELS, SLOWNESS, Search, choose_move, node_budget
-from tanbo.book import MAX_LINE as BOOK_LINE, check_head as check_book_head
 from tanbo.gtp import MAX_MOVETIME
 from tanbo.position import quote
 from tanbo.rng import Rng
 import tanbo_files as files
 
-from .. import arg_checks
+import tanbo_files as files
+
+from .. import arg_checks, workers
 from ..progress import Progress
 from . import uct
 
@@ -517,6 +518,11 @@ def play_game(a, b, variant, index, seed, movetime, timeout=None, opening_plies=
                         except EngineError as e:
                             failed = (p, e)
                             break
+    except (KeyboardInterrupt, SystemExit):
+        for p in players:  # the match stops: no goodbye, the engines are ended at once
+            if isinstance(p, GtpPlayer):
+                p.broken = True
+        raise
     finally:
         for p in players:
             p.close()
@@ -589,13 +595,10 @@ def summary(a, b, wins_a, games):
 
 
 def check_book(path):
-    """ValueError naming ``path`` unless it opens as an opening book (its header; entries are checked as read)."""
-    try:
-        with open(path, "rb") as f:
-            head = f.readline(BOOK_LINE)
-    except OSError as e:
-        raise ValueError("--book %r: %s" % (path, e.strerror or e))
-    check_book_head(head, "--book %r" % path)
+    """ValueError naming ``path`` and the line unless it is a whole opening book (see
+    :func:`tanbo_tools.book.check_file`): refused before the first game, never met in one."""
+    from .book import check_file
+    check_file(path, "--book")
 
 
 def ponder_lines(totals, ms):
@@ -657,39 +660,34 @@ def run(args):
     forfeits = [0, 0]
     clock = [0.0, 0, 0.0, 0]
     pondered = [0] * (2 * STATS)
-    if args.jobs > 1:
-        import multiprocessing
-        pool = multiprocessing.Pool(min(args.jobs, args.games))
-        results = pool.imap_unordered(_play_task, tasks)
-    else:
-        pool = None
-        results = (_play_task(t) for t in tasks)
     try:
-        for index, a_won, record, n, spent, forfeit, counts in results:
-            done += 1
-            for i in range(4):
-                clock[i] += spent[i]
-            for i in range(2 * STATS):
-                pondered[i] += counts[i]
-            wins_a += a_won
-            plies += n
-            if forfeit:
-                forfeits[a_won] += 1  # A won: B forfeited
-                progress.say(forfeit)
-            if args.record:
-                try:  # whole or not at all: a full disk leaves no empty record
-                    files.write_whole(os.path.join(args.record, "game-%03d.txt" % (index + 1)), record,
-                                      "the game record")
-                except files.FileProblem as e:
-                    raise RuntimeError(str(e))
-            progress.step("game %d: %s won; A %d B %d" % (index + 1, "A" if a_won else "B", wins_a, done - wins_a))
+        with workers.mapping(min(args.jobs, args.games), unordered=True) as imap:
+            for index, a_won, record, n, spent, forfeit, counts in imap(_play_task, tasks):
+                done += 1
+                for i in range(4):
+                    clock[i] += spent[i]
+                for i in range(2 * STATS):
+                    pondered[i] += counts[i]
+                wins_a += a_won
+                plies += n
+                if forfeit:
+                    forfeits[a_won] += 1  # A won: B forfeited
+                    progress.say(forfeit)
+                if args.record:
+                    try:  # whole or not at all: a full disk leaves no empty record
+                        files.write_whole(os.path.join(args.record, "game-%03d.txt" % (index + 1)), record,
+                                          "the game record")
+                    except files.FileProblem as e:
+                        raise RuntimeError(str(e))
+                progress.step("game %d: %s won; A %d B %d"
+                              % (index + 1, "A" if a_won else "B", wins_a, done - wins_a))
     except RuntimeError as e:  # EngineError included: an engine that cannot start stops the match
         progress.close()
         print("tanbo match: %s" % e, file=sys.stderr)
         return 1
-    finally:
-        if pool is not None:
-            pool.terminate()
+    except BaseException:  # an interrupt: the bar's line ended before the command's message
+        progress.close()
+        raise
     progress.done("%d games" % args.games)
     lines = ["variant %s, mean %.1f plies a game" % (variant, plies / args.games)]
     lines += summary(a, b, wins_a, args.games)

@@ -53,9 +53,12 @@ import time
 from contextlib import contextmanager
 
 from tanbo import Game, Rng, get_variant, ai
+from tanbo.position import quote
 
-from .. import arg_checks
-from . import match
+import tanbo_files as files
+
+from .. import arg_checks, workers
+from . import match, train_data
 
 # Opponents drawn for each side of a game (uniformly; repeats weight them).
 PLAYERS = ("hard", "hard", "hard@6", "hard@12", "medium", "uct:400")
@@ -63,6 +66,10 @@ OPENING = (2, 8)  # random plies before the players take over, inclusive
 HOLDOUT = 5  # every HOLDOUT-th game is held out of the fit
 MAX_GAMES = 100000
 MAX_PLAYOUTS = 100000  # a position's --label playouts:N
+MAX_SEED = 10 ** 9
+# --sigma's range, points: below, the prior's 1/sigma^2 swamps any data (hold a group with --fit
+# instead) and soon overflows; above, it is no prior at all.
+SIGMA = (0.1, 1e6)
 
 # The hand-set weights of issue 13 (084f444): the games' evaluation and the
 # fit's prior.
@@ -93,7 +100,8 @@ def add_arguments(parser):
     parser.add_argument("--seed", type=int, default=0, help="seed of the games (default 0)")
     parser.add_argument("--variant", default="9x9", help="2-player variant (default 9x9)")
     parser.add_argument("--sigma", type=float, default=300.0,
-                        help="prior's standard deviation around the hand-set weights, in points (default 300)")
+                        help="prior's standard deviation around the hand-set weights, in points (default 300; %g-%g)"
+                             % SIGMA)
     parser.add_argument("--jobs", type=int, default=1, help="games in parallel (default 1, at most 64)")
     parser.add_argument("--every", type=int, default=50, help="a progress line every N games (default 50)")
     parser.add_argument("--fit", default=",".join(GROUPS), metavar="GROUPS",
@@ -104,7 +112,8 @@ def add_arguments(parser):
                              "(same groups as --fit; default all)")
     parser.add_argument("--data", type=arg_checks.output_file, default=None, metavar="FILE",
                         help="keep the labelled positions in FILE (JSON lines) and read them back when it "
-                             "holds the same --variant, --seed and --games: a refit without replaying")
+                             "holds the same games (--variant, --seed, --games, --label, --players): a refit "
+                             "without replaying; a file this command did not write is never written over")
     parser.add_argument("--label", default="outcome", metavar="LABEL",
                         help="a position's label: outcome (the side to move won, 0/1) or playouts:N (the share "
                              "of N random playouts from it the side to move wins; N 1-%d)" % MAX_PLAYOUTS)
@@ -160,13 +169,20 @@ def features(game):
     return sorted((j, v) for j, v in x.items() if v)
 
 
+def _cut(text, limit=40):
+    """An option's value for a message: a long one cut (the message stays one readable line)."""
+    return text if len(text) <= limit else text[:limit] + "..."
+
+
 def parse_label(text):
     """``--label``'s playouts a position: 0 for ``outcome``, N for ``playouts:N``; ValueError naming ``text``."""
     if text == "outcome":
         return 0
     n = text[len("playouts:"):] if text.startswith("playouts:") else ""
-    if not (n.isdigit() and 1 <= int(n) <= MAX_PLAYOUTS):
-        raise ValueError("--label %s: expected outcome or playouts:N with N from 1 to %d" % (text, MAX_PLAYOUTS))
+    # ASCII digits, few enough for int() (which reads other scripts' digits and refuses 5,000 of them)
+    if not (n.isascii() and n.isdigit() and len(n) <= len(str(MAX_PLAYOUTS)) and 1 <= int(n) <= MAX_PLAYOUTS):
+        raise ValueError("--label %s: expected outcome or playouts:N with N from 1 to %d"
+                         % (_cut(text), MAX_PLAYOUTS))
     return int(n)
 
 
@@ -178,14 +194,15 @@ def parse_players(text):
     for item in text.split(","):
         pair = tuple(item.split("/"))
         if len(pair) != 2:
-            raise ValueError("--players %s: %r is not a pairing A/B" % (text, item))
+            raise ValueError("--players %s: %s is not a pairing A/B" % (_cut(text), quote(item)))
         for spec in pair:
             try:
                 kind, _ = match.parse_player(spec)
             except ValueError:
                 kind = None
             if kind is None or kind == "gtp":
-                raise ValueError("--players %s: %r is not a built-in player (hard, medium, uct:N, ...)" % (text, spec))
+                raise ValueError("--players %s: %s is not a built-in player (hard, medium, uct:N, ...)"
+                                 % (_cut(text), quote(spec)))
         pairs.append(pair)
     return tuple(pairs)
 
@@ -368,14 +385,14 @@ def check_args(args):
     """ValueError naming the first bad option of ``args``."""
     if not 1 <= args.games <= MAX_GAMES:
         raise ValueError("--games %d: expected 1-%d" % (args.games, MAX_GAMES))
-    if args.seed < 0:
-        raise ValueError("--seed %d: expected >= 0" % args.seed)
+    if not 0 <= args.seed <= MAX_SEED:
+        raise ValueError("--seed %d: expected 0-%d" % (args.seed, MAX_SEED))
     if not 1 <= args.jobs <= 64:
         raise ValueError("--jobs %d: expected 1-64" % args.jobs)
     if args.every < 1:
         raise ValueError("--every %d: expected >= 1" % args.every)
-    if not args.sigma > 0:
-        raise ValueError("--sigma %g: expected > 0" % args.sigma)
+    if not SIGMA[0] <= args.sigma <= SIGMA[1]:  # false for nan
+        raise ValueError("--sigma %g: expected %s to %d points" % (args.sigma, SIGMA[0], SIGMA[1]))
     for option, value in (("--fit", args.fit), ("--ship", args.ship)):
         unknown = [g for g in value.split(",") if g not in GROUPS]
         if unknown:
@@ -384,6 +401,13 @@ def check_args(args):
         raise ValueError("--variant %s: training takes 2-player variants only" % args.variant)
     parse_label(args.label)
     parse_players(args.players)
+    if args.data and os.path.realpath(args.data) == os.path.realpath(out_path(args)):
+        raise ValueError("--data %s is the weights module written: give two files" % args.data)
+
+
+def out_path(args):
+    """The weights module a run writes: ``--out``, else the engine's ``tanbo/weights.py``."""
+    return args.out or os.path.join(os.path.dirname(ai.__file__), "weights.py")
 
 
 def generate(args, say):
@@ -392,59 +416,35 @@ def generate(args, say):
     tasks = [(args.variant, args.seed, i, playouts, pairs) for i in range(args.games)]
     train, held = [], []
     start = time.time()
-    pool = None
-    if args.jobs > 1:
-        import multiprocessing
-        pool = multiprocessing.Pool(min(args.jobs, args.games))
-        results = pool.imap(play_one, tasks)
-    else:
-        results = map(play_one, tasks)
-    try:
-        for done, (index, positions) in enumerate(results, 1):
+    with workers.mapping(min(args.jobs, args.games)) as imap:
+        for done, (index, positions) in enumerate(imap(play_one, tasks), 1):
             (held if index % HOLDOUT == HOLDOUT - 1 else train).extend(positions)
             if done % args.every == 0 or done == args.games:
                 spent = time.time() - start
                 say("train: %d/%d games, %d positions, %.0f s, ETA %.0f s"
                     % (done, args.games, len(train) + len(held), spent, spent / done * (args.games - done)))
-    finally:
-        if pool is not None:
-            pool.close()
-            pool.join()
     return train, held
 
 
 def load_or_generate(args, say):
     """(training, held-out, CPU seconds the games took): :func:`generate`'s lists, read from
     ``args.data`` when it holds this run's games (with the CPU time they took then), else played
-    (and written there)."""
-    import json
-    key = {"variant": args.variant, "seed": args.seed, "games": args.games}
-    if args.label != "outcome" or args.players is not None:  # (files of outcome runs stay readable)
-        key.update(label=args.label, players=args.players)
-    if args.data and os.path.exists(args.data):
-        with open(args.data) as f:
-            if json.loads(f.readline()) == key:
-                train, held, cpu = [], [], 0.0
-                for line in f:
-                    row = json.loads(line)
-                    if isinstance(row, dict):  # the games' cost (files of older runs lack it)
-                        cpu = row.get("cpu_seconds", 0.0)
-                        continue
-                    x, y, h = row
-                    (held if h else train).append(([tuple(p) for p in x], y))
-                say("train: %d positions read from %s" % (len(train) + len(held), args.data))
-                return train, held, cpu
-        say("train: %s holds other games: playing them again" % args.data)
+    (and written there). train_data.BadData for a file that is not this command's or is
+    damaged; files.FileProblem when it cannot be written."""
+    key = {"variant": args.variant, "seed": args.seed, "games": args.games, "label": args.label,
+           "players": args.players}
+    if args.data:
+        kept = train_data.read(args.data, key, len(NAMES))
+        if kept is not None:
+            say("train: %d positions read from %s" % (len(kept[0]) + len(kept[1]), args.data))
+            return kept
+        if os.path.lexists(args.data):
+            say("train: %s holds other games: playing them again" % args.data)
     cpu0 = _cpu_seconds()
     train, held = generate(args, say)
     cpu = _cpu_seconds() - cpu0
     if args.data:
-        with open(args.data, "w") as f:
-            f.write(json.dumps(key) + "\n")
-            f.write(json.dumps({"cpu_seconds": round(cpu, 1)}) + "\n")
-            for h, part in ((0, train), (1, held)):
-                for x, y in part:
-                    f.write(json.dumps([x, y, h]) + "\n")
+        train_data.write(args.data, key, train, held, cpu)
     return train, held, cpu
 
 
@@ -466,9 +466,13 @@ def run(args, argv=None):
     def say(line):
         print(line, file=sys.stderr, flush=True)
 
-    out = args.out or os.path.join(os.path.dirname(ai.__file__), "weights.py")
+    out = out_path(args)
     start = time.time()
-    train, held, games_cpu = load_or_generate(args, say)
+    try:
+        train, held, games_cpu = load_or_generate(args, say)
+    except (train_data.BadData, files.FileProblem) as e:
+        print("tanbo train: %s" % e, file=sys.stderr)
+        return 1
     cpu1 = _cpu_seconds()
     if not train:
         print("tanbo train: no positions to fit (every game ended in its opening)", file=sys.stderr)
@@ -491,7 +495,10 @@ def run(args, argv=None):
                % (k, before, after, theta[I_TEMPO])]
     shipped = set(j for g in args.ship.split(",") for j in GROUPS[g])
     text = module_text(table([theta[j] if j in shipped else theta0[j] for j in range(len(theta))]), made_by)
-    with open(out, "w") as f:
-        f.write(text)
+    try:
+        files.write_whole(out, text, "the weights module")
+    except files.FileProblem as e:
+        print("tanbo train: %s" % e, file=sys.stderr)
+        return 1
     say("train: wrote %s" % out)
     return 0

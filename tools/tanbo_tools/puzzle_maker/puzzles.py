@@ -18,9 +18,12 @@ import sys
 import time
 
 from tanbo.game import Game
+from tanbo.position import quote
 from tanbo.puzzles import BANDS, Puzzle, PuzzleBook, encode_book
 
-from .. import arg_checks
+import tanbo_files as files
+
+from .. import arg_checks, workers
 from .puzzle_lessons import LESSONS
 from .puzzle_mine import mine_game, to_puzzle
 from .puzzle_proof import best_line, first_moves
@@ -72,14 +75,12 @@ def run(args):
         if args.check:
             return check_file(args.file, quiet=args.quiet)
         out = args.out or DEFAULT_FILE
+        files.check_target(out, "the collection")  # before the work: a link or FIFO is refused now
         t0 = time.time()
         puzzles = build(args.seed, args.count, args.jobs, None if args.quiet else _progress(t0))
         data = encode_book(puzzles)
-        tmp = out + ".tmp"
-        with open(tmp, "wb") as f:
-            f.write(data)
-        os.replace(tmp, out)
-    except (OSError, ValueError) as exc:
+        files.write_whole(out, data, "the collection")
+    except (OSError, ValueError) as exc:  # files.FileProblem included
         print("tanbo puzzles: %s" % exc, file=sys.stderr)
         return 1
     bands = [0] * len(BANDS)
@@ -131,23 +132,16 @@ def quotas(count):
 def mine(seed, count, jobs=1, progress=None):
     """The mined candidates (dicts of :func:`puzzle_mine.mine_game`), ``count``
     of them unless the games run out, no two alike under symmetry."""
-    pool = None
-    if jobs > 1:
-        import multiprocessing
-        pool = multiprocessing.Pool(jobs)
-    try:
+    with workers.mapping(jobs) as mapper:
         seen = set()
         chosen = []
         for vi, (variant, quota) in enumerate(quotas(count)):
-            chosen.extend(_mine_variant(pool, jobs, variant, seed * 1000000 + vi * 100000, quota, seen,
+            chosen.extend(_mine_variant(mapper, jobs, variant, seed * 1000000 + vi * 100000, quota, seen,
                                         progress, len(chosen), count))
         return chosen
-    finally:
-        if pool is not None:
-            pool.terminate()
 
 
-def _mine_variant(pool, jobs, variant, base, quota, seen, progress, before, total):
+def _mine_variant(mapper, jobs, variant, base, quota, seen, progress, before, total):
     band_cap = int(math.ceil(quota * BAND_SHARE))
     kind_cap = int(math.ceil(quota * KIND_SHARE))
     bands, kinds = {}, {}
@@ -173,7 +167,7 @@ def _mine_variant(pool, jobs, variant, base, quota, seen, progress, before, tota
                     keep(c)
             spill = []
         games += len(tasks)
-        results = pool.map(mine_game, tasks) if pool is not None else [mine_game(t) for t in tasks]
+        results = list(mapper(mine_game, tasks))
         for found in results:
             for c in found:
                 if len(kept) == quota or c["key"] in seen:
@@ -224,18 +218,45 @@ def check_puzzle(p):
     return None
 
 
+def open_book(path):
+    """The collection at ``path``, open (see :class:`tanbo.puzzles.PuzzleBook`); ValueError naming
+    it when it is no regular file (a FIFO is refused, never opened) or no collection."""
+    files.check_regular(path, "the collection")
+    return PuzzleBook(path)
+
+
+def entry(book, n):
+    """Entry ``n`` (1-based) of ``book`` and its start position (a Game); ValueError naming the
+    file and the entry for any damage, the position's and the line's included."""
+    p = book.load(n - 1)  # its ValueError names the file and the entry
+    try:
+        g = p.game()
+        line = g.copy()
+        for m in p.line:
+            line.play(m)
+    except ValueError as exc:
+        raise ValueError("%s: entry %d: %s" % (book.path, n, exc))
+    return p, g
+
+
 def check_file(path, quiet=False):
-    """Prove every entry of the collection at ``path``; 0 if all are sound, else 1."""
+    """Prove every entry of the collection at ``path``, reporting each one that is damaged or
+    unsound (a line naming the file and the entry); 0 if all are sound, else 1."""
     t0 = time.time()
     bad = 0
-    with PuzzleBook(path) as book:
+    with open_book(path) as book:
         n = len(book)
-        for i in range(n):
-            p = book.load(i)
-            why = check_puzzle(p)
+        for i in range(1, n + 1):
+            try:
+                p, _ = entry(book, i)
+                why = check_puzzle(p)
+            except ValueError as exc:
+                why = str(exc)
+            else:
+                why = why and "%s: entry %d: %s" % (path, i, why)
             if why:
                 bad += 1
-                print("tanbo puzzles: %s: entry %d: %s" % (path, i + 1, why), file=sys.stderr)
+                print("tanbo puzzles: %s" % why, file=sys.stderr)
     if not quiet:
         print("tanbo puzzles: %d of %d entries proved in %.1f s" % (n - bad, n, time.time() - t0),
               file=sys.stderr)
@@ -254,17 +275,25 @@ def show_text(p):
 
 
 def show(path, which):
-    with PuzzleBook(path) as book:
+    """Print entry ``which`` (1-based, or ``all``) of the collection at ``path``; 0, or 1 when an
+    entry is damaged (each one a line naming the file and the entry; the others are printed)."""
+    with open_book(path) as book:
         n = len(book)
         if which == "all":
             numbers = range(1, n + 1)
         else:
             if not (which.isascii() and which.isdigit() and len(which) <= 9 and 1 <= int(which) <= n):
-                raise ValueError("--show %r: expected 'all' or an entry from 1 to %d" % (which, n))
+                raise ValueError("--show %s: expected 'all' or an entry from 1 to %d" % (quote(which), n))
             numbers = [int(which)]
-        texts = [show_text(book.load(k - 1)) for k in numbers]
+        texts, bad = [], 0
+        for k in numbers:
+            try:
+                texts.append(show_text(entry(book, k)[0]))
+            except ValueError as exc:
+                bad += 1
+                print("tanbo puzzles: %s" % exc, file=sys.stderr)
     sys.stdout.write("\n".join(texts))
-    return 0
+    return 1 if bad else 0
 
 
 if __name__ == "__main__":  # pragma: no cover

@@ -169,13 +169,17 @@ def build_bundle(board, out_dir, device_dir, core_dir, cp=10, py=False, version=
     os.makedirs(out_dir, exist_ok=True)
     work = tempfile.mkdtemp(prefix="." + name + ".", suffix=".part", dir=out_dir)
     try:
-        for path in sorted(files):
-            full = os.path.join(work, "CIRCUITPY", *path.split("/"))
-            os.makedirs(os.path.dirname(full), exist_ok=True)
-            with open(full, "wb") as f:
-                f.write(files[path])
-        with open(os.path.join(work, "manifest.json"), "w", encoding="utf-8", newline="\n") as f:
-            f.write(manifest_json(manifest))
+        contents = [("CIRCUITPY/" + path, files[path]) for path in sorted(files)]
+        contents.append(("manifest.json", manifest_json(manifest).encode("utf-8")))
+        for path, data in contents:
+            full = os.path.join(work, *path.split("/"))
+            try:
+                os.makedirs(os.path.dirname(full), exist_ok=True)
+                with open(full, "wb") as f:
+                    f.write(data)
+            except OSError as exc:  # a full disk: say which file of which bundle
+                raise files_mod.FileProblem.of("cannot write the bundle %r (its %s): %s (nothing was written)"
+                                               % (root, path, files_mod.why(exc)), exc)
         zip_path = os.path.join(out_dir, name + ".zip")
         files_mod.write_whole(zip_path, zip_bytes(files), "the bundle zip")
         if os.path.isdir(root):

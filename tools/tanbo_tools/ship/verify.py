@@ -66,16 +66,20 @@ def play_check(exe, lib_files, heap="96K", timeout=300):
     if "tanbo" not in modules:
         raise mpy.BuildError("the bundle has no lib/tanbo package")
     with tempfile.TemporaryDirectory(prefix="tanbo-verify-") as tmp:
-        for path, data in lib_files.items():
-            if not path.startswith("lib/"):
-                continue
-            full = os.path.join(tmp, *path.split("/"))
-            os.makedirs(os.path.dirname(full), exist_ok=True)
-            with open(full, "wb") as f:
-                f.write(data)
         script = os.path.join(tmp, "check_game.py")
-        with open(script, "w") as f:
-            f.write(GAME_SCRIPT % {"modules": modules})
+        try:
+            for path, data in lib_files.items():
+                if not path.startswith("lib/"):
+                    continue
+                full = os.path.join(tmp, *path.split("/"))
+                os.makedirs(os.path.dirname(full), exist_ok=True)
+                with open(full, "wb") as f:
+                    f.write(data)
+            with open(script, "w") as f:
+                f.write(GAME_SCRIPT % {"modules": modules})
+        except OSError as exc:  # a full disk holding the temporary folder: say which
+            raise mpy.BuildError("cannot write the check's copy of the bundle in %s: %s"
+                                 % (tmp, getattr(exc, "strerror", None) or exc))
         try:
             # Relative paths: the VM keeps each module's path on its heap, so
             # the temporary folder's name must not move the heap's need.
