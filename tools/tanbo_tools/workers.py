@@ -55,21 +55,25 @@ def _worker_start():
 
 
 @contextlib.contextmanager
-def _held(stopping):
-    """SIGINT and SIGTERM remembered, not acted on, while the block runs; the first that came is
-    raised after it unless ``stopping`` (an exception is ending the command already)."""
-    if threading.current_thread() is not threading.main_thread():
-        yield
-        return
+def _held(signums=STOPS):
+    """``signums`` remembered, not acted on, while the block runs: it gets the list of those that
+    came (the caller raises the first, see :func:`_stop`, unless it is stopping already)."""
     came = []
-    old = {s: signal.signal(s, lambda signum, frame: came.append(signum)) for s in STOPS
+    if threading.current_thread() is not threading.main_thread():
+        yield came
+        return
+    old = {s: signal.signal(s, lambda signum, frame: came.append(signum)) for s in signums
            if signal.getsignal(s) is not signal.SIG_IGN}
     try:
-        yield
+        yield came
     finally:
         for s, handler in old.items():
             signal.signal(s, handler)
-    if came and not stopping:
+
+
+def _stop(came):
+    """Raise what the first stop signal in ``came`` (if any) raises."""
+    if came:
         if came[0] == signal.SIGINT:
             raise KeyboardInterrupt
         raise Terminated()
@@ -88,8 +92,12 @@ def mapping(jobs, unordered=False):
         yield map
         return
     import multiprocessing
-    workers = multiprocessing.Pool(jobs, initializer=_worker_start)
+    # Workers are forked with SIGINT only remembered: one that a Ctrl-C reached before its
+    # initializer ran could die holding the task queue's lock, and the pool's end wait forever.
+    with _held((signal.SIGINT,)) as came:
+        workers = multiprocessing.Pool(jobs, initializer=_worker_start)
     try:
+        _stop(came)
         yield workers.imap_unordered if unordered else workers.imap
     except BaseException:
         _end(workers, True)
@@ -98,6 +106,8 @@ def mapping(jobs, unordered=False):
 
 
 def _end(workers, stopping):
-    with _held(stopping):
+    with _held() as came:
         workers.terminate()
         workers.join()
+    if not stopping:
+        _stop(came)

@@ -100,8 +100,8 @@ def add_arguments(parser):
     parser.add_argument("--seed", type=int, default=0, help="seed of the games (default 0)")
     parser.add_argument("--variant", default="9x9", help="2-player variant (default 9x9)")
     parser.add_argument("--sigma", type=float, default=300.0,
-                        help="prior's standard deviation around the hand-set weights, in points (default 300; %g-%g)"
-                             % SIGMA)
+                        help="prior's standard deviation around the hand-set weights, in points (default 300; "
+                             "%s-%d)" % SIGMA)
     parser.add_argument("--jobs", type=int, default=1, help="games in parallel (default 1, at most 64)")
     parser.add_argument("--every", type=int, default=50, help="a progress line every N games (default 50)")
     parser.add_argument("--fit", default=",".join(GROUPS), metavar="GROUPS",

@@ -226,17 +226,16 @@ def open_book(path):
 
 
 def entry(book, n):
-    """Entry ``n`` (1-based) of ``book`` and its start position (a Game); ValueError naming the
-    file and the entry for any damage, the position's and the line's included."""
+    """Entry ``n`` (1-based) of ``book``, its position and line tried; ValueError naming the file
+    and the entry for any damage, the position's and the line's included."""
     p = book.load(n - 1)  # its ValueError names the file and the entry
     try:
         g = p.game()
-        line = g.copy()
         for m in p.line:
-            line.play(m)
+            g.play(m)
     except ValueError as exc:
         raise ValueError("%s: entry %d: %s" % (book.path, n, exc))
-    return p, g
+    return p
 
 
 def check_file(path, quiet=False):
@@ -248,7 +247,7 @@ def check_file(path, quiet=False):
         n = len(book)
         for i in range(1, n + 1):
             try:
-                p, _ = entry(book, i)
+                p = entry(book, i)
                 why = check_puzzle(p)
             except ValueError as exc:
                 why = str(exc)
@@ -288,7 +287,7 @@ def show(path, which):
         texts, bad = [], 0
         for k in numbers:
             try:
-                texts.append(show_text(entry(book, k)[0]))
+                texts.append(show_text(entry(book, k)))
             except ValueError as exc:
                 bad += 1
                 print("tanbo puzzles: %s" % exc, file=sys.stderr)
