@@ -18,6 +18,7 @@ COMMANDS = {
     "flash": ("flash", "write a CircuitPython UF2 firmware to a board"),
     "screenshots": ("screenshots", "make the README's pictures with the simulator (docs/img)"),
     "puzzles": ("puzzles", "mine the puzzle collection; show or check its entries"),
+    "analyse": ("analyse", "judge every ply of game records with hard, marking the mistakes"),
     "records": ("records", "receive the game records a board sends over USB (records pull)"),
 }
 
