@@ -105,9 +105,11 @@ class Analysis:
         self.rows = []
         self.marks = {k: {} for k in game.pids}
 
-    def run(self, progress, painter=None, png_dir=None, out=sys.stdout):
-        """Judge every ply, printing a line each; pictures of the marked ones when ``painter``."""
+    def run(self, progress, painter=None, png_dir=None, out=None):
+        """Judge every ply, printing a line each on ``out`` (default standard output); pictures
+        of the marked ones when ``painter``."""
         from tanbo.coach import Coach
+        out = out or sys.stdout
         g = self.game
         self.header(out)
         moves = g.moves()
