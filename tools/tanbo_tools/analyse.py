@@ -181,7 +181,7 @@ class Analysis:
         caption = [("ply %d, %s: %s" % (ply, who, verdict), TEXT),
                    ("played %s (red): %s" % (move_text(g, move), score_text(played)), PLAYED),
                    ("hard: %s (green): %s" % (move_text(g, best), score_text(best_score)), HARD)]
-        painter.draw(g, move if move >= 0 else None, best, ["ply %d" % ply], path, caption)
+        painter.draw(g, move if move >= 0 else None, best, ["ply %d" % ply, verdict], path, caption)
         print("      picture: %s" % path, file=out)
 
 
