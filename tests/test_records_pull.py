@@ -326,3 +326,48 @@ def test_a_port_that_is_not_a_board_is_a_usage_error(tmp_path, capsys, given, ma
     err = capsys.readouterr().err.strip().splitlines()
     assert len(err) == 1 and match in err[0] and err[0].startswith("tanbo records pull: ")
     assert os.listdir(tmp_path) == []
+
+
+@pty_only
+def test_ctrl_c_says_what_was_saved_and_drops_the_half_record(tmp_path):
+    import signal
+    rec = played(seed=7).record()
+    pull = Pull(tmp_path)
+    pull.wait_for("listening on")
+    pull.send(sent(rec) + SEND_BEGIN.encode() + b"\r\nVariant: 9x9\r\n")
+    pull.wait_for("saved ")
+    pull.wait_for("receiving a record")
+    pull.proc.send_signal(signal.SIGINT)
+    rc, out, err = pull.finish()
+    assert rc == 130
+    assert "stopped; 1 record saved in %s (the record being received was not saved)" % tmp_path in err
+    assert [open(tmp_path / n).read() for n in os.listdir(tmp_path)] == [rec]
+
+
+class FakePort:
+    """Reads as a board that sends ``chunks`` one a read, then nothing."""
+
+    def __init__(self, chunks):
+        self.chunks = list(chunks)
+        self.in_waiting = 0
+
+    def read(self, n):
+        return self.chunks.pop(0) if self.chunks else b""
+
+
+def test_on_a_terminal_one_line_is_redrawn_while_it_waits_and_receives(tmp_path, monkeypatch):
+    import io
+    from tanbo_tools.progress import Progress
+    clock = iter(range(0, 1000, 2))  # every read two seconds after the last
+    monkeypatch.setattr(records.time, "monotonic", lambda: float(next(clock)))
+    stream = io.StringIO()
+    rec = played(seed=8).record()
+    data = sent(rec)
+    port = FakePort([b"", b"", data[:40], data[40:]])
+    puller = records.Puller(port, str(tmp_path), 1, Progress(1, "records pull", stream=stream, tty=True), io.StringIO())
+    serial, _ = board_ports.serial_modules()
+    puller.run(serial)
+    shown = stream.getvalue()
+    assert "\r" in shown and "\n" not in shown.rstrip("\n")  # redrawn in place, no line per read
+    assert "waiting 2s" in shown and "receiving: " in shown and "saved tanbo-" in shown
+    assert len(os.listdir(tmp_path)) == 1
