@@ -213,12 +213,13 @@ def test_without_pyserial_the_message_says_how_to_install(monkeypatch):
 class Pull:
     """``tanbo records pull --port PTY`` in a child process, its stderr lines in a queue."""
 
-    def __init__(self, out, *extra):
+    def __init__(self, out, *extra, preexec_fn=None):
         self.master, slave = os.openpty()
         self.port = os.ttyname(slave)
         os.close(slave)
         self.proc = subprocess.Popen([TANBO, "records", "pull", "--port", self.port, "--out", str(out)]
-                                     + list(extra), stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+                                     + list(extra), stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
+                                     preexec_fn=preexec_fn)
         self.lines = queue.Queue()
         self.err = []
         threading.Thread(target=self._read, daemon=True).start()
@@ -371,3 +372,28 @@ def test_on_a_terminal_one_line_is_redrawn_while_it_waits_and_receives(tmp_path,
     assert "\r" in shown and "\n" not in shown.rstrip("\n")  # redrawn in place, no line per read
     assert "waiting 2s" in shown and "receiving: " in shown and "saved tanbo-" in shown
     assert len(os.listdir(tmp_path)) == 1
+
+
+def small_disk():
+    """In the child: files may grow to 100 bytes (writes past it fail with EFBIG, as a full disk
+    fails them with ENOSPC)."""
+    import resource
+    import signal
+    resource.setrlimit(resource.RLIMIT_FSIZE, (100, 100))
+    signal.signal(signal.SIGXFSZ, signal.SIG_IGN)
+
+
+@pty_only
+def test_a_full_disk_stops_it_with_one_line_and_leaves_no_file(tmp_path):
+    pytest.importorskip("resource")  # (not on Windows)
+    rec = played(seed=9, plies=40).record()
+    assert len(rec) > 100
+    pull = Pull(tmp_path, preexec_fn=small_disk)
+    pull.wait_for("listening on")
+    pull.send(sent(rec))
+    rc, out, err = pull.finish()
+    assert rc == 1
+    last = err.strip().splitlines()[-1]
+    assert last.startswith("tanbo records pull: cannot write the record ")
+    assert "File too large (nothing was written); 0 records saved in" in last
+    assert os.listdir(tmp_path) == []

@@ -32,7 +32,9 @@ from .board_ports import PortProblem, check_port, find_board, serial_modules
 from .progress import Progress, duration
 from .record_stream import RecordStream
 
-BAUD = 115200  # (USB CDC ignores it; a real UART bridge would not)
+# USB CDC ignores the rate, with one exception: a port opened at 1,200 baud and
+# closed resets a CircuitPython board into its bootloader. Never 1200.
+BAUD = 115200
 READ_TIMEOUT = 0.25  # seconds a read waits: how often the waiting line and Ctrl-C are served
 WAITING_EVERY = 1.0  # seconds between redraws of the waiting line (terminal only)
 MAX_COUNT = 100000
