@@ -39,7 +39,7 @@ def add_arguments(parser):
     parser.add_argument("--budget", default=None, type=budget_of, metavar="NODES",
                         help="nodes a search (default: the level's budget on the slowest board, the "
                              "PicoSystem's, as its coach; a PyBadge's hard: 26500 on 9x9, 48000 "
-                             "on 19x19); more searches deeper")
+                             "on 13x13 and 19x19); more searches deeper")
     parser.add_argument("--png", default=None, metavar="DIR", type=arg_checks.output_folder,
                         help="draw the position before each marked move, with the move played and "
                              "hard's marked, as RECORD-ply-N.png in DIR")
