@@ -93,16 +93,16 @@ def load_game(storage, end):
 def keep(saves, settings, progress, game, whom):
     """Write the record (``settings``, puzzle ``progress``, no game) with ``game`` (finished;
     ``whom``: its :func:`who` byte) added to the library, in one write; the older games
-    moved down, the oldest dropped where they reach the record. False (nothing
-    written) if ``game`` does not fit beside the record. Allocates one block of the
+    moved down, the oldest dropped where they reach the record. The games the library
+    then holds; 0 (nothing written) if ``game`` does not fit beside the record. Allocates one block of the
     NVM's size (a MemoryError leaves the NVM as it was)."""
     storage = saves.storage
     size = storage.size
     front = HEADER + payload_size(settings, None, progress)
     e = 2 * game.ply + TAIL
     if front + e > size:
-        return False
-    ends, damaged = scan(storage, saves.reach)
+        return 0
+    ends = scan(storage, saves.reach)[0]  # (damaged games: dropped by this write)
     buf = bytearray(b"\xff") * size
     buf[:4] = MAGIC
     encode(settings, None, buf, HEADER, progress)
@@ -111,11 +111,13 @@ def keep(saves, settings, progress, game, whom):
     struct.pack_into("<I", buf, 6, checksum(view[HEADER:front], checksum(view[4:6])))
     # The older games, moved down by e, as far as they stay above the record.
     low = size
+    games = 1
     for end in ends:
         start = end - TAIL - 2 * tail(storage, end)[3]
         if start - e < front:
             break
         low = start
+        games += 1
     i = low
     while i < size:
         n = min(CHUNK, size - i)
@@ -134,7 +136,7 @@ def keep(saves, settings, progress, game, whom):
     saves.writes += 1
     saves.stored = bytes(buf[:HEADER])
     saves.reach = front
-    return True
+    return games
 
 
 def repair(saves, ends):
