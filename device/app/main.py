@@ -24,7 +24,7 @@ from boards.common import B, CHORD, CLICK
 # Not needed while a game is on screen (see drop_modules): loaded again
 # when a menu, the rules or a review is shown.
 OFF_GAME_MODULES = ("menus", "menu", "help", "review_screen", "puzzle_menus", "puzzle_list", "progress",
-                    "low_memory")
+                    "low_memory", "games_list", "library", "send")
 # Dropped under a game's screen too (app.board_view keeps the two names it
 # uses), not under a puzzle's, whose module holds app.theme: there a drop
 # would free nothing and cost an import at each puzzle opened.
@@ -172,7 +172,7 @@ class App:
         elif event == MENU:
             self.show(menus().game(self, screen))
         elif event == OVER:
-            self.save_game(screen.game)
+            self.keep_game(screen)
             self.show(menus().game_over(self, screen.game))
         elif event > THINK:  # a puzzle screen's request (app.puzzle_screen)
             from app.puzzle_menus import serve
@@ -298,6 +298,41 @@ class App:
             game = None
         self.saved_game = game
         return self.saves is None or self.saves.save(self.settings.pack(), game, self.puzzle_record)
+
+    def keep_game(self, screen):
+        """The game of ``screen``, just over: into the library with the save its end makes
+        (:func:`app.library.keep`, one write), or the save alone if it does not fit;
+        then sent on the console with "Send at end" on (:mod:`app.send`).
+
+        The library's write takes one block of the NVM's size (8 KB on a
+        PyBadge): after a MemoryError the game's search is let go (the next
+        game makes one) and the write tried once more.
+        """
+        g = screen.game
+        self.saved_game = None
+        from app.library import keep, who
+        whom = who(self.settings.level, screen.ai)
+        kept = 0
+        if self.saves is not None:
+            args = (self.saves, self.settings.pack(), self.puzzle_record, g, whom)
+            try:
+                kept = keep(*args)
+            except MemoryError:
+                self.search = screen.search = screen.ponder = None
+                gc.collect()
+                try:
+                    kept = keep(*args)
+                except MemoryError:
+                    print("MemoryError: the game is not kept")
+            if kept:
+                self.games = kept
+            else:
+                self.save_game(None)
+        drop_modules("library")
+        if self.settings.send:
+            from app.send import send
+            send(g, whom)
+            drop_modules("send")
 
     def save_turn(self, screen):
         if not self.save_game(screen.game) and not self.save_full_shown:

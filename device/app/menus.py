@@ -48,11 +48,33 @@ def puzzles(app):
     show_list(app)
 
 
+def games(app):
+    """The library's games (app.games_list); A opens one in Review, whose B comes back here."""
+    from app.games_list import GamesList
+    from app.library import scan
+    ends = scan(app.saves.storage, app.saves.reach)[0]
+    if not ends:
+        app.games = 0
+        app.title()
+        return
+
+    def open_game(end):
+        from app.library import load_game, tail
+        from app.review_screen import ReviewScreen
+        app.drop_screen()  # (the list's labels go before the game and its board are made)
+        game = load_game(app.saves.storage, end)
+        app.show(ReviewScreen(game, app.width, app.height, lambda: games(app), app, tail(app.saves.storage, end)[1]))
+
+    app.show(GamesList(app, ends, open_game, app.title))
+
+
 def title(app):
     rows = []
     if app.saved_game is not None:
         rows.append(Row("Continue", lambda: resume(app)))
     rows.append(Row("New game", lambda: app.show(new_game(app))))
+    if app.games:
+        rows.append(Row("Games", lambda: games(app)))
     rows.append(Row("Puzzles", lambda: puzzles(app)))
     rows.append(Row("Rules", lambda: app.show(rules(app, app.title))))
     rows.append(Row("Settings", lambda: app.show(settings(app, app.title))))
@@ -123,10 +145,14 @@ def settings(app, back):
         # "Think on my time" (hard searches on the player's turn), in the 19
         # columns of the smallest menu.
         Row("Use my time", choices=onoff, get=lambda: 0 if s.ponder else 1, set=toggle("ponder")),
+        # Every finished game's record printed on the USB console (app.send).
+        Row("Send at end", choices=onoff, get=lambda: 0 if s.send else 1, set=toggle("send")),
         Row("Back", leave),
     ]
     menu = Menu(app, "Settings", rows, leave)
     y = menu.labels[-1].group.y + 12 * app.scale + 6 * app.scale
+    # As many info lines as end above the footer (one on a 128 px screen).
+    info = info[:max(0, (menu.footer.group.y - y) // (12 * app.scale))]
     for i, line in enumerate(info):
         label = Label(menu.labels[0].group.x, y + i * 12 * app.scale, menu.cols, theme.DIM,
                       scale=app.scale, text=line)
@@ -177,7 +203,7 @@ def game_over(app, game):
     lines = ["after %d plies" % game.ply, "(%s)" % v.name]
     rows = [Row("New game", lambda: app.show(new_game(app))),
             Row("Review", lambda: app.show(ReviewScreen(game, app.width, app.height,
-                                                        lambda: app.show(menu)))),
+                                                        lambda: app.show(menu), app))),
             Row("Main menu", app.title)]
     menu = Menu(app, headline, rows, app.title, lines)
     return menu
