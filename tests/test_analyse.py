@@ -133,3 +133,29 @@ def test_a_bad_budget_is_a_usage_error(tmp_path, capsys, value):
     with pytest.raises(SystemExit) as exc:
         cli_main(["analyse", blunder_record(tmp_path), "--budget", value])
     assert exc.value.code == 2 and "--budget" in capsys.readouterr().err
+
+
+def test_the_picture_is_reviews_screen_with_hards_move_under_the_cursor_and_a_ring_on_the_move_played(tmp_path):
+    import pygame
+    from tanbo_tools.analysis_png import HARD, PLAYED, SCALE, Painter
+    g = Game.from_position(BLUNDER_9X9)
+    a4, b4, e5 = (g.variant.parse_point(t) for t in ("A4", "B4", "E5"))
+    before = g.position()
+    painter = Painter()
+    try:
+        layout = painter.draw(g, a4, b4, "blunder", str(tmp_path / "p.png"))
+    finally:
+        painter.close()
+    assert g.position() == before
+    image = pygame.image.load(str(tmp_path / "p.png"))
+
+    def colours_at(p):
+        x, y = layout.cell_xy(p)
+        c = layout.cell
+        return {tuple(image.get_at((i, j)))[:3] for i in range((x - 2) * SCALE, (x + c + 2) * SCALE)
+                for j in range((y - 2) * SCALE, (y + c + 2) * SCALE)}
+    def near(colour, colours):  # (the display's 16-bit colours: a few units off)
+        return any(max(abs(a - b) for a, b in zip(colour, c)) <= 8 for c in colours)
+    assert near(PLAYED, colours_at(a4)) and near(HARD, colours_at(b4))
+    assert not near(PLAYED, colours_at(e5)) and not near(HARD, colours_at(e5))
+    assert image.get_size() == (240 * SCALE, 240 * SCALE)  # no caption asked: the screen alone

@@ -172,16 +172,16 @@ class Analysis:
 
     def picture(self, painter, png_dir, row, out):
         from tanbo.variants import player_name
-        from .analysis_png import HARD, PLAYED, TEXT
+        from .analysis_png import HARD, PLAYED
         ply, mover, move, best, played, best_score, verdict = row
         g = self.game
         stem = os.path.splitext(os.path.basename(self.path))[0]
         path = os.path.join(png_dir, "%s-ply-%03d.png" % (stem, ply))
         who = player_name(mover, g.players)
-        caption = [("ply %d, %s: %s" % (ply, who, verdict), TEXT),
-                   ("played %s (red): %s" % (move_text(g, move), score_text(played)), PLAYED),
-                   ("hard: %s (green): %s" % (move_text(g, best), score_text(best_score)), HARD)]
-        painter.draw(g, move if move >= 0 else None, best, ["ply %d" % ply, verdict], path, caption)
+        caption = [("ply %d, %s played %s (red ring): %s" % (ply, who, move_text(g, move), verdict), PLAYED),
+                   ("its score %s; hard's %s (the cursor): %s" % (score_text(played), move_text(g, best),
+                                                                  score_text(best_score)), HARD)]
+        painter.draw(g, move if move >= 0 else None, best, verdict, path, caption)
         print("      picture: %s" % path, file=out)
 
 
