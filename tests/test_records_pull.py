@@ -397,3 +397,28 @@ def test_a_full_disk_stops_it_with_one_line_and_leaves_no_file(tmp_path):
     assert last.startswith("tanbo records pull: cannot write the record ")
     assert "File too large (nothing was written); 0 records saved in" in last
     assert os.listdir(tmp_path) == []
+
+
+@pty_only
+def test_what_the_handhelds_send_prints_is_saved_as_the_game(tmp_path, monkeypatch):
+    """The device app's own Send (app.send), its lines ended as CircuitPython's console ends
+    them, read back whole: the saved file replays to the same game, with its Opponent header."""
+    import contextlib
+    import io
+    monkeypatch.syspath_prepend(os.path.join(os.path.dirname(os.path.dirname(os.path.abspath(__file__))), "device"))
+    for name in [n for n in sys.modules if n == "app" or n.startswith("app.")]:
+        monkeypatch.delitem(sys.modules, name)  # (put back as they were after the test)
+    from app.send import send
+    games = [played("9x9", 25, seed=10), played("4p", 30, seed=11), played("3d", 20, seed=12)]
+    printed = io.StringIO()
+    with contextlib.redirect_stdout(printed):
+        for g in games:
+            send(g, 0b1011)  # hard, the computer as player 2
+    pull = Pull(tmp_path, "--count", "3")
+    pull.wait_for("listening on")
+    pull.send(printed.getvalue().replace("\n", "\r\n").encode())
+    rc, out, err = pull.finish()
+    assert rc == 0, err
+    saved = [Game.from_record(open(tmp_path / n).read()) for n in sorted(os.listdir(tmp_path))]
+    assert sorted((s.variant.name, s.moves()) for s in saved) == sorted((g.variant.name, g.moves()) for g in games)
+    assert all(s.headers["opponent"] == "hard (player 2)" for s in saved)
