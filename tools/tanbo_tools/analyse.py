@@ -142,9 +142,10 @@ class Analysis:
         g = self.game
         plies = len(g.moves())
         result = "unfinished" if g.winner is None else "%s won" % player_name(g.winner, g.players)
-        seats = g.headers.get("seats")
-        print("%s: %s%s, %s, %d plies; judged by %s, %s nodes a search"
-              % (self.path, g.variant.name, " (%s)" % seats if seats else "", result, plies, self.level,
+        # Who played: tanbo match's Seats header, the handheld's Opponent header.
+        who = g.headers.get("seats") or (g.headers.get("opponent") and "opponent " + g.headers["opponent"])
+        print("%s: %s%s, %s, %s; judged by %s, %s nodes a search"
+              % (self.path, g.variant.name, " (%s)" % who if who else "", result, counted(plies, "ply"), self.level,
                  "{:,}".format(self.budget_used())), file=out)
         print(ROW % ("ply", "player", "played", "score", "hard", "score", "verdict"), file=out)
 
