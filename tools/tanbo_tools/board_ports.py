@@ -113,7 +113,7 @@ def check_port(port, list_ports):
             raise PortProblem("--port %r is %s, not a serial port" % (port, kind_name(st.st_mode)), True)
         if os.path.realpath(port) in _own_terminals():
             raise PortProblem("--port %r is this command's own terminal, not a board" % port, True)
-        return "a terminal"
+        return "a terminal the system does not list as a serial port"
     if not board_rank(info):
         raise PortProblem("--port %r is %s, not a CircuitPython board's console" % (port, describe(info)), True)
     return describe(info)

@@ -108,14 +108,14 @@ def save_record(out, text, game, now):
     raise files.FileProblem("cannot write the record in %r: %s-2.txt to -999.txt are all taken" % (out, stem))
 
 
-def open_port(serial, port, describe):
+def open_port(serial, port):
     """The open pyserial port ``port``; PortProblem saying why it cannot be opened."""
     try:
         return serial.Serial(port, BAUD, timeout=READ_TIMEOUT, exclusive=True)
     except (serial.SerialException, OSError, ValueError) as exc:
         text = str(exc)
         if "configure port" in text or "Inappropriate ioctl" in text:
-            raise PortProblem("--port %r is %s, not a serial port" % (port, describe), True)
+            raise PortProblem("--port %r is not a serial port (%s)" % (port, text), True)
         hint = ""
         if "ermission denied" in text:
             hint = " (on Linux: add yourself to the group that owns it, often dialout, and log in again)"
@@ -205,7 +205,7 @@ def run(args):
             port, describe = find_board(list_ports)
         else:
             port, describe = args.port, check_port(args.port, list_ports)
-        handle = open_port(serial, port, describe)
+        handle = open_port(serial, port)
     except PortProblem as exc:
         print("tanbo records pull: %s" % exc, file=sys.stderr)
         return 2 if exc.usage else 1
