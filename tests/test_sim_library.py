@@ -39,6 +39,14 @@ def finish(sim, rng):
     return g.moves()
 
 
+def game_in_progress(sim):
+    """From the game-over menu: a 9x9 game with a move and the computer's reply, saved; its moves."""
+    sim.run_keys("B,wait:300")
+    new_game(sim, "9x9")
+    sim.run_keys("A,wait:1000")
+    return sim.app.screen.game.moves()
+
+
 def sent(sim, keys):
     """What the app prints (the console) while ``keys`` are pressed."""
     out = io.StringIO()
@@ -95,11 +103,7 @@ def test_the_library_fills_drops_the_oldest_and_survives_resets(tmp_path):
         for i, end in enumerate(ends):
             assert load_game(sim.app.saves.storage, end).moves() == played[-1 - i]
         kept = counts[-1]
-        # A game in progress beside the library: two moves, saved.
-        sim.run_keys("B,wait:300")
-        new_game(sim, "9x9")
-        sim.run_keys("A,wait:1000")
-        progress = sim.app.screen.game.moves()
+        progress = game_in_progress(sim)
     finally:
         sim.close()
     again = Simulator("picosystem", nvm_path=path)
@@ -143,10 +147,7 @@ def test_a_damaged_game_is_reported_once_and_dropped_the_game_in_progress_kept(t
             sim.run_keys("B,wait:300")
             new_game(sim, "9x9")
             finish(sim, rng)
-        sim.run_keys("B,wait:300")
-        new_game(sim, "9x9")
-        sim.run_keys("A,wait:1000")
-        progress = sim.app.screen.game.moves()
+        progress = game_in_progress(sim)
     finally:
         sim.close()
     ends = library_ends(path, 8192)
