@@ -287,3 +287,24 @@ def test_send_at_end_prints_every_finished_game(tmp_path):
         assert again.app.settings.send  # kept in the save
     finally:
         again.close()
+
+
+def test_tanbo_sim_records_writes_the_console_to_a_file(tmp_path):
+    # `tanbo sim --records FILE`: the console's twin; the board's other output (none here) around.
+    import subprocess
+    import sys
+    path = str(tmp_path / "nvm.bin")
+    sim = Simulator("pybadge", nvm_path=path)
+    try:
+        new_game(sim, "9x9")
+        moves = finish(sim, Rng(9))
+    finally:
+        sim.close()
+    out = tmp_path / "console.txt"
+    proc = subprocess.run([sys.executable, "-m", "tanbo_tools.cli", "sim", "--headless", "--nvm", path,
+                           "--keys", "B,DOWN,A,A,LEFT*4,START", "--records", str(out)],
+                          capture_output=True, text=True, timeout=300)
+    assert proc.returncode == 0, proc.stderr
+    assert SEND_BEGIN not in proc.stdout  # the file, not the terminal
+    (rec,) = records(out.read_text())
+    assert load_record(Game, rec).moves() == moves
