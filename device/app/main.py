@@ -163,8 +163,8 @@ class App:
         """What game screen ``screen`` asked for with ``event`` (see :mod:`app.game_screen`)."""
         if event == PLACED or event == REMOVED:
             self.sound(CHORD if event == REMOVED else CLICK)
-            if screen.person_to_move():  # one save per full turn
-                self.save_turn(screen)
+            if screen.person_to_move() and screen.game.winner is None:  # one save per full turn
+                self.save_turn(screen)  # (a game's end writes on OVER, with the library)
         elif event == UNDONE:
             self.save_turn(screen)
         elif event == HINTS:

@@ -150,8 +150,7 @@ def game(app, screen):
 
     def resign():
         screen.game.resign()
-        app.save_game(screen.game)
-        back()
+        back()  # (the game screen's next tick ends the game: OVER writes the save and the library)
 
     def confirm_resign():
         # One press must not end a game: a second screen whose first
