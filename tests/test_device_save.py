@@ -179,37 +179,25 @@ def test_puzzle_progress_rides_in_the_record_and_comes_back():
     assert s.writes == 0
 
 
-def test_a_save_of_the_version_before_puzzles_still_resumes():
-    # TNB2: settings, variant, plies; no progress section.
+@pytest.mark.parametrize("magic,head", [
+    (b"TNB2", SETTINGS + bytes((VARIANTS.index("9x9"),))),  # before puzzles: no progress section
+    (b"TNB3", SETTINGS + bytes((0, VARIANTS.index("9x9")))),  # before the library: no ply count
+])
+def test_a_save_of_a_version_before_still_resumes(magic, head):
+    # Settings, (progress,) variant, then the plies to the payload's end.
     st = RamStorage(4096)
     g = played("9x9", ["H7", "B7", "G8"])
-    payload = SETTINGS + bytes((VARIANTS.index("9x9"),))
+    payload = head
     for m in g.moves():
         payload += bytes((m & 255, m >> 8))
-    st.write(0, record(b"TNB2", payload))
+    st.write(0, record(magic, payload))
     s = save.Saves(st)
     settings, loaded, problem = save_load.load(s, 8)
     assert problem is None and settings == SETTINGS and loaded.position() == g.position()
     assert s.progress == b""
+    loaded.play_move("C8")
     s.save(SETTINGS, loaded)  # written again in today's format
     assert st.data[:4] == save.MAGIC == b"TNB4"
-    assert save_load.load(save.Saves(st), 8)[1].moves() == g.moves()
-
-
-def test_a_save_of_the_version_before_the_library_still_resumes():
-    # TNB3: settings, progress, variant, plies to the payload's end; no ply count, no library.
-    st = RamStorage(4096)
-    g = played("9x9", ["H7", "B7", "G8"])
-    payload = SETTINGS + bytes((0, VARIANTS.index("9x9")))
-    for m in g.moves():
-        payload += bytes((m & 255, m >> 8))
-    st.write(0, record(b"TNB3", payload))
-    s = save.Saves(st)
-    settings, loaded, problem = save_load.load(s, 8)
-    assert problem is None and settings == SETTINGS and loaded.moves() == g.moves()
-    loaded.play_move("C8")
-    s.save(SETTINGS, loaded)
-    assert st.data[:4] == b"TNB4"
     assert save_load.load(save.Saves(st), 8)[1].moves() == loaded.moves()
 
 

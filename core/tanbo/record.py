@@ -60,7 +60,8 @@ def record_lines(game, headers=None):
         yield "Position: " + game.start
     if headers:
         for key in sorted(headers):
-            yield "%s: %s" % (key.capitalize(), headers[key])
+            # (str.capitalize is not MicroPython's: the handheld's Send writes a header)
+            yield "%s: %s" % (key[:1].upper() + key[1:].lower(), headers[key])
     yield "Result: " + ("*" if game.winner is None else player_name(game.winner, v.players))
     yield "Moves:"
     per_line = v.players

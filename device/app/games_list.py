@@ -48,3 +48,22 @@ class GamesList(ScrollMenu):
 
     def chosen(self, i):
         self.open(self.ends[i])
+
+
+def show(app):
+    """The library's games on screen; A opens one in Review, whose B comes back here.
+    With none left (the library read anew), the title."""
+    ends = scan(app.saves.storage, app.saves.reach)[0]
+    app.games = len(ends)
+    if not ends:
+        app.title()
+        return
+
+    def open_game(end):
+        from app.library import load_game
+        from app.review_screen import ReviewScreen
+        app.drop_screen()  # (the list's labels go before the game and its board are made)
+        game = load_game(app.saves.storage, end)
+        app.show(ReviewScreen(game, app.width, app.height, None, app, tail(app.saves.storage, end)[1]))
+
+    app.show(GamesList(app, ends, open_game, app.title))

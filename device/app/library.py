@@ -23,14 +23,18 @@ write; a turn's save writes the record alone. The list (app.games_list)
 reads one tail a row; a game is read whole only to be reviewed or sent.
 """
 
+import gc
 import struct
 
 from tanbo import Game, VARIANTS
 
-from app.save import HEADER, MAGIC, apply_ply, checksum, encode, payload_size, put_plies
+from app import drop_modules
+from app.save import HEADER, MAGIC, checksum, encode, payload_size, put_plies
+from app.save_load import apply_ply
 
 TAIL = 9  # variant, who, winner, plies (2), CRC (4)
 CHUNK = 256  # bytes read at a time (a block that small on a fragmented heap)
+BLANK = b"\xff" * 64  # erased flash, written in pieces
 
 
 def who(level, computer):
@@ -103,7 +107,7 @@ def keep(saves, settings, progress, game, whom):
     if front + e > size:
         return 0
     ends = scan(storage, saves.reach)[0]  # (damaged games: dropped by this write)
-    buf = bytearray(b"\xff") * size
+    buf = bytearray(size)  # (bytearray * n is not MicroPython's; b"\xff" * n would be a second block)
     buf[:4] = MAGIC
     encode(settings, None, buf, HEADER, progress)
     struct.pack_into("<H", buf, 4, front - HEADER)
@@ -118,6 +122,11 @@ def keep(saves, settings, progress, game, whom):
             break
         low = start
         games += 1
+    i = front
+    while i < low - e:  # the gap between the record and the games: blank
+        n = min(len(BLANK), low - e - i)
+        buf[i:i + n] = BLANK[:n] if n < len(BLANK) else BLANK
+        i += n
     i = low
     while i < size:
         n = min(CHUNK, size - i)
@@ -148,3 +157,38 @@ def repair(saves, ends):
     if low > saves.reach:
         saves.storage.write(saves.reach, b"\xff" * (low - saves.reach))
         saves.writes += 1
+
+
+def keep_game(app, screen):
+    """The game of game screen ``screen``, just over: into ``app``'s library with the
+    save its end makes (:func:`keep`, one write), or the save alone if it does not
+    fit; then sent on the console with "Send at end" on (:mod:`app.send`).
+
+    The library's write takes one block of the NVM's size (8 KB on a
+    PyBadge): after a MemoryError the game's search is let go (the next
+    game makes one) and the write tried once more.
+    """
+    g = screen.game
+    app.saved_game = None
+    whom = who(app.settings.level, screen.ai)
+    kept = 0
+    if app.saves is not None:
+        args = (app.saves, app.settings.pack(), app.puzzle_record, g, whom)
+        try:
+            kept = keep(*args)
+        except MemoryError:
+            app.search = screen.search = screen.ponder = None
+            gc.collect()
+            try:
+                kept = keep(*args)
+            except MemoryError:
+                print("MemoryError: the game is not kept")
+        if kept:
+            app.games = kept
+        else:
+            app.save_game(None)
+    if app.settings.send:
+        from app.send import send
+        send(g, whom)
+        drop_modules("send")
+    drop_modules("library", "save_load")

@@ -163,8 +163,8 @@ class App:
         """What game screen ``screen`` asked for with ``event`` (see :mod:`app.game_screen`)."""
         if event == PLACED or event == REMOVED:
             self.sound(CHORD if event == REMOVED else CLICK)
-            if screen.person_to_move():  # one save per full turn
-                self.save_turn(screen)
+            if screen.person_to_move() and screen.game.winner is None:  # one save per full turn
+                self.save_turn(screen)  # (a game's end writes on OVER, with the library)
         elif event == UNDONE:
             self.save_turn(screen)
         elif event == HINTS:
@@ -172,8 +172,10 @@ class App:
         elif event == MENU:
             self.show(menus().game(self, screen))
         elif event == OVER:
-            self.keep_game(screen)
-            self.show(menus().game_over(self, screen.game))
+            # Into the library with the save its end makes (app.library: its code
+            # on the heap only then).
+            __import__("app.library").library.keep_game(self, screen)
+            self.over(screen.game)
         elif event > THINK:  # a puzzle screen's request (app.puzzle_screen)
             from app.puzzle_menus import serve
             serve(self, screen, event)
@@ -299,41 +301,6 @@ class App:
         self.saved_game = game
         return self.saves is None or self.saves.save(self.settings.pack(), game, self.puzzle_record)
 
-    def keep_game(self, screen):
-        """The game of ``screen``, just over: into the library with the save its end makes
-        (:func:`app.library.keep`, one write), or the save alone if it does not fit;
-        then sent on the console with "Send at end" on (:mod:`app.send`).
-
-        The library's write takes one block of the NVM's size (8 KB on a
-        PyBadge): after a MemoryError the game's search is let go (the next
-        game makes one) and the write tried once more.
-        """
-        g = screen.game
-        self.saved_game = None
-        from app.library import keep, who
-        whom = who(self.settings.level, screen.ai)
-        kept = 0
-        if self.saves is not None:
-            args = (self.saves, self.settings.pack(), self.puzzle_record, g, whom)
-            try:
-                kept = keep(*args)
-            except MemoryError:
-                self.search = screen.search = screen.ponder = None
-                gc.collect()
-                try:
-                    kept = keep(*args)
-                except MemoryError:
-                    print("MemoryError: the game is not kept")
-            if kept:
-                self.games = kept
-            else:
-                self.save_game(None)
-        drop_modules("library")
-        if self.settings.send:
-            from app.send import send
-            send(g, whom)
-            drop_modules("send")
-
     def save_turn(self, screen):
         if not self.save_game(screen.game) and not self.save_full_shown:
             # The NVM keeps the last save that fitted; say so once per game.
@@ -355,6 +322,10 @@ class App:
             except MemoryError:
                 self.drop_screen()
         self.show(low_memory().LowMemory(self))
+
+    def over(self, game):
+        """The game-over menu of the finished ``game`` (also where its review goes back to)."""
+        self.show(menus().game_over(self, game))
 
     def drop_screen(self):
         """Let the screen on show go (the next :meth:`show` puts one up), then collect."""

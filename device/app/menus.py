@@ -48,33 +48,13 @@ def puzzles(app):
     show_list(app)
 
 
-def games(app):
-    """The library's games (app.games_list); A opens one in Review, whose B comes back here."""
-    from app.games_list import GamesList
-    from app.library import scan
-    ends = scan(app.saves.storage, app.saves.reach)[0]
-    if not ends:
-        app.games = 0
-        app.title()
-        return
-
-    def open_game(end):
-        from app.library import load_game, tail
-        from app.review_screen import ReviewScreen
-        app.drop_screen()  # (the list's labels go before the game and its board are made)
-        game = load_game(app.saves.storage, end)
-        app.show(ReviewScreen(game, app.width, app.height, lambda: games(app), app, tail(app.saves.storage, end)[1]))
-
-    app.show(GamesList(app, ends, open_game, app.title))
-
-
 def title(app):
     rows = []
     if app.saved_game is not None:
         rows.append(Row("Continue", lambda: resume(app)))
     rows.append(Row("New game", lambda: app.show(new_game(app))))
     if app.games:
-        rows.append(Row("Games", lambda: games(app)))
+        rows.append(Row("Games", lambda: __import__("app.games_list").games_list.show(app)))
     rows.append(Row("Puzzles", lambda: puzzles(app)))
     rows.append(Row("Rules", lambda: app.show(rules(app, app.title))))
     rows.append(Row("Settings", lambda: app.show(settings(app, app.title))))
@@ -170,8 +150,7 @@ def game(app, screen):
 
     def resign():
         screen.game.resign()
-        app.save_game(screen.game)
-        back()
+        back()  # (the game screen's next tick ends the game: OVER writes the save and the library)
 
     def confirm_resign():
         # One press must not end a game: a second screen whose first
@@ -202,8 +181,9 @@ def game_over(app, game):
         headline = "Game stopped"
     lines = ["after %d plies" % game.ply, "(%s)" % v.name]
     rows = [Row("New game", lambda: app.show(new_game(app))),
-            Row("Review", lambda: app.show(ReviewScreen(game, app.width, app.height,
-                                                        lambda: app.show(menu), app))),
+            # Back from the review: the menu made anew (app.over), so that neither
+            # this menu nor this module's code stays on the heap under the review.
+            Row("Review", lambda: app.show(ReviewScreen(game, app.width, app.height, None, app))),
             Row("Main menu", app.title)]
     menu = Menu(app, headline, rows, app.title, lines)
     return menu

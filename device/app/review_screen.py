@@ -16,6 +16,7 @@ search is the game's (the app's, taken over when it fits) or one made for
 the review, hard's arena (the game screen's budget, tests/test_device_memory.py).
 """
 
+from app import drop_modules
 from app.game_screen import SPIN, board_parts
 from boards.common import A, B, DOWN, LEFT, RIGHT, START
 
@@ -25,7 +26,10 @@ HUNTED = ("mistake", "blunder")  # what DOWN stops at
 
 
 class ReviewScreen:
-    """Steps through ``game`` (undone and replayed in place, whole again on leaving); ``back()`` runs on B.
+    """Steps through ``game`` (undone and replayed in place, whole again on leaving); ``back()`` runs on B
+    (None: the games list for a game of the library, ``who`` given, else
+    ``app.over(game)``, the game-over menu, made anew: no menu nor its
+    code stays on the heap under the review).
 
     ``app``: the app (its board's slowness and the computer's search, which
     the coach takes over); None: no coach (the keys A and DOWN do nothing).
@@ -33,6 +37,13 @@ class ReviewScreen:
     """
 
     def __init__(self, game, width, height, back, app=None, who=None):
+        if app is not None:
+            # The coach's search ahead: the menus' code goes as under a game (the
+            # key handler that built this screen lets it go).
+            from app.main import GAME_ONLY_DROPS, OFF_GAME_MODULES
+            for name in OFF_GAME_MODULES + GAME_ONLY_DROPS:
+                if name != "review_screen":
+                    drop_modules(name)
         self.game = game
         self.back = back
         self.app = app
@@ -133,7 +144,12 @@ class ReviewScreen:
         elif k == B:
             while self.redo:  # leave the game as it ended: its result and a later review hold
                 self._forward()
-            self.back()
+            if self.back is not None:
+                self.back()
+            elif self.who is not None:
+                __import__("app.games_list").games_list.show(self.app)
+            else:
+                self.app.over(g)
             return True
         else:
             return False

@@ -74,14 +74,6 @@ def encode(settings, game, out, i, progress=b""):
     put_plies(game, out, i + 3)
 
 
-def apply_ply(game, m):
-    """Play ply ``m`` as :func:`put_plies` wrote it (a point, or RESIGN + player) on ``game``."""
-    if m >= RESIGN:
-        game.resign(m - RESIGN)
-    else:
-        game.play(m)
-
-
 def put_plies(game, out, i):
     """Write ``game``'s plies, 2 bytes each, into ``out`` from index ``i``; the index after them.
     Reads the plies one by one (``Game.move_at``): a list of them would take 4

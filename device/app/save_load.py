@@ -4,11 +4,19 @@ import struct
 
 from tanbo import Game, VARIANTS
 
-from app.save import HEADER, MAGIC, NO_GAME, OLD_MAGIC, V3_MAGIC, apply_ply, checksum
+from app.save import HEADER, MAGIC, NO_GAME, OLD_MAGIC, RESIGN, V3_MAGIC, checksum
 
 
 # What an NVM that never held a record starts with: erased flash, or zeroed.
 BLANK = (b"\xff\xff\xff\xff", b"\x00\x00\x00\x00")
+
+
+def apply_ply(game, m):
+    """Play ply ``m`` as app.save.put_plies wrote it (a point, or RESIGN + player) on ``game``."""
+    if m >= RESIGN:
+        game.resign(m - RESIGN)
+    else:
+        game.play(m)
 
 
 class SaveError(ValueError):
