@@ -8,7 +8,11 @@ computer on screen, without the AI's code and the search's arrays, which
 the app makes with the screen), ``search`` (those two, plus the largest
 live heap seen beyond them during a hard search from that screen),
 ``ponder`` (the same while the app's loop steps the search on the
-person's turn, issue 24, tanbo.ponder's code included); each from the
+person's turn, issue 24, tanbo.ponder's code included); ``review`` (the
+game played out and kept in the library, then its Review's coach stepped
+at a ply: the peak, issue 36, all of the heap from the start) and
+``last_search`` (the game screen's peak with a hard search half way
+through that game, with its whole history, the same way); each from the
 interpreter's start
 with the built-in modules' stand-ins already imported (on a board they are
 in flash). ``displayio_board``/``displayio_here``: what the displayio objects
@@ -118,4 +122,46 @@ while screen.ponder.step() and steps < 5000:  # as App.step
         progress(0, 0)
 out["ponder"] = ai_code + arena + peak[0] - with_search
 out["ponder_steps"] = steps
+
+# Issue 36: the game played out and kept in the library (App.keep_game, as on
+# OVER), the game-over menu, then Review with the coach asked at a ply and
+# stepped as the app's loop does (ReviewScreen.tick), B read between steps.
+from boards.common import A, LEFT  # noqa: E402
+screen.ponder = None
+while game.winner is None:
+    game.play(game.legal_moves()[0])
+# The game screen's peak with a hard search half way through that game, where
+# the review below asks its coach (the review's peak is held to it: the same
+# game, position, board and search).
+tail = []
+for _ in range(game.ply // 2):
+    tail.append(game.last_move())
+    game.undo()
+peak[0] = 0
+screen.choose("hard", progress)
+out["last_search"] = peak[0]
+while tail:
+    game.play(tail.pop())
+__import__("app.library").library.keep_game(app, screen)  # as App.game_event on OVER
+from app import menus  # noqa: E402
+app.show(menus.game_over(app, game))
+app.step()
+del menus
+screen = None
+screen = None
+app.screen.key(1)  # DOWN: the game-over menu's Review row
+app.screen.key(A)
+app.step()
+review = app.screen
+for _ in range(game.ply // 2):
+    review.key(LEFT)
+peak[0] = 0
+review.key(A)
+steps = 0
+while review.coach is not None and steps < 5000:
+    review.tick(0)
+    steps += 1
+    progress(0, 0)
+out["review"] = peak[0]
+out["review_steps"] = steps
 print("{" + ", ".join('"%s": %d' % (k, out[k]) for k in sorted(out)) + "}")

@@ -27,6 +27,8 @@ import array, math, struct, time  # noqa
 
 board.board_id = sys.argv[1]
 board.DISPLAY = displayio.Display(int(sys.argv[2]), int(sys.argv[3]))
+# The board's NVM size: a game's end writes one block of it (app.library.keep, issue 36).
+microcontroller.nvm = microcontroller._Nvm(8192 if sys.argv[1] in ("pybadge", "pygamer") else 4096)
 VARIANT = sys.argv[4]
 GAMES = int(sys.argv[5])
 FREE = int(sys.argv[6])

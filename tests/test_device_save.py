@@ -62,8 +62,8 @@ def test_a_save_is_one_slice_write_and_an_unchanged_save_writes_nothing():
     g = played("9x9", ["H7"])
     s.save(SETTINGS, g)
     s.save(SETTINGS, g)  # nothing changed
-    # settings, the progress length (0), the variant, one ply
-    assert st.writes == [(0, save.HEADER + len(SETTINGS) + 1 + 1 + 2)] and s.writes == 1
+    # settings, the progress length (0), the variant, the ply count, one ply
+    assert st.writes == [(0, save.HEADER + len(SETTINGS) + 1 + 1 + 2 + 2)] and s.writes == 1
     g.play_move("B7")
     s.save(SETTINGS, g)
     assert len(st.writes) == 2 and st.writes[1][0] == 0
@@ -131,7 +131,7 @@ def test_blank_nvm_is_no_save_and_no_problem(blank):
 def test_valid_crc_but_illegal_moves_is_damage_not_a_crash():
     st = RamStorage(4096)
     s = save.Saves(st)
-    payload = SETTINGS + bytes((0, VARIANTS.index("9x9"),))  # no progress, 9x9
+    payload = SETTINGS + bytes((0, VARIANTS.index("9x9"), 1, 0))  # no progress, 9x9, one ply
     payload += bytes((0, 0))  # A9: touches no black stone
     import struct
     fields = struct.pack("<H", len(payload))
@@ -179,21 +179,26 @@ def test_puzzle_progress_rides_in_the_record_and_comes_back():
     assert s.writes == 0
 
 
-def test_a_save_of_the_version_before_puzzles_still_resumes():
-    # TNB2: settings, variant, plies; no progress section.
+@pytest.mark.parametrize("magic,head", [
+    (b"TNB2", SETTINGS + bytes((VARIANTS.index("9x9"),))),  # before puzzles: no progress section
+    (b"TNB3", SETTINGS + bytes((0, VARIANTS.index("9x9")))),  # before the library: no ply count
+])
+def test_a_save_of_a_version_before_still_resumes(magic, head):
+    # Settings, (progress,) variant, then the plies to the payload's end.
     st = RamStorage(4096)
     g = played("9x9", ["H7", "B7", "G8"])
-    payload = SETTINGS + bytes((VARIANTS.index("9x9"),))
+    payload = head
     for m in g.moves():
         payload += bytes((m & 255, m >> 8))
-    st.write(0, record(b"TNB2", payload))
+    st.write(0, record(magic, payload))
     s = save.Saves(st)
     settings, loaded, problem = save_load.load(s, 8)
     assert problem is None and settings == SETTINGS and loaded.position() == g.position()
     assert s.progress == b""
+    loaded.play_move("C8")
     s.save(SETTINGS, loaded)  # written again in today's format
-    assert st.data[:4] == save.MAGIC == b"TNB3"
-    assert save_load.load(save.Saves(st), 8)[1].moves() == g.moves()
+    assert st.data[:4] == save.MAGIC == b"TNB4"
+    assert save_load.load(save.Saves(st), 8)[1].moves() == loaded.moves()
 
 
 def test_a_progress_length_past_the_payload_is_damage():

@@ -175,3 +175,32 @@ def test_puzzles_fit_the_smallest_pystack(sim, sizes, base):
     assert m.peak <= LIMIT, (m.peak, m.chain)
     assert m.peak > base + 400  # the session ran under the count
     print("puzzles: pystack peak %d bytes: %s" % (m.peak, " ".join(m.chain)))
+
+
+def test_a_review_with_its_coach_fits_the_smallest_pystack(sim, sizes, base):
+    # Issue 36: the coach's hard search stepped from the app's loop
+    # (ReviewScreen.tick), the hunt for the next mistake, Send, the game
+    # kept in the library at its end.
+    import contextlib
+    import io
+
+    from test_sim_library import blunder_game
+    full = blunder_game()
+    sim.run_keys("A,DOWN*2,LEFT*2,DOWN*2,A")  # a 9x9 game against random
+    g = sim.app.screen.game
+    with pystack.Meter(sizes, base=base, limit=LIMIT) as m:
+        for p in full.moves():
+            g.play(p)
+        sim.frames(300)
+        sim.run_keys("DOWN,A,LEFT*30,A")
+        sim.frames(3000)
+        sim.run_keys("DOWN")
+        sim.frames(3000)
+        with contextlib.redirect_stdout(io.StringIO()):
+            sim.run_keys("B,START")
+    assert type(sim.app.screen).__name__ == "ReviewScreen"
+    ai = os.path.realpath(os.path.join(CORE, "ai.py"))
+    search = sum(v for (f, _, name), v in sizes.items() if f == ai and name in ("minimax", "scan"))
+    assert m.peak >= base + search  # the coach's search ran under the count
+    print("review's coach: pystack peak %d bytes: %s" % (m.peak, " ".join(m.chain)))
+    assert m.peak <= LIMIT, (m.peak, m.chain)

@@ -495,7 +495,8 @@ def test_review_steps_through_the_game_and_leaves_it_whole(sim):
     assert review.game.ply == 0 and review.game.winner is None
     assert "ply 0" in " ".join(label.text for label in review.status.info)
     sim.run_keys("B")
-    assert sim.app.screen is result and result.title.text == "White wins!"
+    # The game-over menu again (made anew: none stays on the heap under the review).
+    assert screen_is(sim.app.screen, "Menu") and sim.app.screen.title.text == "White wins!"
     assert review.game.winner == 2  # replayed to its end on leaving
     assert nvm_writes(sim, mark) == []
 

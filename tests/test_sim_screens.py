@@ -171,7 +171,7 @@ def test_b_stops_the_search_and_a_does_not(sim, monkeypatch):
 def test_game_too_long_to_save_is_said_once_on_the_game_screen(sim):
     gs = start(sim, "9x9")
     saves = sim.app.saves
-    saves.capacity = 8 + 1 + 1 + 2 * 3  # room for 3 plies only (no puzzle progress)
+    saves.capacity = 8 + 1 + 1 + 2 + 2 * 3  # room for 3 plies only (no puzzle progress; the ply count)
     lines = []
     for _ in range(6):
         p = gs.game.legal_moves()[0]

@@ -19,9 +19,26 @@ new lines, optionally numbered (``12.``); ``resign`` resigns for the side
 to move and ``resign:P`` for player ``P``. ``#`` starts a comment.
 
 This module writes records; :mod:`tanbo.replay` reads them.
+
+Sent on a serial console (the handheld's "Send", issue 36), a record goes
+between two marker lines, each alone on its line::
+
+    -----BEGIN TANBO RECORD-----
+    # Tanbo game record (Tanbo is a game by Mark Steere)
+    Variant: 9x9
+    ...
+    -----END TANBO RECORD-----
+
+``SEND_BEGIN`` and ``SEND_END``. A reader (``tanbo records pull``) ignores
+everything outside a BEGIN ... END pair (the console's other output), and
+a record whose END never came (the board gone mid-record, a second BEGIN)
+is dropped whole. The record's own lines never start with ``-``.
 """
 
 from .variants import player_name
+
+SEND_BEGIN = "-----BEGIN TANBO RECORD-----"
+SEND_END = "-----END TANBO RECORD-----"
 
 
 def format_record(game, headers=None):
@@ -43,7 +60,8 @@ def record_lines(game, headers=None):
         yield "Position: " + game.start
     if headers:
         for key in sorted(headers):
-            yield "%s: %s" % (key.capitalize(), headers[key])
+            # (str.capitalize is not MicroPython's: the handheld's Send writes a header)
+            yield "%s: %s" % (key[:1].upper() + key[1:].lower(), headers[key])
     yield "Result: " + ("*" if game.winner is None else player_name(game.winner, v.players))
     yield "Moves:"
     per_line = v.players

@@ -222,3 +222,62 @@ def write_whole(path, data, what="file"):
     """Write bytes (or text) ``data`` as ``path``, whole or not at all (see :func:`replacing`)."""
     with replacing(path, what, text=isinstance(data, str)) as f:
         f.write(data)
+
+
+def write_new(path, data, what="file"):
+    """Write bytes ``data`` as a new file ``path``, whole or not at all, never over anything:
+    FileExistsError (nothing written) when the name is taken, by a file of any kind or a link.
+
+    The bytes go to a temporary file beside ``path``, are flushed to the
+    disk, then hard-linked as ``path``: the link is made only if the name
+    is free, in one step, so a file that appears meanwhile is not replaced
+    and no reader sees half of this one. Where a folder takes no hard links
+    (FAT, exFAT), ``path`` is created exclusively (not through a link) and
+    written in place; a failure removes it. An OSError is raised as a
+    FileProblem naming ``path`` (``errno`` ENOSPC: the disk is full).
+    """
+    folder, name = os.path.split(path)
+    try:
+        fd, tmp = tempfile.mkstemp(prefix="." + name + ".", suffix=".part", dir=folder or ".")
+    except (OSError, ValueError) as exc:
+        raise FileProblem.of("cannot write %s %r: %s (nothing was written)" % (what, path, why(exc)), exc)
+    try:
+        with os.fdopen(fd, "wb") as f:
+            if hasattr(os, "fchmod"):
+                os.fchmod(f.fileno(), 0o666 & ~_UMASK)
+            f.write(data)
+            f.flush()
+            os.fsync(f.fileno())
+        try:
+            os.link(tmp, path, follow_symlinks=False)
+        except FileExistsError:
+            raise
+        except OSError:  # EPERM, ENOTSUP...: no hard links here; an exclusive create instead
+            _create_exclusive(path, data)
+    except BaseException as exc:
+        problem = _failed(tmp, path, exc, what, "nothing was written")
+        if problem is None or isinstance(exc, FileExistsError):
+            raise
+        raise problem
+    try:
+        os.remove(tmp)
+    except OSError:
+        pass
+
+
+def _create_exclusive(path, data):
+    """Create ``path`` (FileExistsError if anything has the name) and write ``data`` in it,
+    flushed to the disk; remove it again if that fails."""
+    flags = os.O_WRONLY | os.O_CREAT | os.O_EXCL | getattr(os, "O_NOFOLLOW", 0) | getattr(os, "O_BINARY", 0)
+    fd = os.open(path, flags, 0o666)
+    try:
+        with os.fdopen(fd, "wb") as f:
+            f.write(data)
+            f.flush()
+            os.fsync(f.fileno())
+    except BaseException:
+        try:
+            os.remove(path)
+        except OSError:
+            pass
+        raise

@@ -24,7 +24,7 @@ from boards.common import B, CHORD, CLICK
 # Not needed while a game is on screen (see drop_modules): loaded again
 # when a menu, the rules or a review is shown.
 OFF_GAME_MODULES = ("menus", "menu", "help", "review_screen", "puzzle_menus", "puzzle_list", "progress",
-                    "low_memory")
+                    "low_memory", "games_list", "library", "send")
 # Dropped under a game's screen too (app.board_view keeps the two names it
 # uses), not under a puzzle's, whose module holds app.theme: there a drop
 # would free nothing and cost an import at each puzzle opened.
@@ -163,8 +163,8 @@ class App:
         """What game screen ``screen`` asked for with ``event`` (see :mod:`app.game_screen`)."""
         if event == PLACED or event == REMOVED:
             self.sound(CHORD if event == REMOVED else CLICK)
-            if screen.person_to_move():  # one save per full turn
-                self.save_turn(screen)
+            if screen.person_to_move() and screen.game.winner is None:  # one save per full turn
+                self.save_turn(screen)  # (a game's end writes on OVER, with the library)
         elif event == UNDONE:
             self.save_turn(screen)
         elif event == HINTS:
@@ -172,8 +172,10 @@ class App:
         elif event == MENU:
             self.show(menus().game(self, screen))
         elif event == OVER:
-            self.save_game(screen.game)
-            self.show(menus().game_over(self, screen.game))
+            # Into the library with the save its end makes (app.library: its code
+            # on the heap only then).
+            __import__("app.library").library.keep_game(self, screen)
+            self.over(screen.game)
         elif event > THINK:  # a puzzle screen's request (app.puzzle_screen)
             from app.puzzle_menus import serve
             serve(self, screen, event)
@@ -320,6 +322,10 @@ class App:
             except MemoryError:
                 self.drop_screen()
         self.show(low_memory().LowMemory(self))
+
+    def over(self, game):
+        """The game-over menu of the finished ``game`` (also where its review goes back to)."""
+        self.show(menus().game_over(self, game))
 
     def drop_screen(self):
         """Let the screen on show go (the next :meth:`show` puts one up), then collect."""

@@ -121,3 +121,62 @@ class Menu:
 
     def tick(self, now):
         return False
+
+
+class ScrollMenu(Menu):
+    """A menu whose rows are a window scrolling over ``count`` entries (at least
+    one; :meth:`row_text` of each as it comes into view), with a line above the
+    footer (``goal``). UP/DOWN move the selection (held: repeats), LEFT/RIGHT a
+    page, A runs :meth:`chosen`, B :meth:`left`. The puzzle list and the games list."""
+
+    def __init__(self, app, title, count, footer):
+        self.count = count
+        s, lh = app.scale, 12 * app.scale
+        # Title, its gap, the rows, the goal line and the footer.
+        shown = max(1, min(count, (app.height - 4 * s - 3 * lh) // lh))
+        Menu.__init__(self, app, title, [Row("") for _ in range(shown)], None, footer=footer)
+        self.goal = Label(self.labels[0].group.x, app.height - 2 * lh, self.cols, theme.DIM, scale=s)
+        self.group.append(self.goal.group)
+        self.top = 0
+
+    def scroll_to(self, i):
+        """Mark entry ``i`` (0-based) selected, the rows scrolled to show it."""
+        shown = len(self.labels)
+        top = self.top
+        if i < top:
+            top = i
+        elif i >= top + shown:
+            top = i - shown + 1
+        if top != self.top or not self.rows[0].label:
+            self.top = top
+            for k, row in enumerate(self.rows):
+                row.label = self.row_text(top + k) if top + k < self.count else ""
+            self.refresh_rows()
+        k = i - top
+        if k != self.index:
+            self._mark(self.index, False)
+            self.index = k
+            self._mark(k, True)
+
+    def select(self, i):
+        """Select entry ``i``: scrolled to (subclasses add its goal line)."""
+        self.scroll_to(i)
+
+    def selected(self):
+        """The selected entry, 0-based."""
+        return self.top + self.index
+
+    def key(self, k):
+        i = self.selected()
+        if k == UP or k == DOWN:
+            self.select((i + (1 if k == DOWN else self.count - 1)) % self.count)
+        elif k == LEFT or k == RIGHT:
+            page = len(self.labels)
+            self.select(max(0, i - page) if k == LEFT else min(self.count - 1, i + page))
+        elif k == A:
+            self.chosen(i)
+        elif k == B:
+            self.left()
+        else:
+            return False
+        return True

@@ -53,6 +53,8 @@ def title(app):
     if app.saved_game is not None:
         rows.append(Row("Continue", lambda: resume(app)))
     rows.append(Row("New game", lambda: app.show(new_game(app))))
+    if app.games:
+        rows.append(Row("Games", lambda: __import__("app.games_list").games_list.show(app)))
     rows.append(Row("Puzzles", lambda: puzzles(app)))
     rows.append(Row("Rules", lambda: app.show(rules(app, app.title))))
     rows.append(Row("Settings", lambda: app.show(settings(app, app.title))))
@@ -123,10 +125,14 @@ def settings(app, back):
         # "Think on my time" (hard searches on the player's turn), in the 19
         # columns of the smallest menu.
         Row("Use my time", choices=onoff, get=lambda: 0 if s.ponder else 1, set=toggle("ponder")),
+        # Every finished game's record printed on the USB console (app.send).
+        Row("Send at end", choices=onoff, get=lambda: 0 if s.send else 1, set=toggle("send")),
         Row("Back", leave),
     ]
     menu = Menu(app, "Settings", rows, leave)
     y = menu.labels[-1].group.y + 12 * app.scale + 6 * app.scale
+    # As many info lines as end above the footer (one on a 128 px screen).
+    info = info[:max(0, (menu.footer.group.y - y) // (12 * app.scale))]
     for i, line in enumerate(info):
         label = Label(menu.labels[0].group.x, y + i * 12 * app.scale, menu.cols, theme.DIM,
                       scale=app.scale, text=line)
@@ -144,8 +150,7 @@ def game(app, screen):
 
     def resign():
         screen.game.resign()
-        app.save_game(screen.game)
-        back()
+        back()  # (the game screen's next tick ends the game: OVER writes the save and the library)
 
     def confirm_resign():
         # One press must not end a game: a second screen whose first
@@ -176,8 +181,9 @@ def game_over(app, game):
         headline = "Game stopped"
     lines = ["after %d plies" % game.ply, "(%s)" % v.name]
     rows = [Row("New game", lambda: app.show(new_game(app))),
-            Row("Review", lambda: app.show(ReviewScreen(game, app.width, app.height,
-                                                        lambda: app.show(menu)))),
+            # Back from the review: the menu made anew (app.over), so that neither
+            # this menu nor this module's code stays on the heap under the review.
+            Row("Review", lambda: app.show(ReviewScreen(game, app.width, app.height, None, app))),
             Row("Main menu", app.title)]
     menu = Menu(app, headline, rows, app.title, lines)
     return menu

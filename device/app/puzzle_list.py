@@ -9,15 +9,12 @@ bands are kept, a byte each.
 
 from tanbo.puzzles import BANDS
 
-from app import theme
-from app.menu import Menu, Row
-from app.text import Label
-from boards.common import A, B, DOWN, LEFT, RIGHT, UP
+from app.menu import ScrollMenu
 
 UNREAD = 255
 
 
-class PuzzleList(Menu):
+class PuzzleList(ScrollMenu):
     """The puzzles of ``book`` (an open :class:`tanbo.puzzles.PuzzleBook`, closed when
     the list is left), ``progress`` (:class:`app.progress.Progress`) marking the
     solved; puzzle ``first`` (from 1) selected; ``open(n)`` and ``back()`` run on A and B."""
@@ -27,18 +24,9 @@ class PuzzleList(Menu):
         self.progress = progress
         self.open = open
         self.leave = back
-        self.count = len(book)
-        self.bands = bytearray(bytes((UNREAD,)) * self.count)
-        s, lh = app.scale, 12 * app.scale
-        # Title, its gap, the rows, the goal line and the footer.
-        shown = max(1, min(self.count, (app.height - 4 * s - 3 * lh) // lh))
-        rows = [Row("") for _ in range(shown)]
-        title = "Puzzles %d/%d" % (progress.count(), self.count)
-        Menu.__init__(self, app, title, rows, None, footer="A:open <>:page")
-        x = self.labels[0].group.x
-        self.goal = Label(x, app.height - 2 * lh, self.cols, theme.DIM, scale=s)
-        self.group.append(self.goal.group)
-        self.top = 0
+        self.bands = bytearray(bytes((UNREAD,)) * len(book))
+        title = "Puzzles %d/%d" % (progress.count(), len(book))
+        ScrollMenu.__init__(self, app, title, len(book), "A:open <>:page")
         self.select(min(max(first, 1), self.count) - 1)
 
     def _band(self, i):
@@ -53,43 +41,15 @@ class PuzzleList(Menu):
 
     def select(self, i):
         """Select entry ``i`` (0-based), scrolling it into view."""
-        shown = len(self.labels)
-        top = self.top
-        if i < top:
-            top = i
-        elif i >= top + shown:
-            top = i - shown + 1
-        if top != self.top or not self.rows[0].label:
-            self.top = top
-            for k, row in enumerate(self.rows):
-                row.label = self.row_text(top + k) if top + k < self.count else ""
-            self.refresh_rows()
-        k = i - top
-        if k != self.index:
-            self._mark(self.index, False)
-            self.index = k
-            self._mark(k, True)
+        self.scroll_to(i)
         p = self.book.load(i)
         self.bands[i] = p.band
         self.goal.text = p.goal
 
-    def selected(self):
-        """The selected entry, 0-based."""
-        return self.top + self.index
+    def chosen(self, i):
+        self.book.close()
+        self.open(i + 1)
 
-    def key(self, k):
-        i = self.selected()
-        if k == UP or k == DOWN:
-            self.select((i + (1 if k == DOWN else self.count - 1)) % self.count)
-        elif k == LEFT or k == RIGHT:
-            page = len(self.labels)
-            self.select(max(0, i - page) if k == LEFT else min(self.count - 1, i + page))
-        elif k == A:
-            self.book.close()
-            self.open(i + 1)
-        elif k == B:
-            self.book.close()
-            self.leave()
-        else:
-            return False
-        return True
+    def left(self):
+        self.book.close()
+        self.leave()

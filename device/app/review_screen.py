@@ -1,29 +1,90 @@
-"""Review of a finished game: LEFT/RIGHT step back and forth through its plies, B leaves.
+"""Review of a finished game: step through its plies, ask the coach, send its record.
 
-The board as the game screen draws it, without cursor, hints or root
-highlight; the status shows the ply.
+LEFT/RIGHT step back and forth through the plies. A asks the coach
+(:mod:`tanbo.coach`: hard at the board's budget) about the position on
+show: its move there is marked with the cursor, and the status says how
+the move the game played next compares (``inaccuracy``, ``mistake``,
+``blunder``, or ``good``). DOWN looks for the next mistake (or blunder) of
+the player to move on show, a ply of theirs at a time, the board following
+and the spinner turning; it stops on the position before it, hard's move
+marked. B stops the coach at once (nothing else changes); otherwise it
+leaves. START sends the game's record on the USB console (:mod:`app.send`).
+
+The coach searches in steps, one a loop of the app (:meth:`ReviewScreen.tick`,
+``STEP_MS`` of the board's time each), so B is read between them; its
+search is the game's (the app's, taken over when it fits) or one made for
+the review, hard's arena (the game screen's budget, tests/test_device_memory.py).
 """
 
-from app.game_screen import board_parts
-from boards.common import B, LEFT, RIGHT
+from app import drop_modules
+from app.game_screen import SPIN, board_parts
+from boards.common import A, B, DOWN, LEFT, RIGHT, START
+
+STEP_MS = 50  # board time a step of the coach's search (B waits at most this for the next read)
+SPIN_MS = 100  # board time between turns of the spinner
+HUNTED = ("mistake", "blunder")  # what DOWN stops at
 
 
 class ReviewScreen:
-    """Steps through ``game`` (undone and replayed in place, whole again on leaving); ``back()`` runs on B."""
+    """Steps through ``game`` (undone and replayed in place, whole again on leaving); ``back()`` runs on B
+    (None: the games list for a game of the library, ``who`` given, else
+    ``app.over(game)``, the game-over menu, made anew: no menu nor its
+    code stays on the heap under the review).
 
-    def __init__(self, game, width, height, back):
+    ``app``: the app (its board's slowness and the computer's search, which
+    the coach takes over); None: no coach (the keys A and DOWN do nothing).
+    ``who``: the game's :func:`app.library.who` byte, for the sent record.
+    """
+
+    def __init__(self, game, width, height, back, app=None, who=None):
+        if app is not None:
+            # The coach's search ahead: the menus' code goes as under a game (the
+            # key handler that built this screen lets it go).
+            from app.main import GAME_ONLY_DROPS, OFF_GAME_MODULES
+            for name in OFF_GAME_MODULES + GAME_ONLY_DROPS:
+                if name != "review_screen":
+                    drop_modules(name)
         self.game = game
         self.back = back
+        self.app = app
+        self.who = who
         self.view, self.status, self.group = board_parts(game.variant, width, height)
         self.view.cursor.hidden = True
         self.redo = []  # plies stepped back over, the latest last
+        self.coach = None  # a tanbo.coach.Coach at work
+        self.hunt = 0  # the player whose next mistake DOWN looks for (0: none)
+        self.said = None  # the coach's last words, until the next step
+        self.search = None
+        self.spin = 0
+        self.spun = 0  # the coach's nodes at the spinner's last turn
+        if app is not None:
+            self.search = app.search  # (the review's now: the next game makes its own)
+            app.search = None
+            self.slowness = app.hw.slowness
+            from tanbo.ponder import nodes_in
+            self.step_nodes = nodes_in(STEP_MS, self.slowness)
+            self.spin_nodes = nodes_in(SPIN_MS, self.slowness)
         self.update()
 
     def update(self):
         g = self.game
         self.view.render(g, False, None, None, g.last_move(), None, True)
         self.status.update(g)
-        self.status.say("ply %d" % g.ply, "<>:ply")
+        self._say()
+
+    def _say(self):
+        g = self.game
+        st = self.status
+        if self.coach is not None:
+            lines = ("ply %d %s B:stop" % (g.ply, SPIN[self.spin % 4]), "%d %s" % (g.ply, SPIN[self.spin % 4]))
+        elif self.said is not None:
+            lines = self.said
+        else:
+            lines = ("ply %d  A:coach" % g.ply, "ply %d" % g.ply)
+        for text in lines:  # the longest that fits
+            if st.fits(text):
+                break
+        st.say(text)
 
     def _forward(self):
         m = self.redo.pop()
@@ -32,22 +93,109 @@ class ReviewScreen:
         else:
             self.game.play(m)
 
+    def _ask(self):
+        """Start the coach on the position on show and the move played there."""
+        from tanbo.coach import Coach
+        g = self.game
+        s = self.search
+        if s is not None and not (s.level == "hard" and s.slowness == self.slowness and s.fits(g)
+                                  and not getattr(s, "shared", False)):
+            s = self.search = None  # (let go before the coach makes its own)
+        self.coach = Coach(g, self.redo[-1], "hard", None, self.slowness, 0, s)
+        self.search = self.coach.search
+        self.spun = 0
+
+    def _judged(self):
+        """The coach is done: hard's move marked, the verdict said."""
+        c = self.coach
+        self.coach = None
+        g = self.game
+        view = self.view
+        best = g.variant.format_point(c.best)
+        word = c.verdict or "good"
+        self.said = ("ply %d %s, hard %s" % (g.ply, word, best), "%s hard %s" % (word, best), word)
+        view.move_cursor(c.best)
+        view.cursor.hidden = False
+        return c.verdict
+
     def key(self, k):
         g = self.game
+        if self.coach is not None:
+            if k == B:
+                self.coach = None  # (its search is kept for the next question)
+                self.hunt = 0
+                self.update()
+                return True
+            return False
+        if self.said is not None:
+            self.said = None
+            self.view.cursor.hidden = True
         if k == LEFT and g.last_move() is not None:
             self.redo.append(g.last_move())
             g.undo()
         elif k == RIGHT and self.redo:
             self._forward()
+        elif (k == A or k == DOWN) and self.redo and self.app is not None and g.winner is None:
+            self.hunt = g.to_move if k == DOWN else 0
+            self._ask()
+        elif k == START:
+            self.send()
+            return True
         elif k == B:
             while self.redo:  # leave the game as it ended: its result and a later review hold
                 self._forward()
-            self.back()
+            if self.back is not None:
+                self.back()
+            elif self.who is not None:
+                __import__("app.games_list").games_list.show(self.app)
+            else:
+                self.app.over(g)
             return True
         else:
             return False
         self.update()
         return True
 
+    def send(self):
+        """The whole game's record on the console (app.send), the ply on show kept."""
+        n = len(self.redo)
+        while self.redo:
+            self._forward()
+        from app.send import send
+        send(self.game, self.who)
+        for _ in range(n):
+            self.redo.append(self.game.last_move())
+            self.game.undo()
+        self.said = ("record sent", "sent")
+        self._say()
+
     def tick(self, now):
-        return False
+        c = self.coach
+        if c is None:
+            return False
+        if not c.step(self.step_nodes):
+            done = c.progress()[0]
+            if done - self.spun < self.spin_nodes:
+                return False
+            self.spun = done
+            self.spin += 1
+            self._say()
+            return True
+        verdict = self._judged()
+        if self.hunt and verdict not in HUNTED:
+            # On to the player's next move, the board following.
+            g = self.game
+            self._forward()
+            while self.redo and g.winner is None and g.to_move != self.hunt:
+                self._forward()
+            self.view.cursor.hidden = True
+            self.said = None
+            if self.redo and g.winner is None:
+                self._ask()
+            else:
+                self.hunt = 0
+                self.said = ("no more mistakes", "none left", "none")
+        else:
+            self.hunt = 0
+        self.update()
+        return True

@@ -4,43 +4,63 @@ import struct
 
 from tanbo import Game, VARIANTS
 
-from app.save import HEADER, MAGIC, NO_GAME, OLD_MAGIC, RESIGN, checksum
+from app.save import HEADER, MAGIC, NO_GAME, OLD_MAGIC, RESIGN, V3_MAGIC, checksum
 
 
 # What an NVM that never held a record starts with: erased flash, or zeroed.
 BLANK = (b"\xff\xff\xff\xff", b"\x00\x00\x00\x00")
 
 
+def apply_ply(game, m):
+    """Play ply ``m`` as app.save.put_plies wrote it (a point, or RESIGN + player) on ``game``."""
+    if m >= RESIGN:
+        game.resign(m - RESIGN)
+    else:
+        game.play(m)
+
+
 class SaveError(ValueError):
     """The stored record fails its checks; the message says which check."""
 
 
-def decode(payload, settings_size, has_progress=True):
+def decode(payload, settings_size, has_progress=True, counted=True):
     """(settings bytes, progress bytes, Game or None) from a payload (``has_progress``:
-    it holds a progress section, as all but the TNB2 records); SaveError naming what is wrong."""
+    it holds a progress section, as all but the TNB2 records; ``counted``: a ply count
+    precedes the plies, padding follows them, as in TNB4); SaveError naming what is wrong."""
     settings = payload[:settings_size]
     progress = b""
-    if has_progress and len(payload) > settings_size:
-        n = payload[settings_size]
-        progress = payload[settings_size + 1:settings_size + 1 + n]
-        settings_size += 1 + n  # the game follows
-    if len(payload) < settings_size + 1 or (len(payload) - settings_size - 1) % 2:
+    i = settings_size  # the variant's byte
+    if has_progress and len(payload) > i:
+        n = payload[i]
+        progress = payload[i + 1:i + 1 + n]
+        i += 1 + n
+    if len(payload) < i + 1:
         raise SaveError("payload of %d bytes has the wrong shape" % len(payload))
-    v = payload[settings_size]
+    v = payload[i]
     if v == NO_GAME:
         return settings, progress, None
     if v >= len(VARIANTS):
         raise SaveError("unknown variant number %d" % v)
+    i += 1
+    if counted:
+        if len(payload) < i + 2:
+            raise SaveError("payload of %d bytes has no ply count" % len(payload))
+        end = i + 2 + 2 * (payload[i] | payload[i + 1] << 8)
+        i += 2
+        if end > len(payload):
+            raise SaveError("%d plies do not fit a payload of %d bytes" % ((end - i) // 2, len(payload)))
+    else:
+        end = len(payload)
+        if (end - i) % 2:
+            raise SaveError("payload of %d bytes has the wrong shape" % len(payload))
     game = Game(VARIANTS[v])
-    for i in range(settings_size + 1, len(payload), 2):
+    first = i
+    for i in range(first, end, 2):
         m = payload[i] | payload[i + 1] << 8
         try:
-            if m >= RESIGN:
-                game.resign(m - RESIGN)
-            else:
-                game.play(m)
+            apply_ply(game, m)
         except ValueError as e:
-            raise SaveError("ply %d: %s" % ((i - settings_size - 1) // 2 + 1, e))
+            raise SaveError("ply %d: %s" % ((i - first) // 2 + 1, e))
     return settings, progress, game
 
 
@@ -53,17 +73,18 @@ def load(saves, settings_size):
         return None, None, None
     length, crc = struct.unpack("<HI", head[4:])
     try:
-        if magic != MAGIC and magic != OLD_MAGIC:  # neither a record nor blank: a cut mid-write, or damage
+        if magic != MAGIC and magic != V3_MAGIC and magic != OLD_MAGIC:  # neither a record nor blank: a cut mid-write, or damage
             raise SaveError("magic %r is not %r" % (magic, MAGIC))
         if length > saves.capacity:
             raise SaveError("length %d exceeds %d" % (length, saves.capacity))
         payload = saves.storage.read(HEADER, length)
         if checksum(payload, checksum(head[4:6])) != crc:
             raise SaveError("CRC mismatch")
-        settings, progress, game = decode(payload, settings_size, magic == MAGIC)
+        settings, progress, game = decode(payload, settings_size, magic != OLD_MAGIC, magic == MAGIC)
     except SaveError as e:
         saves.erase()
         return None, None, str(e)
     saves.stored = head
     saves.progress = progress
+    saves.reach = HEADER + length
     return settings, game, None

@@ -14,12 +14,15 @@ class Settings:
     """sound, hints (bools); level (index into LEVELS); variant (index into
     GAME_VARIANTS); opponent (index into OPPONENTS); seat (1-based player the
     person plays against the computer); ponder (bool: "Think on my time",
-    the computer searching on the person's turn at hard, see app.main)."""
+    the computer searching on the person's turn at hard, see app.main); send
+    (bool: "Send at end", every finished game's record printed on the USB
+    console, app.send)."""
 
     # A class default, set on the object only when it differs: a setting
     # more on the object's own table cost the game screen's heap ~40 bytes.
     # app.start turns it off on boards with too little heap for it.
     ponder = True
+    send = False
 
     def __init__(self):
         self.sound = True
@@ -31,7 +34,8 @@ class Settings:
 
     def pack(self):
         return bytes((1 if self.sound else 0, 1 if self.hints else 0, self.level,
-                      self.variant, self.opponent, self.seat, 2 if self.ponder else 1, 0))
+                      self.variant, self.opponent, self.seat, 2 if self.ponder else 1,
+                      2 if self.send else 1))
 
     def unpack(self, data):
         """Take values from ``data`` (SIZE bytes); out-of-range values keep the defaults."""
@@ -51,6 +55,9 @@ class Settings:
         on = data[6] == 2 if 1 <= data[6] <= 2 else self.ponder
         if on != self.ponder:
             self.ponder = on
+        on = data[7] == 2  # (0: saves made before the setting, 1: off)
+        if on != self.send:
+            self.send = on
 
     def level_name(self):
         return LEVELS[self.level]

@@ -76,6 +76,7 @@ def set_up(app, hw, clock, sleep):
     app.notice = None  # lines the title shows once (a damaged save, a MemoryError)
     app.saved_game = None  # the game a resume continues (None: none)
     app.save_full_shown = False
+    app.games = 0  # games in the library (app.library)
     if app.saves is not None:
         from app.save_load import load  # read once: dropped below
         settings, game, problem = load(app.saves, SIZE)
@@ -87,9 +88,24 @@ def set_up(app, hw, clock, sleep):
         if problem is not None:
             app.notice = ("Save damaged,", "discarded.")
             print("save discarded:", problem)
+        else:
+            games(app)
         drop_modules("save_load")
     app.apply_settings()
     app.title()
+
+
+def games(app):
+    """Count the library's games (:mod:`app.library`); a damaged one is reported once and
+    dropped with the older ones (one write), the record (the game in progress) kept."""
+    from app.library import repair, scan
+    ends, damaged = scan(app.saves.storage, app.saves.reach)
+    if damaged:
+        repair(app.saves, ends)
+        app.notice = ("Games damaged,", "%d kept." % len(ends))
+        print("library: a damaged game dropped, with the older ones;", len(ends), "kept")
+    app.games = len(ends)
+    drop_modules("library")
 
 
 def show_message(display, lines):

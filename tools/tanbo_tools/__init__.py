@@ -4,8 +4,9 @@
     lab/           the engine lab: bench, match, train, book
     play/          the game on the desktop: sim, screenshots, gtp
     puzzle_maker/  the puzzle collection: puzzles
+    games/         the player's games: records pull, analyse
     (this folder)  the entry point, cli, and what the rooms share: arg_checks,
-                   progress, mpy (compiling), vm (the MicroPython unix port),
+                   progress, workers (pools that stop with their command), mpy (compiling), vm (the MicroPython unix port),
                    board_time (its instruction counts)
 
 Each subcommand lives in its own module of a room and exposes

@@ -20,6 +20,8 @@ COMMANDS = {
     "flash": ("ship.flash", "write a CircuitPython UF2 firmware to a board"),
     "screenshots": ("play.screenshots", "make the README's pictures with the simulator (docs/img)"),
     "puzzles": ("puzzle_maker.puzzles", "mine the puzzle collection; show or check its entries"),
+    "analyse": ("games.analyse", "judge every ply of game records with hard, marking the mistakes"),
+    "records": ("games.records", "receive the game records a board sends over USB (records pull)"),
 }
 
 

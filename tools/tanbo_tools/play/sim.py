@@ -4,6 +4,10 @@
     tanbo sim --headless --keys "A,DOWN*4,A,wait:500" --screenshot OUT.png [--screenshot-every DIR]
               [--events FILE]
 
+``--records FILE`` is the twin of the board's USB serial console: what the
+app prints (the records Send prints between tanbo.record's SEND_BEGIN and
+SEND_END lines, and its few other lines) goes to FILE instead of the
+terminal, as ``tanbo records pull`` would hear it.
 ``--events FILE`` (``-``: standard output) writes one JSON line per screen
 refresh (the pixels CircuitPython would send) and per NVM write (see
 :mod:`tanbo_sim.events`). ``--pystack BYTES`` counts CircuitPython's pystack
@@ -42,6 +46,9 @@ def add_arguments(parser):
     parser.add_argument("--events", default=None, metavar="FILE", type=events_file,
                         help="write one JSON line per screen refresh (pixels and areas CircuitPython "
                              "would send) and per NVM write to FILE ('-': standard output)")
+    parser.add_argument("--records", default=None, metavar="FILE", type=arg_checks.output_file,
+                        help="the board's USB console: what the app prints (Send's records between "
+                             "their marker lines) goes to FILE, not the terminal")
     parser.add_argument("--pystack", default=None, metavar="BYTES", type=pystack_bytes,
                         help="count the board's pystack (every call's frame, from the .mpy) and stop "
                              "as the firmware does past BYTES (CircuitPython 9: 1536, 10: 2048); "
@@ -98,6 +105,9 @@ def run(args):
                 events = stack.enter_context(files.streaming(args.events, "the events file"))
             else:
                 events = None
+            if args.records is not None:
+                console = stack.enter_context(files.streaming(args.records, "the records file"))
+                stack.enter_context(contextlib.redirect_stdout(console))
             if args.pystack is not None:
                 from . import pystack
                 from ..vm import REPO

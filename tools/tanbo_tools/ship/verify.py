@@ -56,7 +56,7 @@ def check_headers(files, magic=mpy.MAGIC_CIRCUITPYTHON):
     return count
 
 
-def play_check(exe, lib_files, heap="96K", timeout=300):
+def play_check(exe, lib_files, heap="104K", timeout=300):
     """Run :data:`GAME_SCRIPT` under ``exe`` with ``lib_files`` (``{'lib/…': bytes}``) as MICROPYPATH.
 
     Returns the VM's last output line (``GAME-OK <winner> <plies>``); raises

@@ -1,0 +1,69 @@
+"""The library's games (app.library), newest first: a window of rows scrolling over them.
+
+A row: variant, opponent (the level, or "person"), the winner. The line
+above the footer: the selected game's plies and who won. The keys of
+:class:`app.menu.ScrollMenu`: A opens the game in Review, B goes back. A
+row's text is read from its game's tail (9 bytes of the NVM) as it comes
+into view; only the games' end offsets are kept (a small int each), never
+a decoded game but the one opened.
+"""
+
+from app.library import scan, tail
+from app.menu import ScrollMenu
+from app.settings import LEVELS
+from tanbo import VARIANTS
+from tanbo.variants import player_name
+
+
+def opponent(who):
+    """"person", or the level the computer played at (app.library.who's byte)."""
+    return LEVELS[who & 3] if who >> 2 else "person"
+
+
+def winner(v, player):
+    """The short name of ``player`` (0: none, "-") in variant number ``v``."""
+    return player_name(player, 4 if VARIANTS[v] == "4p" else 2) if player else "-"
+
+
+class GamesList(ScrollMenu):
+    """The games of ``app``'s library (at least one); ``open(end)`` (the game's end
+    offset in the NVM) and ``back()`` run on A and B."""
+
+    def __init__(self, app, ends, open, back):
+        self.storage = app.saves.storage
+        self.ends = ends
+        self.open = open
+        self.left = back
+        ScrollMenu.__init__(self, app, "Games %d" % len(ends), len(ends), "A:review <>:page")
+        self.select(0)
+
+    def row_text(self, i):
+        v, who, won, plies = tail(self.storage, self.ends[i])
+        return "%-8s %-6s %s" % (VARIANTS[v], opponent(who), winner(v, won))
+
+    def select(self, i):
+        self.scroll_to(i)
+        v, who, won, plies = tail(self.storage, self.ends[i])
+        self.goal.text = "%d plies, %s" % (plies, winner(v, won) + " won" if won else "no winner")
+
+    def chosen(self, i):
+        self.open(self.ends[i])
+
+
+def show(app):
+    """The library's games on screen; A opens one in Review, whose B comes back here.
+    With none left (the library read anew), the title."""
+    ends = scan(app.saves.storage, app.saves.reach)[0]
+    app.games = len(ends)
+    if not ends:
+        app.title()
+        return
+
+    def open_game(end):
+        from app.library import load_game
+        from app.review_screen import ReviewScreen
+        app.drop_screen()  # (the list's labels go before the game and its board are made)
+        game = load_game(app.saves.storage, end)
+        app.show(ReviewScreen(game, app.width, app.height, None, app, tail(app.saves.storage, end)[1]))
+
+    app.show(GamesList(app, ends, open_game, app.title))

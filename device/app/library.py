@@ -1,0 +1,194 @@
+"""The library of finished games: kept at the NVM's end, behind the save record (:mod:`app.save`).
+
+Each game is its plies and a tail, laid from the NVM's end down, the
+newest last (ending at the NVM's end), the oldest lowest, next to the
+record, so that a game in progress growing its record over them takes
+the oldest first::
+
+    .. plies (2 bytes each, as the record's) | variant (1) | who (1) |
+       winner (1, 0: none) | plies N (2) | CRC-32 of the 2N + 5 bytes before it (4)
+
+``who``: the level's index (bits 0-1, app.settings.LEVELS) and the
+players the computer moved (bit 2 + k for player k + 1; none: against a
+person). Games are read from the end down: the walk stops, silently, at
+a tail that is blank (0xFF: no more games) or reaches below the record's
+``reach`` (taken by a game in progress), and at a game whose CRC fails:
+that game and the older ones are damaged (:func:`scan`).
+
+A finished game is added (:func:`keep`) in the write the game's end makes
+anyway: the record (its game in progress gone) and the library, the older
+games moved down to make room at the end and the oldest dropped where
+they would reach the record, in one block as large as the NVM, the one
+write; a turn's save writes the record alone. The list (app.games_list)
+reads one tail a row; a game is read whole only to be reviewed or sent.
+"""
+
+import gc
+import struct
+
+from tanbo import Game, VARIANTS
+
+from app import drop_modules
+from app.save import HEADER, MAGIC, checksum, encode, payload_size, put_plies
+from app.save_load import apply_ply
+
+TAIL = 9  # variant, who, winner, plies (2), CRC (4)
+CHUNK = 256  # bytes read at a time (a block that small on a fragmented heap)
+BLANK = b"\xff" * 64  # erased flash, written in pieces
+
+
+def who(level, computer):
+    """The ``who`` byte of a game at ``level`` (index) where the computer moved the players ``computer``."""
+    w = level & 3
+    for p in computer:
+        w |= 1 << (p + 1)
+    return w
+
+
+def tail(storage, end):
+    """(variant index, who, winner, plies) of the game ending at ``end``."""
+    t = storage.read(end - TAIL, 5)
+    return t[0], t[1], t[2], t[3] | t[4] << 8
+
+
+def crc_of(storage, start, end):
+    """CRC-32 of the NVM's bytes from ``start`` to ``end``, read CHUNK bytes at a time."""
+    crc = 0
+    while start < end:
+        n = min(CHUNK, end - start)
+        crc = checksum(storage.read(start, n), crc)
+        start += n
+    return crc
+
+
+def scan(storage, low):
+    """(ends of the intact games, newest first; True if a game was damaged) of the library
+    above offset ``low`` (the record's reach)."""
+    ends = []
+    end = storage.size
+    while end - TAIL >= low:
+        v, w, winner, n = tail(storage, end)
+        start = end - TAIL - 2 * n
+        if n == 0xFFFF or start < low:
+            break  # blank (no more games) or taken by the record
+        crc = struct.unpack("<I", storage.read(end - 4, 4))[0]
+        if v >= len(VARIANTS) or crc_of(storage, start, end - 4) != crc:
+            return ends, True
+        ends.append(end)
+        end = start
+    return ends, False
+
+
+def load_game(storage, end):
+    """The game ending at ``end``, replayed (ValueError if its plies are not legal)."""
+    v, w, winner, n = tail(storage, end)
+    g = Game(VARIANTS[v])
+    i = end - TAIL - 2 * n
+    while n:
+        k = min(n, CHUNK // 2)
+        plies = storage.read(i, 2 * k)
+        for j in range(0, 2 * k, 2):
+            apply_ply(g, plies[j] | plies[j + 1] << 8)
+        i += 2 * k
+        n -= k
+    return g
+
+
+def keep(saves, settings, progress, game, whom):
+    """Write the record (``settings``, puzzle ``progress``, no game) with ``game`` (finished;
+    ``whom``: its :func:`who` byte) added to the library, in one write; the older games
+    moved down, the oldest dropped where they reach the record. The games the library
+    then holds; 0 (nothing written) if ``game`` does not fit beside the record. Allocates one block of the
+    NVM's size (a MemoryError leaves the NVM as it was)."""
+    storage = saves.storage
+    size = storage.size
+    front = HEADER + payload_size(settings, None, progress)
+    e = 2 * game.ply + TAIL
+    if front + e > size:
+        return 0
+    ends = scan(storage, saves.reach)[0]  # (damaged games: dropped by this write)
+    buf = bytearray(size)  # (bytearray * n is not MicroPython's; b"\xff" * n would be a second block)
+    buf[:4] = MAGIC
+    encode(settings, None, buf, HEADER, progress)
+    struct.pack_into("<H", buf, 4, front - HEADER)
+    view = memoryview(buf)
+    struct.pack_into("<I", buf, 6, checksum(view[HEADER:front], checksum(view[4:6])))
+    # The older games, moved down by e, as far as they stay above the record.
+    low = size
+    games = 1
+    for end in ends:
+        start = end - TAIL - 2 * tail(storage, end)[3]
+        if start - e < front:
+            break
+        low = start
+        games += 1
+    i = front
+    while i < low - e:  # the gap between the record and the games: blank
+        n = min(len(BLANK), low - e - i)
+        buf[i:i + n] = BLANK[:n] if n < len(BLANK) else BLANK
+        i += n
+    i = low
+    while i < size:
+        n = min(CHUNK, size - i)
+        buf[i - e:i - e + n] = storage.read(i, n)
+        i += n
+    # The new game at the end.
+    i = size - e
+    i = put_plies(game, buf, i)
+    buf[i] = VARIANTS.index(game.variant.name)
+    buf[i + 1] = whom
+    buf[i + 2] = game.winner or 0
+    buf[i + 3] = game.ply & 255
+    buf[i + 4] = game.ply >> 8
+    struct.pack_into("<I", buf, i + 5, checksum(view[size - e:i + 5]))
+    storage.write(0, buf)  # one slice: one sector erase on the boards
+    saves.writes += 1
+    saves.stored = bytes(buf[:HEADER])
+    saves.reach = front
+    return games
+
+
+def repair(saves, ends):
+    """Drop the damaged games below the intact ``ends`` (:func:`scan`'s): blank the bytes
+    between the record's reach and the oldest intact game, in one write."""
+    low = saves.storage.size
+    if ends:
+        low = ends[-1] - TAIL - 2 * tail(saves.storage, ends[-1])[3]
+    if low > saves.reach:
+        saves.storage.write(saves.reach, b"\xff" * (low - saves.reach))
+        saves.writes += 1
+
+
+def keep_game(app, screen):
+    """The game of game screen ``screen``, just over: into ``app``'s library with the
+    save its end makes (:func:`keep`, one write), or the save alone if it does not
+    fit; then sent on the console with "Send at end" on (:mod:`app.send`).
+
+    The library's write takes one block of the NVM's size (8 KB on a
+    PyBadge): after a MemoryError the game's search is let go (the next
+    game makes one) and the write tried once more.
+    """
+    g = screen.game
+    app.saved_game = None
+    whom = who(app.settings.level, screen.ai)
+    kept = 0
+    if app.saves is not None:
+        args = (app.saves, app.settings.pack(), app.puzzle_record, g, whom)
+        try:
+            kept = keep(*args)
+        except MemoryError:
+            app.search = screen.search = screen.ponder = None
+            gc.collect()
+            try:
+                kept = keep(*args)
+            except MemoryError:
+                print("MemoryError: the game is not kept")
+        if kept:
+            app.games = kept
+        else:
+            app.save_game(None)
+    if app.settings.send:
+        from app.send import send
+        send(g, whom)
+        drop_modules("send")
+    drop_modules("library", "save_load")
