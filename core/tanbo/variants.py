@@ -71,15 +71,15 @@ class Variant:
     ``max_plies`` (no game is longer).
 
     Hexbo boards (:class:`tanbo.hexbo.HexVariant`, what a screen needs to
-    lay out the hexagon): ``hex_side``
-    (N, the cells on each edge; 0 on every other board, which have none of
-    the attributes below), ``rows`` (2N - 1, also ``width`` and
+    lay out the hexagon): ``hex_side`` (N, the cells on each edge; 0 on
+    every other board, where the rows tables below are None and there is
+    no ``cell``/``row_col``), ``rows`` (2N - 1, also ``width`` and
     ``height``: the widest row and the row count; ``dims`` is 2), and per
     row ``r`` (0-based from the top) the tuples ``row_start[r]`` (the
     point of its leftmost cell), ``row_first_col[r]`` (that cell's column
     number, 1-based) and ``row_len[r]`` (its cells: N .. 2N-1 .. N).
-    :meth:`cell` and :meth:`row_col` convert between a point and ``(r,
-    c)``. On screen, cell ``(r, c)`` sits ``N - 1 - r + 2 * (c - 1)`` half
+    ``cell(r, c)`` (None off the board) and ``row_col(p)`` convert between
+    a point and ``(r, c)``. On screen, cell ``(r, c)`` sits ``N - 1 - r + 2 * (c - 1)`` half
     cells from the left edge: rows are offset by half a cell, and a column
     runs down-left. The tables are shared by every variant of one side.
     """
@@ -88,6 +88,8 @@ class Variant:
     rows = row_start = row_first_col = row_len = None
 
     def __init__(self, name, width, height, depth, setup, players=2, description="", steps=None, size=0):
+        """``steps`` and ``size``: a board's own (Hexbo's cells); by default
+        the box of ``width`` x ``height`` x ``depth`` points."""
         self.name = name
         self.width = width
         self.height = height
