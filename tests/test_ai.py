@@ -146,12 +146,13 @@ def test_a_pass_the_budget_cannot_finish_is_not_begun(monkeypatch):
 
 
 def test_a_hexbo_node_costs_more_board_time_and_its_budget_is_smaller():
-    assert ai.node_cost(Game("9x9").variant) == ai.node_cost(Game("4p").variant) == 100
-    assert ai.node_cost(Game("hexbo-5").variant) == ai.node_cost(Game("hexbo-3p").variant) == ai.HEX_NODE_COST[0]
-    assert ai.node_cost(Game("hexbo-6p").variant) == ai.HEX_NODE_COST[1] > ai.HEX_NODE_COST[0] > 100
+    from tanbo.hexbo import NODE_COST
+    assert Game("9x9").variant.node_cost == Game("4p").variant.node_cost == 100
+    assert Game("hexbo-5").variant.node_cost == Game("hexbo-3p").variant.node_cost == NODE_COST[0]
+    assert Game("hexbo-6p").variant.node_cost == NODE_COST[1] > NODE_COST[0] > 100
     for name, size in (("hexbo-5", 61), ("hexbo", 217), ("hexbo-5-6p", 61), ("hexbo-6p", 217)):
         g = Game(name)
-        cost = ai.node_cost(g.variant)
+        cost = g.variant.node_cost
         for slowness in (1.0, 4.4):
             want = LEVEL_TABLE["hard"][2 if size <= 125 else 3] * 1000 // (int(slowness * 10 + 0.5) * cost)
             assert Search(g, "hard", 0, slowness=slowness).budget == want == node_budget("hard", size, slowness, cost)

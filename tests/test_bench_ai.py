@@ -12,7 +12,7 @@ import argparse
 import pytest
 
 from tanbo import get_variant
-from tanbo.ai import LEVEL_TABLE, node_cost
+from tanbo.ai import LEVEL_TABLE
 from tanbo_tools import ai_probe, bench_ai, board_time
 
 
@@ -25,7 +25,7 @@ def test_cpython_report_has_every_level_and_variant():
         for variant, row in rows.items():
             small, large = LEVEL_TABLE[level][2:4]
             v = get_variant(variant)
-            assert 0 < row["nodes"] <= (small if v.size <= 125 else large) * 100 // node_cost(v)
+            assert 0 < row["nodes"] <= (small if v.size <= 125 else large) * 100 // v.node_cost
             assert row["cpython_ms"] > 0 and row["cpython_max_ms"] >= row["cpython_ms"]
             assert "samd51_ms" not in row
     assert report["levels"]["hard"]["19x19"]["target_ms"] == 6000

@@ -238,28 +238,10 @@ def _passed(deadline):
     return _now_ms() >= deadline
 
 
-# Hexbo (a hexagon of six-neighbour cells): the board time of a node, in
-# percent of a square board's, with 2 or 3 players and with 6 (each scanned
-# move walks six neighbours, and every other player's tables). Measured
-# with `tanbo bench --ai`'s four probe positions (SAMD51 us a node, the
-# worst probe; 9x9 110, 19x19 111): hexbo-5 137, hexbo-5-3p 130,
-# hexbo-5-6p 143, hexbo 155, hexbo-3p 108, hexbo-6p 177. Their budgets are
-# the square boards' divided by it, so that a search at its whole budget
-# keeps within the board's limit (hexbo at 48,000 nodes took 6.1 s of an
-# RP2040 on one probe; at 140 its worst is ~5 s).
-HEX_NODE_COST = (140, 160)
-
-
-def node_cost(variant):
-    """The board time of a search node on ``variant``, in percent of a square board's (100)."""
-    if not variant.hex_side:
-        return 100
-    return HEX_NODE_COST[1] if variant.players > 3 else HEX_NODE_COST[0]
-
-
 def node_budget(level, size, slowness=DEFAULT_SLOWNESS, cost=100):
     """The node budget of ``level`` on a variant of ``size`` points, on a board of ``slowness``,
-    whose node costs ``cost`` percent of a square board's (:func:`node_cost`).
+    whose node costs ``cost`` percent of a square board's (the variant's
+    ``node_cost``: Hexbo's nodes cost more, see :mod:`tanbo.hexbo`).
 
     Integer arithmetic on the slowness in tenths, so every interpreter
     (CircuitPython's floats are 32-bit) gets the same budget.
@@ -299,7 +281,7 @@ class Search:
 
     def __init__(self, game, level="medium", seed=0, progress=None, movetime_ms=None, slowness=DEFAULT_SLOWNESS):
         size = game.variant.size
-        self.budget = node_budget(level, size, slowness, node_cost(game.variant))
+        self.budget = node_budget(level, size, slowness, game.variant.node_cost)
         self.level = level
         self.slowness = slowness
         self.limit_ms = 3000 if size <= 125 else 6000  # (the boards of node_budget's two budgets)
