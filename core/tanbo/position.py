@@ -20,7 +20,6 @@ _CELL = {".": 0, ",": 0, "+": 0, "X": 1, "#": 1, "O": 2, "Y": 3, "Z": 4, "U": 5,
 # (X/# black, O white, Y, Z, U, V), the colour initials B/W and the digits 1-6.
 PLAYER_CODES = {"X": 1, "#": 1, "B": 1, "O": 2, "W": 2, "Y": 3, "Z": 4, "U": 5, "V": 6,
                 "1": 1, "2": 2, "3": 3, "4": 4, "5": 5, "6": 6}
-STONES = "X, O, Y, Z, U, V"  # the stone letters, for error messages
 
 # Rows of a square board -> its variant name (a 19x19 board with players 3
 # or 4 is "4p" in position text; the text protocol's boardsize uses it too).
@@ -42,14 +41,14 @@ def parse_position(text, variant=None):
         raise ValueError("position must be text, got %r" % (text,))
     parts = text.split()
     if len(parts) < 2:
-        raise ValueError("position %s: expected the board, a space, then the side to move (%s)"
-                         % (quote(text), STONES))
+        raise ValueError("position %s: expected the board, a space, then the side to move (X, O, Y, Z, U, V)"
+                         % quote(text))
     if len(parts[-1]) != 1:
-        raise ValueError("position: missing the side to move (%s) after the board, got %s"
-                         % (STONES, quote(parts[-1])))
+        raise ValueError("position: missing the side to move (X, O, Y, Z, U, V) after the board, got %s"
+                         % quote(parts[-1]))
     side = PLAYER_CODES.get(parts[-1].upper())
     if side is None:
-        raise ValueError("position: side to move %r is not one of %s" % (parts[-1], STONES))
+        raise ValueError("position: side to move %r is not one of X, O, Y, Z, U, V" % parts[-1])
     layers = [layer.split("/") for layer in "".join(parts[:-1]).split("|")]
     depth = len(layers)
     height = len(layers[0])
@@ -68,17 +67,15 @@ def parse_position(text, variant=None):
                              % (_layer(v, z), v.name, v.height, len(rows)))
         for y in range(v.height):
             row = rows[y]
-            width = v.row_len[y] if v.hex_side else v.width
-            if len(row) != width:
-                raise ValueError("position%s row %s: expected %d %s, got %d: %s"
-                                 % (_layer(v, z), _row(v, y), width, "cells" if v.hex_side else "points",
-                                    len(row), quote(row)))
-            for x in range(width):
+            if len(row) != (v.row_len[y] if v.hex_side else v.width):
+                from .faults import bad_row
+                raise bad_row(v, z, y, row)
+            for x in range(len(row)):
                 ch = row[x].upper()
                 c = _CELL.get(ch)
                 if c is None:
-                    raise ValueError("position%s row %s, column %s: unknown character %r (use ., %s)"
-                                     % (_layer(v, z), _row(v, y), _col(v, x, y), row[x], STONES))
+                    raise ValueError("position%s row %s, column %s: unknown character %r (use ., X, O, Y, Z, U, V)"
+                                     % (_layer(v, z), _row(v, y), _col(v, x, y), row[x]))
                 if c > v.players:
                     raise ValueError("position%s row %s, column %s: %r is a player %d stone, but %s has %d players"
                                      % (_layer(v, z), _row(v, y), _col(v, x, y), row[x], c, v.name, v.players))
