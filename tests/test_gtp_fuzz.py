@@ -211,7 +211,7 @@ def test_tanbo_gtp_options_never_give_a_traceback(monkeypatch, capsys, option, v
 
 def unplayed_game(task):
     """What match's _play_task returns, without playing (module level: --jobs pickles it)."""
-    return task[3], True, "", 10, [0.0, 1, 0.0, 1], None, [0] * (2 * match.STATS)
+    return task[3], True, "", 10, [0.0, 1, 0.0, 1], None, [0] * (2 * match.STATS), 1
 
 
 def match_games(value):

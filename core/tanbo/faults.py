@@ -33,6 +33,9 @@ def bounded_root(game, r):
 def where(v, p):
     """Row and column of ``p`` for error messages."""
     x, y, z = v.coords(p)
+    if v.hex_side:
+        name = v.format_point(p)
+        return "%s (row %s, column %s)" % (name, name[0], name[1:])
     if v.dims == 1:
         return "point %d" % (p + 1)
     if v.dims == 3:
@@ -63,3 +66,11 @@ def cycle_point(game, start):
                     leaves.append(q)
     cyc = [p for p in members if deg[p] > 1]
     return min(cyc) if cyc else start
+
+
+def bad_row(v, z, y, row):
+    """The error for row ``y`` (layer ``z``) of position text, of the wrong length."""
+    from .position import _layer, _row, quote
+    width = v.row_len[y] if v.hex_side else v.width
+    return ValueError("position%s row %s: expected %d %s, got %d: %s"
+                      % (_layer(v, z), _row(v, y), width, "cells" if v.hex_side else "points", len(row), quote(row)))

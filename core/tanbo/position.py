@@ -2,8 +2,11 @@
 
 Format (RULES.md): rows from top to bottom separated by ``/``, one
 character a point (``.`` empty, ``X`` player 1/Black, ``O`` player 2/White,
-``Y`` player 3, ``Z`` player 4), a space, the side to move. 3D boards are
-five layers (``z = 1`` first) separated by ``|``. On input ``#`` means
+``Y`` player 3, ``Z`` player 4, ``U`` player 5, ``V`` player 6), a space,
+the side to move. 3D boards are five layers (``z = 1`` first) separated by
+``|``. Hexbo boards are their rows of cells, N, N+1 .. 2N-1 .. N of them
+(the shape names the side; the stones, 2, 3 or 6 players: pass the
+variant when a 6-player game has only players 1-3 left). On input ``#`` means
 ``X``, ``,`` and ``+`` mean ``.``, letters may be lower case and spaces
 inside the board are ignored, so a diagram copied from the 1995 rules
 parses.
@@ -11,11 +14,12 @@ parses.
 
 from .variants import COLUMNS, PLAYER_CHARS, get_variant
 
-_CELL = {".": 0, ",": 0, "+": 0, "X": 1, "#": 1, "O": 2, "Y": 3, "Z": 4}
+_CELL = {".": 0, ",": 0, "+": 0, "X": 1, "#": 1, "O": 2, "Y": 3, "Z": 4, "U": 5, "V": 6}
 # The one map from a player's letter or digit (upper case) to its number, for
 # position text, records and the text protocol: the stone letters of RULES.md
-# (X/# black, O white, Y, Z), the colour initials B/W and the digits 1-4.
-PLAYER_CODES = {"X": 1, "#": 1, "B": 1, "O": 2, "W": 2, "Y": 3, "Z": 4, "1": 1, "2": 2, "3": 3, "4": 4}
+# (X/# black, O white, Y, Z, U, V), the colour initials B/W and the digits 1-6.
+PLAYER_CODES = {"X": 1, "#": 1, "B": 1, "O": 2, "W": 2, "Y": 3, "Z": 4, "U": 5, "V": 6,
+                "1": 1, "2": 2, "3": 3, "4": 4, "5": 5, "6": 6}
 
 # Rows of a square board -> its variant name (a 19x19 board with players 3
 # or 4 is "4p" in position text; the text protocol's boardsize uses it too).
@@ -37,21 +41,21 @@ def parse_position(text, variant=None):
         raise ValueError("position must be text, got %r" % (text,))
     parts = text.split()
     if len(parts) < 2:
-        raise ValueError("position %s: expected the board, a space, then the side to move (X, O, Y or Z)"
+        raise ValueError("position %s: expected the board, a space, then the side to move (X, O, Y, Z, U, V)"
                          % quote(text))
     if len(parts[-1]) != 1:
-        raise ValueError("position: missing the side to move (X, O, Y or Z) after the board, got %s"
+        raise ValueError("position: missing the side to move (X, O, Y, Z, U, V) after the board, got %s"
                          % quote(parts[-1]))
     side = PLAYER_CODES.get(parts[-1].upper())
     if side is None:
-        raise ValueError("position: side to move %r is not one of X, O, Y, Z" % parts[-1])
+        raise ValueError("position: side to move %r is not one of X, O, Y, Z, U, V" % parts[-1])
     layers = [layer.split("/") for layer in "".join(parts[:-1]).split("|")]
     depth = len(layers)
     height = len(layers[0])
     if variant is not None:
         v = get_variant(variant)
     else:
-        v = _infer(layers, text)
+        v = _infer(layers, text, side)
     if depth != v.depth:
         raise ValueError("position: %s has %d layers separated by '|', got %d" % (v.name, v.depth, depth))
     board = bytearray(v.size)
@@ -63,18 +67,18 @@ def parse_position(text, variant=None):
                              % (_layer(v, z), v.name, v.height, len(rows)))
         for y in range(v.height):
             row = rows[y]
-            if len(row) != v.width:
-                raise ValueError("position%s row %s: expected %d points, got %d: %s"
-                                 % (_layer(v, z), _row(v, y), v.width, len(row), quote(row)))
-            for x in range(v.width):
+            if len(row) != (v.row_len[y] if v.hex_side else v.width):
+                from .faults import bad_row
+                raise bad_row(v, z, y, row)
+            for x in range(len(row)):
                 ch = row[x].upper()
                 c = _CELL.get(ch)
                 if c is None:
-                    raise ValueError("position%s row %s, column %s: unknown character %r (use . X O Y Z)"
-                                     % (_layer(v, z), _row(v, y), _col(v, x), row[x]))
+                    raise ValueError("position%s row %s, column %s: unknown character %r (use ., X, O, Y, Z, U, V)"
+                                     % (_layer(v, z), _row(v, y), _col(v, x, y), row[x]))
                 if c > v.players:
                     raise ValueError("position%s row %s, column %s: %r is a player %d stone, but %s has %d players"
-                                     % (_layer(v, z), _row(v, y), _col(v, x), row[x], c, v.name, v.players))
+                                     % (_layer(v, z), _row(v, y), _col(v, x, y), row[x], c, v.name, v.players))
                 board[p] = c
                 p += 1
     if side > v.players:
@@ -82,12 +86,15 @@ def parse_position(text, variant=None):
     return v, board, side
 
 
-def _infer(layers, text):
+def _infer(layers, text, side):
     depth, height, width = len(layers), len(layers[0]), len(layers[0][0])
     if depth == 5:
         return get_variant("3d")
     if depth != 1:
         raise ValueError("position %s: %d layers, but only 3d (5 layers) has layers" % (quote(text), depth))
+    if height > 2 and len(layers[0][-1]) < height and width < height:  # short rows at both ends: a hexagon
+        from .hexbo import infer
+        return infer(layers[0], side, _CELL, text)
     if height == 1:
         if width == 31:
             return get_variant("1d")
@@ -114,10 +121,12 @@ def _layer(v, z):
 
 
 def _row(v, y):
-    return str(v.height - y)
+    return v.format_point(v.row_start[y])[0] if v.hex_side else str(v.height - y)
 
 
-def _col(v, x):
+def _col(v, x, y=0):
+    if v.hex_side:
+        return str(v.row_first_col[y] + x)
     return str(x + 1) if v.dims != 2 else COLUMNS[x]
 
 
@@ -137,12 +146,14 @@ def format_position(v, board, to_move):
     def stone(p):
         return PLAYER_CHARS[board[p]]
 
-    plane = v.width * v.height
     layers = []
+    p = 0  # rows follow each other in point order, Hexbo's too
     for z in range(v.depth):
         rows = []
         for y in range(v.height):
-            rows.append(_row_text(stone, z * plane + y * v.width, v.width, ""))
+            n = v.row_len[y] if v.hex_side else v.width
+            rows.append(_row_text(stone, p, n, ""))
+            p += n
         layers.append("/".join(rows))
     return "|".join(layers) + " " + PLAYER_CHARS[to_move]
 
@@ -163,6 +174,9 @@ def diagram(v, board, marks=None):
             nums.append(str(x // 10) if x % 5 == 0 and x >= 10 else " ")
             ones.append(str(x % 10) if x % 5 == 0 or x == 1 else " ")
         return "\n".join(("".join(nums), "".join(ones), _row_text(cell, 0, v.width, "")))
+    if v.hex_side:
+        from .hexbo import diagram as hexagon
+        return hexagon(v, cell, _row_text)
     letters = COLUMNS[: v.width]
     plane = v.width * v.height
     lines = []
@@ -185,3 +199,4 @@ def diagram(v, board, marks=None):
         lines.append("%2d %s %d" % (n, _row_text(cell, y * v.width, v.width, " "), n))
     lines.append(header)
     return "\n".join(lines)
+

@@ -13,6 +13,11 @@ Point indices (what the engine uses everywhere):
 - 3D (5x5x5): ``p = z * 25 + y * 5 + x``; notation ``XYZ`` with
   ``X = x + 1``, ``Y = 5 - y`` (rows drawn top to bottom like a 2D board),
   ``Z = z + 1`` (layer).
+- Hexbo (a hexagon of side N, RULES.md "Hexbo"): the cells only, row by
+  row from the top, each row from the left: ``p = row_start[r] + c -
+  row_first_col[r]`` for row ``r`` (0-based from the top) and column ``c``
+  (1-based, along the down-left diagonals); notation the row letter
+  (``A`` at the top, ``I`` included) and the column number, ``E5``.
 """
 
 
@@ -20,7 +25,8 @@ Point indices (what the engine uses everywhere):
 COLUMNS = "ABCDEFGHJKLMNOPQRSTUVWXYZ"
 
 # Characters of the position text, indexed by player number (0 = empty).
-PLAYER_CHARS = ".XOYZ"
+PLAYER_CHARS = ".XOYZUV"
+
 
 
 def is_digits(text):
@@ -45,7 +51,7 @@ def small_int(digits, limit):
 
 
 def player_name(player, players=2):
-    """The short name of ``player`` (1..4): ``B``/``W`` with 2 players, else its digit."""
+    """The short name of ``player`` (1..6): ``B``/``W`` with 2 players, else its digit."""
     if players == 2:
         return "BW"[player - 1]
     return str(player)
@@ -54,30 +60,49 @@ def player_name(player, players=2):
 class Variant:
     """One board and setup. Build them with :func:`get_variant`.
 
-    Attributes: ``name``, ``players`` (2 or 4), ``width``, ``height``,
-    ``depth`` (1 unless 3D), ``dims`` (1, 2 or 3), ``size`` (points),
-    ``steps`` (``steps[p]``: the offsets from ``p`` to its neighbours; see
-    :meth:`neighbours` for the points), ``setup`` (list of
+    Attributes: ``name``, ``players`` (2, 3, 4 or 6), ``width``,
+    ``height``, ``depth`` (1 unless 3D), ``dims`` (1, 2 or 3), ``size``
+    (points), ``steps`` (``steps[p]``: the offsets from ``p`` to its
+    neighbours; see :meth:`neighbours` for the points), ``setup`` (list of
     ``(point, player)`` sorted by point), ``setup_points`` (its points),
-    ``max_plies`` (no game is longer).
+    ``max_plies`` (no game is longer), ``node_cost`` (a search node's
+    board time in percent of a square board's, which :mod:`tanbo.ai`
+    divides its node budgets by: 100 but on Hexbo).
+
+    Hexbo boards (:class:`tanbo.hexbo.HexVariant`, what a screen needs to
+    lay out the hexagon): ``hex_side`` (N, the cells on each edge; 0 on
+    every other board, which has none of what follows), ``rows`` (2N - 1, also ``width`` and
+    ``height``: the widest row and the row count; ``dims`` is 2), and per
+    row ``r`` (0-based from the top) the tuples ``row_start[r]`` (the
+    point of its leftmost cell), ``row_first_col[r]`` (that cell's column
+    number, 1-based) and ``row_len[r]`` (its cells: N .. 2N-1 .. N).
+    ``cell(r, c)`` (None off the board) and ``row_col(p)`` convert between
+    a point and ``(r, c)``. On screen, cell ``(r, c)`` sits ``N - 1 - r + 2 * (c - 1)`` half
+    cells from the left edge: rows are offset by half a cell, and a column
+    runs down-left. The tables are shared by every variant of one side.
     """
 
-    def __init__(self, name, width, height, depth, setup, players=2, description=""):
+    hex_side = 0  # (class attributes: the other boards have no rows tables)
+    node_cost = 100  # a search node's board time, percent of a square board's (tanbo.ai's budgets)
+
+    def __init__(self, name, width, height, depth, setup, players=2, description="", steps=None, size=0):
+        """``steps`` and ``size``: a board's own (Hexbo's cells); by default
+        the box of ``width`` x ``height`` x ``depth`` points."""
         self.name = name
         self.width = width
         self.height = height
         self.depth = depth
         self.dims = 3 if depth > 1 else (2 if height > 1 else 1)
-        self.size = width * height * depth
+        self.size = size or width * height * depth
         self.players = players
         self.description = description
+        # The neighbours of p are p + d for d in steps[p] (see _steps).
+        self.steps = steps or _shared_steps(width, height, depth)
         self.setup = sorted(setup)
         points = []
         for p, _ in self.setup:
             points.append(p)
         self.setup_points = tuple(points)
-        # The neighbours of p are p + d for d in steps[p] (see _steps).
-        self.steps = _shared_steps(width, height, depth)
         # Between two removals every ply adds a stone and a removal takes at
         # least one root, of which there are len(setup): a hard bound.
         self.max_plies = (len(self.setup) + 1) * self.size
@@ -263,10 +288,17 @@ def _make(name):
                 for x in (0, 4):
                     setup.append((z * 25 + y * 5 + x, 1 if (x // 4 + y // 4 + z // 4) % 2 == 0 else 2))
         return Variant(name, 5, 5, 5, setup, description="5x5x5 cube, 8 corner seeds")
+    if name.startswith("hexbo"):
+        from .hexbo import make  # (its code on a board's heap only for a Hexbo game)
+        return make(name)
     return None
 
 
-VARIANTS = ("19x19", "13x13", "9x9", "dense-7", "dense-11", "dense-15", "dense-19", "4p", "1d", "3d")
+# The offered variants. Append only: a save on a board keeps its game's
+# variant as an index of this tuple. Also welcome: hexbo-N, N from 4 to 10
+# (hexbo-9 is hexbo), each with -3p or -6p.
+VARIANTS = ("19x19", "13x13", "9x9", "dense-7", "dense-11", "dense-15", "dense-19", "4p", "1d", "3d",
+            "hexbo-5", "hexbo", "hexbo-5-3p", "hexbo-3p", "hexbo-5-6p", "hexbo-6p")
 
 _cache = {}
 
@@ -281,8 +313,9 @@ def get_variant(name):
     key = str(name).strip().lower()
     v = _cache.get(key)
     if v is None:
-        v = _make(key) if key in VARIANTS else None
+        v = _make(key) if key in VARIANTS or key.startswith("hexbo-") else None
         if v is None:
-            raise ValueError("%r: unknown variant (known: %s)" % (name, ", ".join(VARIANTS)))
+            raise ValueError("%r: unknown variant (known: %s, hexbo-N)" % (name, ", ".join(VARIANTS)))
+        v = _cache.setdefault(v.name, v)  # one variant however named (hexbo-9 is hexbo)
         _cache[key] = v
     return v

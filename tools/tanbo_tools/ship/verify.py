@@ -56,7 +56,14 @@ def check_headers(files, magic=mpy.MAGIC_CIRCUITPYTHON):
     return count
 
 
-def play_check(exe, lib_files, heap="104K", timeout=300):
+# The check imports every lib/tanbo module at once (a board never loads them
+# all): 96K held them with a few KB to spare until tanbo.coach (issue 36,
+# ~6 KB of this port's heap) and tanbo.hexbo (4.5 KB; a square board's game
+# never loads it); with both, 104K fails and 108K passes.
+CHECK_HEAP = "108K"
+
+
+def play_check(exe, lib_files, heap=CHECK_HEAP, timeout=300):
     """Run :data:`GAME_SCRIPT` under ``exe`` with ``lib_files`` (``{'lib/…': bytes}``) as MICROPYPATH.
 
     Returns the VM's last output line (``GAME-OK <winner> <plies>``); raises
