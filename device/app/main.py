@@ -24,7 +24,7 @@ from boards.common import B, CHORD, CLICK
 # Not needed while a game is on screen (see drop_modules): loaded again
 # when a menu, the rules or a review is shown.
 OFF_GAME_MODULES = ("menus", "menu", "help", "review_screen", "puzzle_menus", "puzzle_list", "progress",
-                    "low_memory")
+                    "low_memory")  # (app.last_resort is held from start: see App.last_stand)
 # Dropped under a game's screen too (app.board_view keeps the two names it
 # uses), not under a puzzle's, whose module holds app.theme: there a drop
 # would free nothing and cost an import at each puzzle opened.
@@ -95,8 +95,12 @@ class App:
         """One pass of the loop: keys, auto-repeat, the screen's timers, refresh if changed.
 
         A MemoryError anywhere in it (a search, a screen being built) goes
-        to :meth:`out_of_memory`: the one handler of the app, here, where
-        it adds 12 bytes to every call chain's pystack and no frame.
+        to :meth:`out_of_memory`, any other exception a screen raises (a
+        damaged file, a bug) to :meth:`failed` (issue 34): the app's one
+        handler, here, where it adds 12 bytes to every call chain's pystack
+        and no frame. Neither reaches CircuitPython's traceback console:
+        whatever fails on their way back to the title ends at
+        :meth:`last_stand` (see :meth:`recover`).
         """
         now = self.clock()
         b = self.hw.buttons
@@ -123,7 +127,9 @@ class App:
             else:
                 self.act(event)
         except MemoryError:
-            self.out_of_memory()
+            self.recover(None)
+        except Exception as e:
+            self.recover(e)
         if self.dirty:
             self.refresh()
         if self.collect:
@@ -136,7 +142,22 @@ class App:
         elif getattr(self.screen, "ponder", None):
             # On the person's turn, a step of the search started by think
             # (never under a menu: the game screen is not on screen then).
-            return self.screen.ponder.step()
+            try:
+                return self.screen.ponder.step()
+            except Exception as e:  # its MemoryError ends the pondering (tanbo.ponder): a bug
+                self.recover(e)
+
+    def recover(self, error):
+        """After ``error`` (None: a MemoryError) reached :meth:`step`: :meth:`out_of_memory`
+        or :meth:`failed`; if either raises in turn (a MemoryError on the way
+        back to the title), :meth:`last_stand`, which allocates nothing."""
+        try:
+            if error is None:
+                self.out_of_memory()
+            else:
+                self.failed(error)
+        except Exception:
+            self.last_stand()
 
     def drop_keys(self):
         """Drop the presses queued while the app was busy; a held D-pad key stops repeating.
@@ -256,21 +277,56 @@ class App:
         gc.collect()
         failed = self.searching
         self.searching = None
-        print("MemoryError in", "the search (%s)" % failed if failed else "a screen")
+        # print's arguments, not a formatted string: nothing allocated here.
+        print("MemoryError in the search:", failed)
         if failed and failed != "any":
             self.fallback = "easy" if failed in ("hard", "medium") else "any"
             self.dirty = self.busy = True
             return
-        self.fallback = None
-        if isinstance(self.screen, GameScreen):
-            self.saved_game = self.screen.game
+        self.back_to_title("Low memory: saved.", "Low memory.")
+
+    def failed(self, error):
+        """An exception other than MemoryError reached :meth:`step` (issue 34: a screen's
+        ``key`` or ``tick``, a damaged file, a bug): reported in one line on
+        the serial console, the game saved, the title, which says so."""
+        self.searching = None
+        print("error in a screen:", repr(error))
+        self.back_to_title("Error: saved.", "Error.")
+
+    def back_to_title(self, saved, unsaved):
+        """Save the game on show (a puzzle's position is no game to resume) and show the title,
+        whose notice is ``saved`` or ``unsaved`` (one line of at most 19 characters)."""
+        self.fallback = self.next_game = None
+        screen = self.screen
+        if isinstance(screen, GameScreen) and getattr(screen, "puzzle", None) is None:
+            self.saved_game = screen.game
+        screen = None
         # Release the screen before the title is built: its blocks (a
         # board's tile strip is 12 KB) are what the title may need.
         self.drop_screen()
         self.save_game(self.saved_game)
-        # One line: with the Continue row, a second would meet the footer on 240x240.
-        self.notice = ("Low memory: saved." if self.saved_game is not None else "Low memory.",)
+        self.notice = (saved if self.saved_game is not None else unsaved,)
         self.title()
+
+    def last_stand(self):
+        """Put up :mod:`app.last_resort`'s screen, made at start, allocating nothing
+        (issue 33): no import, no object, no list grown (the root group drops
+        to its background, then takes the one group). Raises nothing; any
+        key on it tries the title again, with the game kept in ``saved_game``
+        (and saved in the NVM as of its last full turn)."""
+        self.searching = self.fallback = self.next_game = None
+        try:
+            d = self.display
+            d.root_group = None
+            root = self.root
+            while len(root) > 1:  # the background (app.start.background) stays
+                root.pop()
+            self.screen = screen = self.last_resort
+            root.append(screen.group)
+            d.root_group = root
+            self.dirty = self.busy = True
+        except Exception:
+            pass  # nothing left to try: the loop runs on, a key tries the title again
 
     def run(self):
         while True:
@@ -308,18 +364,23 @@ class App:
     # -- screens ------------------------------------------------------------------
 
     def title(self):
-        """Show the title menu. After a MemoryError while it is built (on a board: no
-        block that big), the screen on show is let go, the heap collected and
-        the title tried once more, then :mod:`app.low_memory`'s one line
-        stands in, whose keys try again: never the traceback console, also
-        at start, before :meth:`step`'s handler runs."""
+        """Show the title menu. After a MemoryError (on a board: no block that big)
+        or another exception while it is built, the screen on show is let go,
+        the heap collected and the title tried once more, then
+        :meth:`last_stand`'s one line stands in, whose keys try again: never
+        the traceback console, also at start, before :meth:`step`'s handler
+        runs."""
         for attempt in (1, 2):
             try:
                 self.show(menus().title(self))
                 return
-            except MemoryError:
+            except Exception:
+                pass
+            try:
                 self.drop_screen()
-        self.show(low_memory().LowMemory(self))
+            except Exception:
+                break
+        self.last_stand()
 
     def drop_screen(self):
         """Let the screen on show go (the next :meth:`show` puts one up), then collect."""

@@ -55,6 +55,10 @@ def set_up(app, hw, clock, sleep):
     app.root = displayio.Group()
     app.root.append(background(app.width, app.height))
     d.root_group = app.root
+    # The last resort, first: made while the heap is whole, held for the
+    # app's life, so that showing it allocates nothing (app.last_resort).
+    from app.last_resort import LowMemory
+    app.last_resort = LowMemory(app)
     # The board's default, on the class: nothing more on the settings' own table.
     Settings.ponder = hw.name not in SMALL_HEAP
     GameScreen.small_heap = hw.name in SMALL_HEAP
