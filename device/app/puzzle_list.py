@@ -5,6 +5,10 @@ selected puzzle, B goes back. The line above the footer shows the
 selected puzzle's goal. Entries are read from the open book as rows come
 into view, one at a time (never the whole collection on the heap); their
 bands are kept, a byte each.
+
+A damaged entry (issue 34: the file cut short by an interrupted copy, or
+edited) reads as "damaged", is refused by A, and the goal line asks for
+a copy of the game again (:data:`COPY_AGAIN`); the others play on.
 """
 
 from tanbo.puzzles import BANDS
@@ -15,14 +19,17 @@ from app.text import Label
 from boards.common import A, B, DOWN, LEFT, RIGHT, UP
 
 UNREAD = 255
+DAMAGED = 254  # an entry that cannot be read or played
+COPY_AGAIN = "Copy the game again"  # 19 characters: the goal line's width on 240x240
 
 
 class PuzzleList(Menu):
     """The puzzles of ``book`` (an open :class:`tanbo.puzzles.PuzzleBook`, closed when
     the list is left), ``progress`` (:class:`app.progress.Progress`) marking the
-    solved; puzzle ``first`` (from 1) selected; ``open(n)`` and ``back()`` run on A and B."""
+    solved; puzzle ``first`` (from 1) selected; ``open(n)`` and ``back()`` run on A and B;
+    ``refused``: true when puzzle ``first`` was refused as it opened (damaged)."""
 
-    def __init__(self, app, book, progress, first, open, back):
+    def __init__(self, app, book, progress, first, open, back, refused=False):
         self.book = book
         self.progress = progress
         self.open = open
@@ -33,23 +40,40 @@ class PuzzleList(Menu):
         # Title, its gap, the rows, the goal line and the footer.
         shown = max(1, min(self.count, (app.height - 4 * s - 3 * lh) // lh))
         rows = [Row("") for _ in range(shown)]
-        title = "Puzzles %d/%d" % (progress.count(), self.count)
+        title = "Puzzles %d/%d" % (progress.count(self.count), self.count)
         Menu.__init__(self, app, title, rows, None, footer="A:open <>:page")
         x = self.labels[0].group.x
         self.goal = Label(x, app.height - 2 * lh, self.cols, theme.DIM, scale=s)
         self.group.append(self.goal.group)
         self.top = 0
-        self.select(min(max(first, 1), self.count) - 1)
+        first = min(max(first, 1), self.count)
+        if refused:
+            self.bands[first - 1] = DAMAGED
+        self.select(first - 1)
+
+    def _load(self, i):
+        """Entry ``i`` (0-based), its band kept; None if it cannot be read (marked damaged)."""
+        try:
+            p = self.book.load(i)
+        except (ValueError, OSError) as e:
+            print("puzzles:", e)
+            self.bands[i] = DAMAGED
+            return None
+        if self.bands[i] != DAMAGED:  # one refused as it opened stays so
+            self.bands[i] = p.band
+        return p
 
     def _band(self, i):
         if self.bands[i] == UNREAD:
-            self.bands[i] = self.book.load(i).band
+            self._load(i)
         return self.bands[i]
 
     def row_text(self, i):
-        """Row of entry ``i`` (0-based): number, band, the solved mark."""
+        """Row of entry ``i`` (0-based): number, band (or "damaged"), the solved mark."""
         n = i + 1
-        return "%3d %-6s %s" % (n, BANDS[self._band(i)], "solved" if self.progress.solved(n) else "")
+        b = self._band(i)
+        return "%3d %-6s %s" % (n, "damaged" if b == DAMAGED else BANDS[b],
+                                "solved" if self.progress.solved(n) else "")
 
     def select(self, i):
         """Select entry ``i`` (0-based), scrolling it into view."""
@@ -69,9 +93,8 @@ class PuzzleList(Menu):
             self._mark(self.index, False)
             self.index = k
             self._mark(k, True)
-        p = self.book.load(i)
-        self.bands[i] = p.band
-        self.goal.text = p.goal
+        p = self._load(i)
+        self.goal.text = COPY_AGAIN if p is None or self.bands[i] == DAMAGED else p.goal
 
     def selected(self):
         """The selected entry, 0-based."""
@@ -85,6 +108,9 @@ class PuzzleList(Menu):
             page = len(self.labels)
             self.select(max(0, i - page) if k == LEFT else min(self.count - 1, i + page))
         elif k == A:
+            if self.bands[i] == DAMAGED:
+                self.goal.text = COPY_AGAIN  # refused: the list stays
+                return False
             self.book.close()
             self.open(i + 1)
         elif k == B:
