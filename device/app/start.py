@@ -89,7 +89,7 @@ def set_up(app, hw, clock, sleep):
         if game is not None and game.winner is None:
             app.saved_game = game
         if problem is not None:
-            app.notice = ("Save damaged,", "discarded.")
+            app.notice = ("Bad save discarded.",)  # one line: the title's rows come first
             print("save discarded:", problem)
         drop_modules("save_load")
     app.apply_settings()
