@@ -303,7 +303,8 @@ def arm_the_way_back(monkeypatch, inject):
     # (Not gc.collect: a collection allocates nothing and raises no MemoryError.)
     monkeypatch.setattr(main, "print", inject.wrap("print", print), raising=False)
     monkeypatch.setattr(main, "menus", inject.wrap("import menus", main.menus))
-    for name in ("save_game", "drop_screen", "show", "title", "back_to_title", "out_of_memory", "failed"):
+    monkeypatch.setattr(main, "low_memory", inject.wrap("import low_memory", main.low_memory))
+    for name in ("save_game", "drop_screen", "show", "title", "out_of_memory"):
         monkeypatch.setattr(main.App, name, inject.wrap(name, getattr(main.App, name)))
     monkeypatch.setattr(save.Saves, "save", inject.wrap("Saves.save", save.Saves.save))
     monkeypatch.setattr(text.Label, "__init__", inject.wrap("Label", text.Label.__init__))

@@ -24,7 +24,7 @@ from boards.common import B, CHORD, CLICK
 # Not needed while a game is on screen (see drop_modules): loaded again
 # when a menu, the rules or a review is shown.
 OFF_GAME_MODULES = ("menus", "menu", "help", "review_screen", "puzzle_menus", "puzzle_list", "progress",
-                    "low_memory")  # (app.last_resort is held from start: see App.last_stand)
+                    "low_memory")
 # Dropped under a game's screen too (app.board_view keeps the two names it
 # uses), not under a puzzle's, whose module holds app.theme: there a drop
 # would free nothing and cost an import at each puzzle opened.
@@ -39,6 +39,38 @@ LOOP_S = LOOP_MS / 1000
 STOP_AFTER_MS = 350
 
 
+class LowMemory:
+    """The app's last line of defence (issue 33): one line, "Low memory. Press A", shown
+    by :meth:`App.last_stand` when not even the title menu can be built; any key
+    asks for the title again.
+
+    At 117 KB free on the firmware, its module's import, made at that moment,
+    failed for 232 bytes and CircuitPython's traceback console took the
+    screen. So its ``group`` (the text already in its tiles) is built at
+    start by :func:`app.start.set_up` and held for the app's life, and this
+    class lives here, in the module the app runs in: showing it imports and
+    allocates nothing, whatever the heap. Held: ~0.25 KB of displayio objects
+    on a board and this class (docs/board-costs.md).
+
+    Not a restart through ``supervisor.reload()`` with the game saved:
+    between two runs of code.py CircuitPython shows its own terminal on the
+    display ("soft reboot", "code.py output:"), the console the player must
+    not see, and the restart costs seconds and the menus' state.
+    """
+
+    def __init__(self, app, group, label):
+        self.app = app
+        self.group = group
+        self.label = label  # app.text.Label (None: it could not be made; the background alone)
+
+    def key(self, k):
+        self.app.title()
+        return 0
+
+    def tick(self, now):
+        return 0
+
+
 def menus():
     """:mod:`app.menus`, imported when a menu is shown (dropped during a game)."""
     from app import menus
@@ -46,7 +78,7 @@ def menus():
 
 
 def low_memory():
-    """:mod:`app.low_memory`, imported after a MemoryError only."""
+    """:mod:`app.low_memory`, imported after an exception reached the app's loop only."""
     from app import low_memory
     return low_memory
 
@@ -94,10 +126,9 @@ class App:
     def step(self):
         """One pass of the loop: keys, auto-repeat, the screen's timers, refresh if changed.
 
-        A MemoryError anywhere in it (a search, a screen being built) goes
-        to :meth:`out_of_memory`, any other exception a screen raises (a
-        damaged file, a bug) to :meth:`failed` (issue 34): the app's one
-        handler, here, where it adds 12 bytes to every call chain's pystack
+        A MemoryError anywhere in it (a search, a screen being built), or
+        any other exception a screen raises (a damaged file, a bug: issue
+        34), goes to :meth:`recover`: the app's one handler, here, where it adds 12 bytes to every call chain's pystack
         and no frame. Neither reaches CircuitPython's traceback console:
         whatever fails on their way back to the title ends at
         :meth:`last_stand` (see :meth:`recover`).
@@ -148,14 +179,16 @@ class App:
                 self.recover(e)
 
     def recover(self, error):
-        """After ``error`` (None: a MemoryError) reached :meth:`step`: :meth:`out_of_memory`
-        or :meth:`failed`; if either raises in turn (a MemoryError on the way
-        back to the title), :meth:`last_stand`, which allocates nothing."""
+        """After ``error`` (None: a MemoryError) reached :meth:`step`: a lighter search
+        (:meth:`out_of_memory`) or :func:`app.low_memory.back_to_title` (the game
+        saved, the title). If that raises in turn (a MemoryError on the way back
+        to the title, its module's import too), :meth:`last_stand`, which
+        allocates nothing. The way back's code is loaded only then: not on the
+        heap under a game."""
         try:
-            if error is None:
-                self.out_of_memory()
-            else:
-                self.failed(error)
+            if error is None and self.out_of_memory():
+                return
+            low_memory().back_to_title(self, error)
         except Exception:
             self.last_stand()
 
@@ -271,51 +304,31 @@ class App:
         takes back its plies, app.shared_search.SharedSearch.run)
         searches lighter: "easy" after "hard" or "medium" (same seed),
         after that a legal move without the AI, said in the status line;
-        anything else (a screen that cannot be built) saves the game and
-        returns to the title, which says so.
+        True then; False for anything else (a screen that cannot be built),
+        which :func:`app.low_memory.back_to_title` serves.
         """
         gc.collect()
         failed = self.searching
         self.searching = None
         # print's arguments, not a formatted string: nothing allocated here.
-        print("MemoryError in the search:", failed)
+        print("MemoryError; the search:", failed)
         if failed and failed != "any":
             self.fallback = "easy" if failed in ("hard", "medium") else "any"
             self.dirty = self.busy = True
-            return
-        self.back_to_title("Low memory: saved.", "Low memory.")
-
-    def failed(self, error):
-        """An exception other than MemoryError reached :meth:`step` (issue 34: a screen's
-        ``key`` or ``tick``, a damaged file, a bug): reported in one line on
-        the serial console, the game saved, the title, which says so."""
-        self.searching = None
-        print("error in a screen:", repr(error))
-        self.back_to_title("Error: saved.", "Error.")
-
-    def back_to_title(self, saved, unsaved):
-        """Save the game on show (a puzzle's position is no game to resume) and show the title,
-        whose notice is ``saved`` or ``unsaved`` (one line of at most 19 characters)."""
-        self.fallback = self.next_game = None
-        screen = self.screen
-        if isinstance(screen, GameScreen) and getattr(screen, "puzzle", None) is None:
-            self.saved_game = screen.game
-        screen = None
-        # Release the screen before the title is built: its blocks (a
-        # board's tile strip is 12 KB) are what the title may need.
-        self.drop_screen()
-        self.save_game(self.saved_game)
-        self.notice = (saved if self.saved_game is not None else unsaved,)
-        self.title()
+            return True
+        return False
 
     def last_stand(self):
-        """Put up :mod:`app.last_resort`'s screen, made at start, allocating nothing
+        """Put up the :class:`LowMemory` screen, made at start, allocating nothing
         (issue 33): no import, no object, no list grown (the root group drops
         to its background, then takes the one group). Raises nothing; any
         key on it tries the title again, with the game kept in ``saved_game``
         (and saved in the NVM as of its last full turn)."""
         self.searching = self.fallback = self.next_game = None
         try:
+            screen = self.screen
+            if isinstance(screen, GameScreen) and getattr(screen, "puzzle", None) is None:
+                self.saved_game = screen.game  # a puzzle's position is no game to continue
             d = self.display
             d.root_group = None
             root = self.root
