@@ -161,12 +161,12 @@ def test_corrupt_save_is_reported_once_and_discarded(sim, where):
     second = Simulator(sim.profile.name, nvm_path=sim.nvm_path)
     try:
         notes = [label.text for label in second.app.screen.notes]
-        assert "Save damaged," in notes
+        assert "Bad save discarded." in notes
     finally:
         second.close()
     third = Simulator(sim.profile.name, nvm_path=sim.nvm_path)
     try:
-        assert "Save damaged," not in [label.text for label in third.app.screen.notes]
+        assert "Bad save discarded." not in [label.text for label in third.app.screen.notes]
     finally:
         third.close()
 

@@ -211,13 +211,18 @@ def test_a_title_that_fails_once_at_start_is_built_again_after_a_collection(sim,
 
 
 def test_a_title_that_cannot_be_built_at_start_says_so_in_one_line_and_a_key_tries_again(sim, monkeypatch):
-    from app import text
-    wrap, calls = failing(2)  # the title's first label, then again after the collection
-    monkeypatch.setattr(text.Label, "__init__", wrap(text.Label.__init__))
+    from app import menus, text
+    wrap, calls = failing(2)  # the title, then again after the collection
+    monkeypatch.setattr(menus, "title", wrap(menus.title))
+    labels = []
+    real_label = text.Label.__init__
+    monkeypatch.setattr(text.Label, "__init__", lambda *a, **k: labels.append(a) or real_label(*a, **k))
     start_again(sim)
     notice = sim.app.screen
-    assert screen_is(notice, "LowMemory") and len(calls) == 3  # its own line was built
-    shown = sim.app.root[-1] is notice.group
+    # The one made at start (issue 33): nothing was built to show it.
+    assert screen_is(notice, "LowMemory") and len(calls) == 2 and notice is sim.app.last_resort
+    assert len(labels) == 1  # its own line, made at start before the title
+    shown = sim.app.root[-1] is notice.group and len(sim.app.root) == 2
     assert shown and notice.label.text == "Low memory. Press A"
     assert len(notice.label.text) * 6 * sim.app.scale + notice.label.group.x <= sim.app.width
     sim.frames(100)  # the loop runs on it
@@ -229,11 +234,12 @@ def test_a_title_that_cannot_be_built_at_start_says_so_in_one_line_and_a_key_tri
 def test_a_title_whose_every_label_fails_still_leaves_a_screen_and_no_traceback(sim, monkeypatch):
     from app import text
     wrap, calls = failing(10 ** 6)
+    sim.press("A")  # New game
     monkeypatch.setattr(text.Label, "__init__", wrap(text.Label.__init__))
-    start_again(sim)
-    assert screen_is(sim.app.screen, "LowMemory")
+    sim.press("B")  # back: the title cannot be built
+    assert screen_is(sim.app.screen, "LowMemory") and calls
     sim.press("A")  # the title fails again: the notice again, the loop runs on
-    assert screen_is(sim.app.screen, "LowMemory")
+    assert screen_is(sim.app.screen, "LowMemory") and len(sim.app.root) == 2
     monkeypatch.undo()
     sim.press("B")
     assert screen_is(sim.app.screen, "Menu") and sim.app.screen.title.text == "T A N B O"
@@ -271,3 +277,101 @@ def test_a_screen_whose_title_then_fails_too_ends_on_the_one_line_notice(sim, mo
     assert "Low memory: saved." in [n.text for n in title.notes]
     sim.press("A")  # Continue
     assert game_screen(sim).game.ply == 0
+
+
+class Injector:
+    """Raises MemoryError at the ``k``-th call, once armed, of any function it wraps
+    (issue 33: every step of the app's way back to the title)."""
+
+    def __init__(self, k):
+        self.k, self.calls, self.armed, self.fired = k, 0, False, None
+
+    def wrap(self, name, real):
+        def f(*args, **kwargs):
+            if self.armed:
+                self.calls += 1
+                if self.calls == self.k:
+                    self.fired = name
+                    raise MemoryError("memory allocation failed, allocating 232 bytes")
+            return real(*args, **kwargs)
+        return f
+
+
+def arm_the_way_back(monkeypatch, inject):
+    """Wrap what the app calls between a failure in a screen and the title on show."""
+    from app import main, save, text
+    # (Not gc.collect: a collection allocates nothing and raises no MemoryError.)
+    monkeypatch.setattr(main, "print", inject.wrap("print", print), raising=False)
+    monkeypatch.setattr(main, "menus", inject.wrap("import menus", main.menus))
+    monkeypatch.setattr(main, "low_memory", inject.wrap("import low_memory", main.low_memory))
+    for name in ("save_game", "drop_screen", "show", "title", "out_of_memory"):
+        monkeypatch.setattr(main.App, name, inject.wrap(name, getattr(main.App, name)))
+    monkeypatch.setattr(save.Saves, "save", inject.wrap("Saves.save", save.Saves.save))
+    monkeypatch.setattr(text.Label, "__init__", inject.wrap("Label", text.Label.__init__))
+
+
+def a_game_screen_that_cannot_be_built(s, monkeypatch, inject):
+    from app import board_view
+    real = board_view.BoardView.__init__
+
+    def init(*args, **kwargs):
+        if not inject.armed and inject.fired is None:
+            inject.armed = True
+            raise MemoryError("memory allocation failed, allocating 12384 bytes")
+        return real(*args, **kwargs)
+    monkeypatch.setattr(board_view.BoardView, "__init__", init)
+    s.run_keys(NEW_9X9_VS_RANDOM)
+    return 0
+
+
+def a_game_screens_key_that_raises(s, monkeypatch, inject):
+    from app import game_screen
+    s.run_keys(NEW_9X9_VS_RANDOM + ",A")
+    s.frames(300)
+    real = game_screen.GameScreen.key
+
+    def key(*args):
+        if not inject.armed and inject.fired is None:
+            inject.armed = True
+            raise RuntimeError("a bug")
+        return real(*args)
+    monkeypatch.setattr(game_screen.GameScreen, "key", key)
+    s.press("LEFT")
+    return 2
+
+
+@pytest.mark.parametrize("failure", (a_game_screen_that_cannot_be_built, a_game_screens_key_that_raises))
+def test_a_memory_error_at_every_step_of_the_way_back_ends_at_the_title_with_the_game(tmp_path, failure):
+    # Issue 33: at 117 KB free a 4p board could not be built, the title
+    # failed twice and the import of the low-memory screen failed too: the
+    # console. Here the k-th call on the way back fails, for every k.
+    from tanbo_sim.simulator import Simulator
+    k, fired = 0, []
+    while True:
+        k += 1
+        s = Simulator("pybadge", nvm_path=str(tmp_path / ("nvm%d" % k)))
+        mp = pytest.MonkeyPatch()
+        try:
+            inject = Injector(k)
+            arm_the_way_back(mp, inject)
+            ply = failure(s, mp, inject)  # no exception leaves the app's loop
+            inject.armed = False
+            mp.undo()
+            screen = s.app.screen
+            assert screen_is(screen, "Menu") or screen is s.app.last_resort, (k, inject.fired, screen)
+            if screen is s.app.last_resort:
+                assert s.app.root[-1] is screen.group
+                s.press("A")  # the title, the heap whole again
+            title = s.app.screen
+            assert screen_is(title, "Menu") and title.title.text == "T A N B O", (k, inject.fired)
+            assert title.labels[0].text == "Continue", (k, inject.fired)
+            s.press("A")
+            assert game_screen(s).game.ply == ply, (k, inject.fired)
+        finally:
+            mp.undo()
+            s.close()
+        if inject.fired is None:
+            break  # the way back made fewer than k calls: each one failed once
+        fired.append(inject.fired)
+    print(failure.__name__, len(fired), "steps:", " ".join(fired))
+    assert len(fired) > 10 and {"import menus", "Label", "show", "save_game"} <= set(fired)

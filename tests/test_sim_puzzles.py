@@ -225,7 +225,7 @@ def test_a_save_of_the_version_before_puzzles_resumes_on_the_board(sim):
     again = Simulator(sim.profile.name, nvm_path=sim.nvm_path)
     try:
         title = again.app.screen
-        assert "Save damaged," not in [label.text for label in title.notes]
+        assert "Bad save discarded." not in [label.text for label in title.notes]
         assert again.app.saved_game.moves() == history
         assert title.labels[0].text == "Continue"
     finally:

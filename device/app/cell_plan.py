@@ -173,5 +173,9 @@ def _fit(lay, variant):
         # Under the board, clear of the screen's edges (a wider margin
         # would cost the info text characters on 9x9 at 240x240).
         sx = 2 * lay.scale
-        lay.status_x, lay.status_y = sx, bh + 1
-        lay.status_w, lay.status_h = W - 2 * sx, H - bh - 1
+        # A pixel of gap, where a line of text still fits below it: 19x19 on
+        # 240x240 leaves 12 px, and a descender (g, p, y: the glyph's last
+        # row) fell off the screen (issue 33, tests/test_sim_fit.py).
+        gap = 1 if H - bh > 12 * lay.scale else 0
+        lay.status_x, lay.status_y = sx, bh + gap
+        lay.status_w, lay.status_h = W - 2 * sx, H - bh - gap

@@ -1,43 +1,14 @@
-"""What the app does after a MemoryError (issue 22): the move played instead of
-the search that failed, and the screen shown when not even the title menu
-can be built.
+"""What the app does after an exception reached its loop (app.main.App.recover): the move
+played instead of a search that failed for memory (issue 22), the way back to the title
+after any other (issue 34).
 
 A MemoryError on a board means no free block that big, often with plenty
-free in all. :meth:`app.main.App.title` collects and tries the title once
-more; if that fails too, this one-line screen stands in for it (never
-CircuitPython's traceback console, also at start, before the app's loop
-runs) and any key tries the title again. Its own module: it is loaded
-only then, not kept on the heap while a game is played.
+free in all. Its own module: loaded only then, not kept on the heap while
+a game is played. The screen shown when not even the title menu can be
+built is :class:`app.main.LowMemory`, made at start.
 """
 
-import displayio
-
-from app import theme
-from app.text import Label
-
-LINE = "Low memory. Press A"  # 19 characters: fits 160 px at 1x and 240 px at 2x
-
-
-class LowMemory:
-    """``app``'s stand-in for the title menu: one line of text; any key asks for the title."""
-
-    def __init__(self, app):
-        self.app = app
-        self.group = displayio.Group()
-        s = app.scale
-        self.label = None
-        try:
-            self.label = Label(2 * s, app.height // 2 - 6 * s, len(LINE), theme.TEXT, scale=s, text=LINE)
-            self.group.append(self.label.group)
-        except MemoryError:
-            pass  # the background alone; a key still brings the title
-
-    def key(self, k):
-        self.app.title()
-        return 0
-
-    def tick(self, now):
-        return 0
+from app.game_screen import GameScreen
 
 
 def lighter_move(app, screen):
@@ -52,3 +23,26 @@ def lighter_move(app, screen):
         moves = screen.game.legal_moves()
         return moves[screen.game.ply % len(moves)]
     return screen.choose(level, app.progress)
+
+
+def back_to_title(app, error):
+    """After ``error`` (None: a MemoryError outside a search) reached the app's loop: the
+    error said in one line on the serial console, the game on show saved (a
+    puzzle's position is no game to resume), the title, whose one-line notice
+    says so. Whatever fails here ends at :meth:`app.main.App.last_stand`."""
+    app.searching = app.fallback = app.next_game = None
+    if error is None:
+        saved, unsaved = "Low memory: saved.", "Low memory."
+    else:
+        print("error in a screen:", repr(error))
+        saved, unsaved = "Error: saved.", "Error."
+    screen = app.screen
+    if isinstance(screen, GameScreen) and getattr(screen, "puzzle", None) is None:
+        app.saved_game = screen.game
+    screen = None
+    # Release the screen before the title is built: its blocks (a board's
+    # tile strip is 12 KB) are what the title may need.
+    app.drop_screen()
+    app.save_game(app.saved_game)
+    app.notice = (saved if app.saved_game is not None else unsaved,)
+    app.title()

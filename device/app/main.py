@@ -39,6 +39,38 @@ LOOP_S = LOOP_MS / 1000
 STOP_AFTER_MS = 350
 
 
+class LowMemory:
+    """The app's last line of defence (issue 33): one line, "Low memory. Press A", shown
+    by :meth:`App.last_stand` when not even the title menu can be built; any key
+    asks for the title again.
+
+    At 117 KB free on the firmware, its module's import, made at that moment,
+    failed for 232 bytes and CircuitPython's traceback console took the
+    screen. So its ``group`` (the text already in its tiles) is built at
+    start by :func:`app.start.set_up` and held for the app's life, and this
+    class lives here, in the module the app runs in: showing it imports and
+    allocates nothing, whatever the heap. Held: ~0.25 KB of displayio objects
+    on a board and this class (docs/board-costs.md).
+
+    Not a restart through ``supervisor.reload()`` with the game saved:
+    between two runs of code.py CircuitPython shows its own terminal on the
+    display ("soft reboot", "code.py output:"), the console the player must
+    not see, and the restart costs seconds and the menus' state.
+    """
+
+    def __init__(self, app, group, label):
+        self.app = app
+        self.group = group
+        self.label = label  # app.text.Label (None: it could not be made; the background alone)
+
+    def key(self, k):
+        self.app.title()
+        return 0
+
+    def tick(self, now):
+        return 0
+
+
 def menus():
     """:mod:`app.menus`, imported when a menu is shown (dropped during a game)."""
     from app import menus
@@ -46,7 +78,7 @@ def menus():
 
 
 def low_memory():
-    """:mod:`app.low_memory`, imported after a MemoryError only."""
+    """:mod:`app.low_memory`, imported after an exception reached the app's loop only."""
     from app import low_memory
     return low_memory
 
@@ -94,9 +126,12 @@ class App:
     def step(self):
         """One pass of the loop: keys, auto-repeat, the screen's timers, refresh if changed.
 
-        A MemoryError anywhere in it (a search, a screen being built) goes
-        to :meth:`out_of_memory`: the one handler of the app, here, where
-        it adds 12 bytes to every call chain's pystack and no frame.
+        A MemoryError anywhere in it (a search, a screen being built), or
+        any other exception a screen raises (a damaged file, a bug: issue
+        34), goes to :meth:`recover`: the app's one handler, here, where it adds 12 bytes to every call chain's pystack
+        and no frame. Neither reaches CircuitPython's traceback console:
+        whatever fails on their way back to the title ends at
+        :meth:`last_stand` (see :meth:`recover`).
         """
         now = self.clock()
         b = self.hw.buttons
@@ -123,7 +158,9 @@ class App:
             else:
                 self.act(event)
         except MemoryError:
-            self.out_of_memory()
+            self.recover(None)
+        except Exception as e:
+            self.recover(e)
         if self.dirty:
             self.refresh()
         if self.collect:
@@ -136,7 +173,24 @@ class App:
         elif getattr(self.screen, "ponder", None):
             # On the person's turn, a step of the search started by think
             # (never under a menu: the game screen is not on screen then).
-            return self.screen.ponder.step()
+            try:
+                return self.screen.ponder.step()
+            except Exception as e:  # its MemoryError ends the pondering (tanbo.ponder): a bug
+                self.recover(e)
+
+    def recover(self, error):
+        """After ``error`` (None: a MemoryError) reached :meth:`step`: a lighter search
+        (:meth:`out_of_memory`) or :func:`app.low_memory.back_to_title` (the game
+        saved, the title). If that raises in turn (a MemoryError on the way back
+        to the title, its module's import too), :meth:`last_stand`, which
+        allocates nothing. The way back's code is loaded only then: not on the
+        heap under a game."""
+        try:
+            if error is None and self.out_of_memory():
+                return
+            low_memory().back_to_title(self, error)
+        except Exception:
+            self.last_stand()
 
     def drop_keys(self):
         """Drop the presses queued while the app was busy; a held D-pad key stops repeating.
@@ -252,27 +306,42 @@ class App:
         takes back its plies, app.shared_search.SharedSearch.run)
         searches lighter: "easy" after "hard" or "medium" (same seed),
         after that a legal move without the AI, said in the status line;
-        anything else (a screen that cannot be built) saves the game and
-        returns to the title, which says so.
+        True then; False for anything else (a screen that cannot be built),
+        which :func:`app.low_memory.back_to_title` serves.
         """
         gc.collect()
         failed = self.searching
         self.searching = None
-        print("MemoryError in", "the search (%s)" % failed if failed else "a screen")
+        # print's arguments, not a formatted string: nothing allocated here.
+        print("MemoryError; the search:", failed)
         if failed and failed != "any":
             self.fallback = "easy" if failed in ("hard", "medium") else "any"
             self.dirty = self.busy = True
-            return
-        self.fallback = None
-        if isinstance(self.screen, GameScreen):
-            self.saved_game = self.screen.game
-        # Release the screen before the title is built: its blocks (a
-        # board's tile strip is 12 KB) are what the title may need.
-        self.drop_screen()
-        self.save_game(self.saved_game)
-        # One line: with the Continue row, a second would meet the footer on 240x240.
-        self.notice = ("Low memory: saved." if self.saved_game is not None else "Low memory.",)
-        self.title()
+            return True
+        return False
+
+    def last_stand(self):
+        """Put up the :class:`LowMemory` screen, made at start, allocating nothing
+        (issue 33): no import, no object, no list grown (the root group drops
+        to its background, then takes the one group). Raises nothing; any
+        key on it tries the title again, with the game kept in ``saved_game``
+        (and saved in the NVM as of its last full turn)."""
+        self.searching = self.fallback = self.next_game = None
+        try:
+            screen = self.screen
+            if isinstance(screen, GameScreen) and getattr(screen, "puzzle", None) is None:
+                self.saved_game = screen.game  # a puzzle's position is no game to continue
+            d = self.display
+            d.root_group = None
+            root = self.root
+            while len(root) > 1:  # the background (app.start.background) stays
+                root.pop()
+            self.screen = screen = self.last_resort
+            root.append(screen.group)
+            d.root_group = root
+            self.dirty = self.busy = True
+        except Exception:
+            pass  # nothing left to try: the loop runs on, a key tries the title again
 
     def run(self):
         while True:
@@ -310,18 +379,23 @@ class App:
     # -- screens ------------------------------------------------------------------
 
     def title(self):
-        """Show the title menu. After a MemoryError while it is built (on a board: no
-        block that big), the screen on show is let go, the heap collected and
-        the title tried once more, then :mod:`app.low_memory`'s one line
-        stands in, whose keys try again: never the traceback console, also
-        at start, before :meth:`step`'s handler runs."""
+        """Show the title menu. After a MemoryError (on a board: no block that big)
+        or another exception while it is built, the screen on show is let go,
+        the heap collected and the title tried once more, then
+        :meth:`last_stand`'s one line stands in, whose keys try again: never
+        the traceback console, also at start, before :meth:`step`'s handler
+        runs."""
         for attempt in (1, 2):
             try:
                 self.show(menus().title(self))
                 return
-            except MemoryError:
+            except Exception:
+                pass
+            try:
                 self.drop_screen()
-        self.show(low_memory().LowMemory(self))
+            except Exception:
+                break
+        self.last_stand()
 
     def over(self, game):
         """The game-over menu of the finished ``game`` (also where its review goes back to)."""

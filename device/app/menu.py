@@ -18,6 +18,13 @@ COLS = 20
 MARGIN = 3  # px (times the text scale) kept clear at the left and right edges
 
 
+def fits(app):
+    """How many text lines (``lines`` and rows) a :class:`Menu` holds between its title
+    and its footer on ``app``'s screen: 8 on 160x128, 7 on 240x240 (2x text)."""
+    s = app.scale
+    return (app.height - 4 * s - 24 * s) // (12 * s)
+
+
 def back_to(app, screen):
     """An action that shows game (or puzzle) screen ``screen`` again, with the
     hints setting as it is now (the settings may have changed meanwhile)."""
@@ -51,7 +58,8 @@ class Row:
 
 class Menu:
     """``title``, ``rows`` (list of Row), ``back()`` for B (None: B does nothing),
-    ``lines``: extra text shown under the title (e.g. credits, a warning)."""
+    ``lines``: extra text shown under the title (e.g. credits, a warning); those
+    that do not fit above the rows go, the first first (:func:`fits`)."""
 
     def __init__(self, app, title, rows, back=None, lines=(), footer="A:ok  B:back"):
         # Off the game screen, the code of its thinking on the person's turn
@@ -71,7 +79,10 @@ class Menu:
         self.group.append(self.title.group)
         y = 2 * s + lh
         self.notes = []
-        for line in lines:
+        # Issue 33: the title's Continue row and a notice met the footer on
+        # 240x240. The rows stay whole; the first lines (the title's credits,
+        # before its notice) make room.
+        for line in lines[max(0, len(lines) + len(rows) - fits(app)):]:
             label = Label(x0, y, cols, theme.DIM, scale=s, text=line)
             self.group.append(label.group)
             self.notes.append(label)

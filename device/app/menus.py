@@ -60,6 +60,8 @@ def title(app):
     rows.append(Row("Settings", lambda: app.show(settings(app, app.title))))
     lines = ["by Mark Steere", "version " + VERSION]
     if app.notice:
+        # After the credits: with the Continue row (and more) the notice
+        # stays, the credits go (app.menu.fits; one line of at most 19 characters).
         lines.extend(app.notice)
     menu = Menu(app, "T A N B O", rows, None, lines, footer="A:choose")
     app.notice = None  # reported once (kept should the menu fail to build: App.title tries again)

@@ -45,10 +45,16 @@ class Progress:
         self.bits[i >> 3] |= 1 << (i & 7)
         return True
 
-    def count(self):
-        """How many puzzles are solved."""
+    def count(self, size=8 * MAX_BITS):
+        """How many of puzzles 1 to ``size`` (the collection's) are solved: bits past
+        it (a save of a larger collection, or damaged with a valid CRC,
+        issue 34) are not counted."""
         n = 0
-        for b in self.bits:
+        bits = self.bits
+        for i in range(min(len(bits), (size + 7) >> 3)):
+            b = bits[i]
+            if size < (i + 1) << 3:  # the last byte: only the collection's bits
+                b &= (1 << (size & 7)) - 1
             while b:
                 n += b & 1
                 b >>= 1

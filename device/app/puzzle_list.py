@@ -5,6 +5,10 @@ selected puzzle, B goes back. The line above the footer shows the
 selected puzzle's goal. Entries are read from the open book as rows come
 into view, one at a time (never the whole collection on the heap); their
 bands are kept, a byte each.
+
+A damaged entry (issue 34: the file cut short by an interrupted copy, or
+edited) reads as "damaged", is refused by A, and the goal line asks for
+a copy of the game again (:data:`COPY_AGAIN`); the others play on.
 """
 
 from tanbo.puzzles import BANDS
@@ -12,41 +16,64 @@ from tanbo.puzzles import BANDS
 from app.menu import ScrollMenu
 
 UNREAD = 255
+DAMAGED = 254  # an entry that cannot be read or played
+COPY_AGAIN = "Copy the game again"  # 19 characters: the goal line's width on 240x240
 
 
 class PuzzleList(ScrollMenu):
     """The puzzles of ``book`` (an open :class:`tanbo.puzzles.PuzzleBook`, closed when
     the list is left), ``progress`` (:class:`app.progress.Progress`) marking the
-    solved; puzzle ``first`` (from 1) selected; ``open(n)`` and ``back()`` run on A and B."""
+    solved; puzzle ``first`` (from 1) selected; ``open(n)`` and ``back()`` run on A and B;
+    ``refused``: true when puzzle ``first`` was refused as it opened (damaged)."""
 
-    def __init__(self, app, book, progress, first, open, back):
+    def __init__(self, app, book, progress, first, open, back, refused=False):
         self.book = book
         self.progress = progress
         self.open = open
         self.leave = back
-        self.bands = bytearray(bytes((UNREAD,)) * len(book))
-        title = "Puzzles %d/%d" % (progress.count(), len(book))
-        ScrollMenu.__init__(self, app, title, len(book), "A:open <>:page")
-        self.select(min(max(first, 1), self.count) - 1)
+        count = len(book)
+        self.bands = bytearray(bytes((UNREAD,)) * count)
+        title = "Puzzles %d/%d" % (progress.count(count), count)
+        ScrollMenu.__init__(self, app, title, count, "A:open <>:page")
+        first = min(max(first, 1), self.count)
+        if refused:
+            self.bands[first - 1] = DAMAGED
+        self.select(first - 1)
+
+    def _load(self, i):
+        """Entry ``i`` (0-based), its band kept; None if it cannot be read (marked damaged)."""
+        try:
+            p = self.book.load(i)
+        except (ValueError, OSError) as e:
+            print("puzzles:", e)
+            self.bands[i] = DAMAGED
+            return None
+        if self.bands[i] != DAMAGED:  # one refused as it opened stays so
+            self.bands[i] = p.band
+        return p
 
     def _band(self, i):
         if self.bands[i] == UNREAD:
-            self.bands[i] = self.book.load(i).band
+            self._load(i)
         return self.bands[i]
 
     def row_text(self, i):
-        """Row of entry ``i`` (0-based): number, band, the solved mark."""
+        """Row of entry ``i`` (0-based): number, band (or "damaged"), the solved mark."""
         n = i + 1
-        return "%3d %-6s %s" % (n, BANDS[self._band(i)], "solved" if self.progress.solved(n) else "")
+        b = self._band(i)
+        return "%3d %-6s %s" % (n, "damaged" if b == DAMAGED else BANDS[b],
+                                "solved" if self.progress.solved(n) else "")
 
     def select(self, i):
         """Select entry ``i`` (0-based), scrolling it into view."""
         self.scroll_to(i)
-        p = self.book.load(i)
-        self.bands[i] = p.band
-        self.goal.text = p.goal
+        p = self._load(i)
+        self.goal.text = COPY_AGAIN if p is None or self.bands[i] == DAMAGED else p.goal
 
     def chosen(self, i):
+        if self.bands[i] == DAMAGED:
+            self.goal.text = COPY_AGAIN  # refused: the list stays
+            return
         self.book.close()
         self.open(i + 1)
 

@@ -46,29 +46,34 @@ def open_book(app):
     except (OSError, ValueError) as e:
         print("puzzles:", e)
         app.show(Menu(app, "Puzzles", [Row("Back", app.title)], app.title,
-                      ["cannot read the", "puzzle collection"]))
+                      ["cannot read the", "puzzle collection.", "Copy the game again"]))
         return None
 
 
-def show_list(app, first=0):
-    """The list of puzzles, ``first`` (from 1; 0: the one to resume at) selected."""
+def show_list(app, first=0, refused=False):
+    """The list of puzzles, ``first`` (from 1; 0: the one to resume at) selected;
+    ``refused``: it was, as damaged (see :func:`open_puzzle`)."""
     from app.puzzle_list import PuzzleList
     book = open_book(app)
     if book is not None:
         p = progress(app)
         app.show(PuzzleList(app, book, p, first or p.resume or 1, lambda n: open_puzzle(app, n),
-                            app.title))
+                            app.title, refused))
 
 
 def open_puzzle(app, n):
     """Puzzle ``n`` (from 1) on screen; it becomes the one to resume at (saved with the
-    next write: opening one never writes)."""
+    next write: opening one never writes). A damaged one (issue 34: it cannot be
+    read, its position parsed or its line played) is refused: the list shows it
+    as damaged, asking for a copy of the game again; the progress is kept."""
     book = open_book(app)
     if book is None:
         return
     try:
         count = len(book)
         puzzle = book.load(n - 1)
+    except (ValueError, OSError) as e:
+        return refuse(app, n, e)
     finally:
         book.close()
     p = progress(app)
@@ -82,7 +87,17 @@ def open_puzzle(app, n):
         app.root.remove(old.group)
         app.screen = old = None
         gc.collect()
-    app.show(PuzzleScreen(puzzle, count, app.width, app.height, app.settings.hints, app.hw.slowness))
+    try:
+        screen = PuzzleScreen(puzzle, count, app.width, app.height, app.settings.hints, app.hw.slowness)
+    except ValueError as e:
+        return refuse(app, n, e)
+    app.show(screen)
+
+
+def refuse(app, n, problem):
+    """Puzzle ``n`` cannot be played (``problem``, said on the serial console): the list, at it."""
+    print("puzzles:", problem)
+    show_list(app, n, True)
 
 
 def serve(app, screen, event):

@@ -42,14 +42,17 @@ HINT_CELLS = 3  # the hint region: 3 x 3 cells holding the next move
 class PuzzleScreen(GameScreen):
     """Plays ``puzzle`` (:class:`tanbo.puzzles.Puzzle`), number ``puzzle.number`` of
     ``count``, on a ``width`` x ``height`` screen; ``hints``, ``slowness`` as for
-    :class:`app.game_screen.GameScreen`."""
+    :class:`app.game_screen.GameScreen`. ValueError, before anything is built, for a
+    puzzle that cannot be played (a damaged file: :func:`app.puzzle_menus.open_puzzle`
+    refuses it)."""
 
     searches = False  # the defender's replies are the puzzle's line: no tanbo.ai, no search
 
     def __init__(self, puzzle, count, width, height, hints=True, slowness=1.0):
         self.puzzle = puzzle
         self.count = count
-        game = puzzle.game()
+        game = puzzle.game()  # ValueError for a damaged position (issue 34), before anything is built
+        puzzle.check(game)  # and for a line that does not play
         self.start_ply = game.ply
         self.player = game.to_move
         self.solved = False

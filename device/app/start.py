@@ -11,7 +11,7 @@ from app import drop_modules, theme
 from app.clock import Clock
 from app.input import Repeater
 from app.sizes import text_scale
-from app.main import App, GameScreen
+from app.main import App, GameScreen, LowMemory
 from app.save import Saves
 from app.settings import SIZE, Settings
 from app.text import Label
@@ -43,6 +43,23 @@ def background(width, height):
     return g
 
 
+LOW_MEMORY = "Low memory. Press A"  # 19 characters: fits 160 px at 1x and 240 px at 2x
+
+
+def last_resort(app):
+    """The :class:`app.main.LowMemory` screen, first: made while the heap is whole,
+    held for the app's life, so that showing it allocates nothing (issue 33)."""
+    s = app.scale
+    group = displayio.Group()
+    label = None
+    try:
+        label = Label(2 * s, app.height // 2 - 6 * s, len(LOW_MEMORY), theme.TEXT, scale=s, text=LOW_MEMORY)
+        group.append(label.group)
+    except MemoryError:
+        pass  # the background alone; a key still brings the title
+    return LowMemory(app, group, label)
+
+
 def set_up(app, hw, clock, sleep):
     """What :class:`app.main.App` on ``hw`` starts with: its screen and
     settings, the saved game to resume; then the title menu."""
@@ -55,6 +72,12 @@ def set_up(app, hw, clock, sleep):
     app.root = displayio.Group()
     app.root.append(background(app.width, app.height))
     d.root_group = app.root
+    # The glyphs first, in a call of their own: built inside the last
+    # resort's Label, the font's table (dropped once drawn) stayed on the
+    # probe's heap through a stale slot, 3.4 KB under a game (tests/device_memory.py).
+    from app.text import glyph_bitmap
+    glyph_bitmap()
+    app.last_resort = last_resort(app)
     # The board's default, on the class: nothing more on the settings' own table.
     Settings.ponder = hw.name not in SMALL_HEAP
     GameScreen.small_heap = hw.name in SMALL_HEAP
@@ -86,7 +109,7 @@ def set_up(app, hw, clock, sleep):
         if game is not None and game.winner is None:
             app.saved_game = game
         if problem is not None:
-            app.notice = ("Save damaged,", "discarded.")
+            app.notice = ("Bad save discarded.",)  # one line: the title's rows come first
             print("save discarded:", problem)
         else:
             games(app)
@@ -102,7 +125,7 @@ def games(app):
     ends, damaged = scan(app.saves.storage, app.saves.reach)
     if damaged:
         repair(app.saves, ends)
-        app.notice = ("Games damaged,", "%d kept." % len(ends))
+        app.notice = ("Bad games: %d kept." % len(ends),)  # one line, as the title has room for
         print("library: a damaged game dropped, with the older ones;", len(ends), "kept")
     app.games = len(ends)
     drop_modules("library")

@@ -1,0 +1,88 @@
+"""No exception a screen raises reaches CircuitPython's traceback console (issue 34): an error
+in any screen's ``key`` or ``tick`` is reported in one line by the app's loop, which returns to
+the title, saying so, with the game saved to continue.
+"""
+
+import pytest
+from tanbo import Game
+
+from tanbo_sim.simulator import Simulator
+from test_sim_games import NEW_9X9_VS_RANDOM, game_screen, screen_is
+
+
+def on_title(s):
+    pass
+
+
+def review(s):
+    from app.review_screen import ReviewScreen
+    g = Game("9x9")
+    for _ in range(3):
+        g.play(g.legal_moves()[0])
+    s.app.show(ReviewScreen(g, s.app.width, s.app.height, s.app.title))
+    s.frames(50)
+
+
+def a_game(s):
+    s.run_keys(NEW_9X9_VS_RANDOM + ",A")
+    s.frames(300)
+
+
+# Each screen of the app, reached as a player does (the review: as game over's Review does).
+SCREENS = {
+    "Menu": on_title,
+    "new game Menu": lambda s: s.run_keys("A"),
+    "settings Menu": lambda s: s.run_keys("DOWN*3,A"),
+    "Help": lambda s: s.run_keys("DOWN*2,A"),
+    "PuzzleList": lambda s: s.run_keys("DOWN,A"),
+    "PuzzleScreen": lambda s: s.run_keys("DOWN,A,A"),
+    "GameScreen": a_game,
+    "ReviewScreen": review,
+    "LowMemory": lambda s: s.app.last_stand() or s.frames(50),
+}
+
+
+@pytest.mark.parametrize("method", ("key", "tick"))
+@pytest.mark.parametrize("name", sorted(SCREENS))
+def test_an_exception_in_any_screens_key_or_tick_returns_to_the_title_with_the_game(tmp_path, capsys,
+                                                                                   monkeypatch, name, method):
+    s = Simulator("pybadge", nvm_path=str(tmp_path / "nvm"))
+    try:
+        SCREENS[name](s)
+        screen = s.app.screen
+        assert screen_is(screen, name.split()[-1])
+        game = game_screen(s) and screen.game
+        if game is not None and getattr(screen, "puzzle", None) is not None:
+            game = None  # a puzzle's position is no game to continue
+        moves = game.moves() if game is not None else None
+        real = getattr(type(screen), method)
+        raised = []
+
+        def once(*args):
+            if not raised:
+                raised.append(args)
+                raise RuntimeError("a bug in %s.%s" % (name, method))
+            return real(*args)
+        monkeypatch.setattr(type(screen), method, once)
+        capsys.readouterr()
+        if method == "key":
+            s.press("SELECT")
+        else:
+            s.frames(50)
+        assert raised
+        said = capsys.readouterr().out
+        assert said.count("\n") == 1 and "RuntimeError" in said and name in said  # one line
+        title = s.app.screen
+        assert screen_is(title, "Menu") and title.title.text == "T A N B O"
+        notes = [label.text for label in title.notes]
+        if moves is None:
+            assert notes[-1] in ("Error.", "Error: saved.")
+            return
+        assert notes[-1] == "Error: saved." and title.labels[0].text == "Continue"
+        s.close()
+        s = Simulator("pybadge", nvm_path=str(tmp_path / "nvm"))  # saved: also across a reset
+        s.press("A")
+        assert game_screen(s).game.moves() == moves
+    finally:
+        monkeypatch.undo()
+        s.close()
