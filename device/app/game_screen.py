@@ -139,12 +139,13 @@ class GameScreen:
         """The legal point nearest the board's middle (the middle if none)."""
         g = self.game
         lay = self.view.layout
-        mid_c, mid_r = lay.cols // 2, lay.rows // 2
+        # (In pixels: Hexbo's rows are shifted; the middle row is not.)
+        mid_x, mid_y = lay.x0 + lay.cols // 2 * lay.cell, lay.y0 + lay.rows // 2 * lay.cell
         best, best_d = 0, 1 << 30
         moves = g.legal_moves() if g.winner is None else range(g.variant.size)
         for p in moves:
-            i = lay.cell_of[p]
-            d = abs(i % lay.cols - mid_c) + abs(i // lay.cols - mid_r)
+            x, y = lay.cell_xy(p)
+            d = abs(x - mid_x) + abs(y - mid_y)
             if d < best_d:
                 best, best_d = p, d
         return best
