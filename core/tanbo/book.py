@@ -32,7 +32,7 @@ MAX_LINE = 420  # bytes: a 19x19 entry is about 390
 
 def images(v):
     """How many symmetries of ``v``'s board :func:`image` knows (1, 2, 4 or 8)."""
-    if v.depth > 1:
+    if v.depth > 1 or v.hex_side:  # (a hexagon's symmetries are not these)
         return 1
     if v.height == 1:
         return 2

@@ -33,6 +33,9 @@ def bounded_root(game, r):
 def where(v, p):
     """Row and column of ``p`` for error messages."""
     x, y, z = v.coords(p)
+    if v.hex_side:
+        name = v.format_point(p)
+        return "%s (row %s, column %s)" % (name, name[0], name[1:])
     if v.dims == 1:
         return "point %d" % (p + 1)
     if v.dims == 3:

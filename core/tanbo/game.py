@@ -149,8 +149,8 @@ class Game:
 
     ``Game("9x9")`` starts a variant from its setup; see
     :meth:`from_position` and :meth:`from_record` for the other ways in.
-    Players are numbered 1..4 (1 = Black ``X``, 2 = White ``O``, 3 ``Y``,
-    4 ``Z``); points are indices of :attr:`variant` (see
+    Players are numbered 1..6 (1 = Black ``X``, 2 = White ``O``, 3 ``Y``,
+    4 ``Z``, 5 ``U``, 6 ``V``); points are indices of :attr:`variant` (see
     :mod:`tanbo.variants`).
 
     State is plain attributes: ``to_move``, ``winner`` (None while two or

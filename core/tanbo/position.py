@@ -2,20 +2,25 @@
 
 Format (RULES.md): rows from top to bottom separated by ``/``, one
 character a point (``.`` empty, ``X`` player 1/Black, ``O`` player 2/White,
-``Y`` player 3, ``Z`` player 4), a space, the side to move. 3D boards are
-five layers (``z = 1`` first) separated by ``|``. On input ``#`` means
+``Y`` player 3, ``Z`` player 4, ``U`` player 5, ``V`` player 6), a space,
+the side to move. 3D boards are five layers (``z = 1`` first) separated by
+``|``. Hexbo boards are their rows of cells, N, N+1 .. 2N-1 .. N of them
+(the shape names the side; the stones, 2, 3 or 6 players: pass the
+variant when a 6-player game has only players 1-3 left). On input ``#`` means
 ``X``, ``,`` and ``+`` mean ``.``, letters may be lower case and spaces
 inside the board are ignored, so a diagram copied from the 1995 rules
 parses.
 """
 
-from .variants import COLUMNS, PLAYER_CHARS, get_variant
+from .variants import COLUMNS, HEX_SIDES, PLAYER_CHARS, ROWS, get_variant
 
-_CELL = {".": 0, ",": 0, "+": 0, "X": 1, "#": 1, "O": 2, "Y": 3, "Z": 4}
+_CELL = {".": 0, ",": 0, "+": 0, "X": 1, "#": 1, "O": 2, "Y": 3, "Z": 4, "U": 5, "V": 6}
 # The one map from a player's letter or digit (upper case) to its number, for
 # position text, records and the text protocol: the stone letters of RULES.md
-# (X/# black, O white, Y, Z), the colour initials B/W and the digits 1-4.
-PLAYER_CODES = {"X": 1, "#": 1, "B": 1, "O": 2, "W": 2, "Y": 3, "Z": 4, "1": 1, "2": 2, "3": 3, "4": 4}
+# (X/# black, O white, Y, Z, U, V), the colour initials B/W and the digits 1-6.
+PLAYER_CODES = {"X": 1, "#": 1, "B": 1, "O": 2, "W": 2, "Y": 3, "Z": 4, "U": 5, "V": 6,
+                "1": 1, "2": 2, "3": 3, "4": 4, "5": 5, "6": 6}
+STONES = "X O Y Z U V"  # the stone letters, for error messages
 
 # Rows of a square board -> its variant name (a 19x19 board with players 3
 # or 4 is "4p" in position text; the text protocol's boardsize uses it too).
@@ -37,21 +42,21 @@ def parse_position(text, variant=None):
         raise ValueError("position must be text, got %r" % (text,))
     parts = text.split()
     if len(parts) < 2:
-        raise ValueError("position %s: expected the board, a space, then the side to move (X, O, Y or Z)"
-                         % quote(text))
+        raise ValueError("position %s: expected the board, a space, then the side to move (%s)"
+                         % (quote(text), STONES))
     if len(parts[-1]) != 1:
-        raise ValueError("position: missing the side to move (X, O, Y or Z) after the board, got %s"
-                         % quote(parts[-1]))
+        raise ValueError("position: missing the side to move (%s) after the board, got %s"
+                         % (STONES, quote(parts[-1])))
     side = PLAYER_CODES.get(parts[-1].upper())
     if side is None:
-        raise ValueError("position: side to move %r is not one of X, O, Y, Z" % parts[-1])
+        raise ValueError("position: side to move %r is not one of %s" % (parts[-1], STONES))
     layers = [layer.split("/") for layer in "".join(parts[:-1]).split("|")]
     depth = len(layers)
     height = len(layers[0])
     if variant is not None:
         v = get_variant(variant)
     else:
-        v = _infer(layers, text)
+        v = _infer(layers, text, side)
     if depth != v.depth:
         raise ValueError("position: %s has %d layers separated by '|', got %d" % (v.name, v.depth, depth))
     board = bytearray(v.size)
@@ -63,18 +68,20 @@ def parse_position(text, variant=None):
                              % (_layer(v, z), v.name, v.height, len(rows)))
         for y in range(v.height):
             row = rows[y]
-            if len(row) != v.width:
-                raise ValueError("position%s row %s: expected %d points, got %d: %s"
-                                 % (_layer(v, z), _row(v, y), v.width, len(row), quote(row)))
-            for x in range(v.width):
+            width = v.row_len[y] if v.hex_side else v.width
+            if len(row) != width:
+                raise ValueError("position%s row %s: expected %d %s, got %d: %s"
+                                 % (_layer(v, z), _row(v, y), width, "cells" if v.hex_side else "points",
+                                    len(row), quote(row)))
+            for x in range(width):
                 ch = row[x].upper()
                 c = _CELL.get(ch)
                 if c is None:
-                    raise ValueError("position%s row %s, column %s: unknown character %r (use . X O Y Z)"
-                                     % (_layer(v, z), _row(v, y), _col(v, x), row[x]))
+                    raise ValueError("position%s row %s, column %s: unknown character %r (use . %s)"
+                                     % (_layer(v, z), _row(v, y), _col(v, x, y), row[x], STONES))
                 if c > v.players:
                     raise ValueError("position%s row %s, column %s: %r is a player %d stone, but %s has %d players"
-                                     % (_layer(v, z), _row(v, y), _col(v, x), row[x], c, v.name, v.players))
+                                     % (_layer(v, z), _row(v, y), _col(v, x, y), row[x], c, v.name, v.players))
                 board[p] = c
                 p += 1
     if side > v.players:
@@ -82,12 +89,25 @@ def parse_position(text, variant=None):
     return v, board, side
 
 
-def _infer(layers, text):
+def _infer(layers, text, side):
     depth, height, width = len(layers), len(layers[0]), len(layers[0][0])
     if depth == 5:
         return get_variant("3d")
     if depth != 1:
         raise ValueError("position %s: %d layers, but only 3d (5 layers) has layers" % (quote(text), depth))
+    rows = layers[0]
+    if height > 2 and len(rows[0]) < height and len(rows[-1]) < height:  # a hexagon: short rows at both ends
+        width = (height + 1) // 2
+        if not HEX_SIDES[0] <= width <= HEX_SIDES[1] or height % 2 == 0:
+            raise ValueError("position %s: %d rows, shorter at both ends; a Hexbo board of side N has"
+                             " 2N-1 rows, N from %d to %d" % (quote(text), height, HEX_SIDES[0], HEX_SIDES[1]))
+        most = side
+        for row in layers[0]:
+            for ch in row.upper():
+                c = _CELL.get(ch, 0)
+                if c > most:
+                    most = c
+        return get_variant("hexbo-%d%s" % (width, "" if most <= 2 else ("-3p" if most == 3 else "-6p")))
     if height == 1:
         if width == 31:
             return get_variant("1d")
@@ -114,10 +134,12 @@ def _layer(v, z):
 
 
 def _row(v, y):
-    return str(v.height - y)
+    return ROWS[y] if v.hex_side else str(v.height - y)
 
 
-def _col(v, x):
+def _col(v, x, y=0):
+    if v.hex_side:
+        return str(v.row_first_col[y] + x)
     return str(x + 1) if v.dims != 2 else COLUMNS[x]
 
 
@@ -137,6 +159,11 @@ def format_position(v, board, to_move):
     def stone(p):
         return PLAYER_CHARS[board[p]]
 
+    if v.hex_side:
+        rows = []
+        for r in range(v.rows):
+            rows.append(_row_text(stone, v.row_start[r], v.row_len[r], ""))
+        return "/".join(rows) + " " + PLAYER_CHARS[to_move]
     plane = v.width * v.height
     layers = []
     for z in range(v.depth):
@@ -163,6 +190,8 @@ def diagram(v, board, marks=None):
             nums.append(str(x // 10) if x % 5 == 0 and x >= 10 else " ")
             ones.append(str(x % 10) if x % 5 == 0 or x == 1 else " ")
         return "\n".join(("".join(nums), "".join(ones), _row_text(cell, 0, v.width, "")))
+    if v.hex_side:
+        return _hex_diagram(v, cell)
     letters = COLUMNS[: v.width]
     plane = v.width * v.height
     lines = []
@@ -184,4 +213,19 @@ def diagram(v, board, marks=None):
         n = v.height - y
         lines.append("%2d %s %d" % (n, _row_text(cell, y * v.width, v.width, " "), n))
     lines.append(header)
+    return "\n".join(lines)
+
+
+def _hex_diagram(v, cell):
+    """A Hexbo board as offset rows, the row letters on the left; each
+    column's number stands where it would continue up-right from its
+    first cell (columns run down-left): columns 1-N above row A, the
+    others after the row above their first cell."""
+    n = v.hex_side
+    lines = [" " * (n + 2) + _row_text(str, 1, n, " ")]
+    for r in range(v.rows):
+        line = "%s %s%s" % (ROWS[r], " " * abs(n - 1 - r), _row_text(cell, v.row_start[r], v.row_len[r], " "))
+        if r < n - 1:
+            line += " %d" % (n + r + 1)
+        lines.append(line)
     return "\n".join(lines)

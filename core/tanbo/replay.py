@@ -61,7 +61,7 @@ def load_record(cls, text):
     if result not in ("*", ""):
         want = PLAYER_CODES.get(result)
         if want is None:
-            raise ValueError("record line %d: unknown result %r (B, W, 1-4 or *)" % (header_line["result"], result))
+            raise ValueError("record line %d: unknown result %r (B, W, 1-6 or *)" % (header_line["result"], result))
         if game.winner != want:
             got = "*" if game.winner is None else player_name(game.winner, v.players)
             raise ValueError("record line %d: result %s, but the moves give %s"
