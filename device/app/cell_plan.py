@@ -129,16 +129,13 @@ def _arms(lay, variant):
 def _hexagon(lay, variant):
     # Hexbo: grid row r holds the engine's row r, its k-th cell from the
     # left in grid column k (the view shifts each row: see plan).
-    n = variant.hex_side
-    lay.cols = lay.rows = 2 * n - 1
-    lay.row_len = bytearray(lay.rows)
+    lay.cols = lay.rows = variant.rows
+    lay.row_len = variant.row_len  # (the engine's tuple, shared)
     cell_of = cells(variant.size)
-    for p in range(variant.size):
-        r, k = variant.row_col(p)
-        k -= variant.first_column(r)
-        cell_of[p] = r * lay.cols + k
-        if k >= lay.row_len[r]:
-            lay.row_len[r] = k + 1
+    for r in range(lay.rows):
+        p = variant.row_start[r]
+        for k in range(lay.row_len[r]):
+            cell_of[p + k] = r * lay.cols + k
     lay.cell_of = cell_of
 
 
