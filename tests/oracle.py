@@ -1,15 +1,33 @@
 """A deliberately naive Tanbo referee: whole-board flood fill after every move.
 
 It shares no code with the engine (only the variants' neighbour tables and
-setups, which have their own tests), so agreement between the two on random
-games is evidence that the engine's incremental bookkeeping is right.
+setups, which have their own tests; on a Hexbo board not even the table:
+the neighbours come from the cells' names and RULES.md's formula), so
+agreement between the two on random games is evidence that the engine's
+incremental bookkeeping is right.
 """
+
+ROW_LETTERS = "ABCDEFGHIJKLMNOPQRS"
+
+
+def hex_neighbours(variant):
+    """``nb[p]``: the neighbours of every cell of a Hexbo board, from the cells'
+    notation (row letter, column number) and RULES.md's six directions."""
+    cell = {}
+    for p in range(variant.size):
+        name = variant.format_point(p)
+        cell[(ROW_LETTERS.index(name[0]), int(name[1:]))] = p
+    nb = [None] * variant.size
+    for (r, c), p in cell.items():
+        around = ((r, c - 1), (r, c + 1), (r - 1, c - 1), (r - 1, c), (r + 1, c), (r + 1, c + 1))
+        nb[p] = tuple(cell[q] for q in around if q in cell)
+    return nb
 
 
 class Oracle:
     def __init__(self, variant, board=None, to_move=1):
         self.v = variant
-        self.nb = variant.neighbours
+        self.nb = hex_neighbours(variant) if variant.hex_side else variant.neighbours
         if board is None:
             board = [0] * variant.size
             for p, c in variant.setup:

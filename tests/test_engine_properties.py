@@ -12,7 +12,7 @@ from hypothesis import HealthCheck, given, settings, strategies as st
 import tanbo
 from oracle import Oracle
 
-SLOW = {"19x19", "dense-19", "4p", "dense-15"}
+SLOW = {"19x19", "dense-19", "4p", "dense-15", "hexbo", "hexbo-3p", "hexbo-6p"}
 
 
 def check_invariants(g, o, initial_alive):
@@ -103,11 +103,18 @@ def play_out(name, seed, resign_rate):
 @settings(max_examples=12, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(seed=st.integers(0, 2**30))
 def test_random_games_keep_every_invariant(name, seed):
-    play_out(name, seed, 0)
+    play_out(name, seed, 8 if name in ("hexbo-5-3p", "hexbo-5-6p") else 0)
+
+
+@pytest.mark.parametrize("name", ["hexbo-4", "hexbo-7-3p", "hexbo-6-6p"])
+@settings(max_examples=3, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(seed=st.integers(0, 2**30))
+def test_random_games_of_other_hexbo_sides_keep_every_invariant(name, seed):
+    play_out(name, seed, 8 if tanbo.get_variant(name).players > 2 else 0)
 
 
 @pytest.mark.parametrize("name", sorted(SLOW))
 @settings(max_examples=2, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(seed=st.integers(0, 2**30))
 def test_random_big_games_keep_every_invariant(name, seed):
-    play_out(name, seed, 4 if name == "4p" else 0)
+    play_out(name, seed, 4 if name in ("4p", "hexbo-3p", "hexbo-6p") else 0)

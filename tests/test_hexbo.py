@@ -9,7 +9,7 @@ import pytest
 
 import tanbo
 from tanbo import Game, get_variant
-from tanbo.variants import hex_corners
+from tanbo.hexbo import corners
 
 # pbmserv's small board, two players, as RULES.md copies it from its page.
 SMALL_BOARD = """\
@@ -96,11 +96,11 @@ def test_setups_are_the_rings_of_rules_md(name):
     # RULES.md's corners at distance k, counter-clockwise from the east
     m = n - 1
     want = []
-    for ring, k in enumerate((3, 6) if n == 9 else (3,)):
-        corners = ((m, n + k), (m - k, n), (m - k, n - k), (m, n - k), (m + k, n), (m + k, n + k))
-        assert hex_corners(n, k) == corners
+    for i, k in enumerate((3, 6) if n == 9 else (3,)):
+        ring = ((m, n + k), (m - k, n), (m - k, n - k), (m, n - k), (m + k, n), (m + k, n + k))
+        assert corners(n, k) == ring
         for d in range(6):
-            want.append((v.cell(*corners[d]), owner(v.players, (d + 3 * ring) % 6)))
+            want.append((v.cell(*ring[d]), owner(v.players, (d + 3 * i) % 6)))
     assert v.setup == sorted(want)
     # every player has as many roots as every other: the start is fair
     counts = [sum(1 for _, k in v.setup if k == player) for player in range(1, v.players + 1)]
@@ -168,7 +168,7 @@ SETUP_5 = Game("hexbo-5").position()
     (SETUP_5.replace(".X..O./......./", ".X..O./", 1), "8 rows, shorter at both ends; a Hexbo board"),
     (SETUP_5.replace("/.X..O./", "/.X..Q./", 1), "row B, column 5: unknown character 'Q'"),
     (SETUP_5.replace("/.X..O./", "/.X..7./", 1), "row B, column 5: unknown character '7'"),
-    (SETUP_5[:-1] + "7", "side to move '7' is not one of X O Y Z U V"),
+    (SETUP_5[:-1] + "7", "side to move '7' is not one of X, O, Y, Z, U, V"),
     (SETUP_5[:-1] + "U", "position: 5 is to move but has no stones"),  # read as hexbo-5-6p
     ("..../.....X/....../......./....../...../O... X", "position row B: expected 5 cells, got 6"),
     ("/".join(["." * 11] + ["." * 21] * 19 + ["." * 11]) + " X", "21 rows, shorter at both ends"),

@@ -43,6 +43,42 @@ def test_elo_of_win_rates():
 def test_seats_alternate_between_games():
     assert match.seats_of_a(0, 2) == (1,) and match.seats_of_a(1, 2) == (2,)
     assert match.seats_of_a(0, 4) == (1, 3) and match.seats_of_a(1, 4) == (2, 4)
+    assert match.seats_of_a(0, 6) == (1, 3, 5) and match.seats_of_a(1, 6) == (2, 4, 6)
+
+
+def test_three_seats_go_round_in_six_games():
+    rounds = [match.seats_of_a(i, 3) for i in range(6)]
+    assert rounds == [(1,), (2,), (3,), (2, 3), (1, 3), (1, 2)]
+    assert [match.seats_of_a(i + 6, 3) for i in range(6)] == rounds
+    # over a round each side held each seat three times: alone once and in company twice, or the other way
+    for seat in (1, 2, 3):
+        assert sum(seat in r for r in rounds) == 3
+    assert match.round_of("hexbo-5-3p") == 6 and match.round_of("hexbo-6p") == match.round_of("9x9") == 2
+
+
+@pytest.mark.parametrize("variant", ["hexbo-5-3p", "hexbo-5-6p", "hexbo-5"])
+def test_hexbo_matches_report_wins_by_seat(variant, tmp_path, capsys):
+    games = 6 if variant.endswith("3p") else 2
+    rc, out, err = run_match(capsys, "easy", "random", "--variant", variant, "--games", str(games),
+                             "--record", str(tmp_path))
+    assert rc == 0, err
+    wins = [int(w) for w in out.split("wins: A ")[1].split("\n")[0].split(", B ")]
+    assert sum(wins) == games
+    players = Game(variant).players
+    if players == 2:
+        assert "wins by the winner's seat" not in out
+        return
+    line = [x for x in out.splitlines() if x.startswith("wins by the winner's seat: ")][0]
+    seats = line.split(": ", 1)[1].split(", ")
+    assert [x.split(":")[0] for x in seats] == [str(k) for k in range(1, players + 1)]
+    by_seat = [[int(n) for n in x.split(": A ")[1].split(" B ")] for x in seats]
+    assert sum(a for a, _ in by_seat) == wins[0] and sum(b for _, b in by_seat) == wins[1]
+    for i, name in enumerate(sorted(os.listdir(tmp_path))):
+        g = Game.from_record((tmp_path / name).read_text())
+        assert g.over and g.variant.name == variant
+        held = match.seats_of_a(i, players)
+        assert "Seats: " + " ".join("%d=%s" % (k, "easy" if k in held else "random")
+                                    for k in range(1, players + 1)) in (tmp_path / name).read_text()
 
 
 def test_a_level_at_a_board_searches_with_that_boards_budget(monkeypatch):

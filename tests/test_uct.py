@@ -34,5 +34,5 @@ def test_bad_specs_are_refused_quoting_them(spec):
 
 def test_a_match_game_against_uct_finishes():
     assert match.check_player("uct:20") == "uct:20"
-    a_won, record, plies, clock, forfeit, _ = match.play_game("random", "uct:20", "9x9", 0, 0, None)
+    a_won, record, plies, clock, forfeit, _, seat = match.play_game("random", "uct:20", "9x9", 0, 0, None)
     assert plies > 0 and "uct:20" in record and clock[3] > 0 and forfeit is None

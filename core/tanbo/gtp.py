@@ -22,7 +22,7 @@ one; empty lines get no answer. The protocol is ASCII: a line holding any
 other byte is refused whole (stdin is read as bytes, so no byte can end the
 session), and numbers (ids, sizes, milliseconds) are ASCII digits. Command
 names are lower case; colours (``b``, ``black``, ``w``, ``white``,
-``1``-``4``) and points (``D4``, ``17``, ``333``) are read in any case. Every error leaves the game as it
+``1``-``6``) and points (``D4``, ``17``, ``333``, Hexbo's ``E5``) are read in any case. Every error leaves the game as it
 was. :data:`COMMANDS` lists the commands; README.md has a table.
 
 Note that ``#`` cannot stand for an ``X`` stone in ``tanbo-position`` here
@@ -47,7 +47,7 @@ from . import position
 from .position import PLAYER_CODES, quote
 from .record import record_lines
 from .rng import Rng
-from .variants import VARIANTS, get_variant, is_digits, player_name, small_int
+from .variants import PLAYER_CHARS, VARIANTS, get_variant, is_digits, player_name, small_int
 
 # Memory is tight on a board-sized heap: tanbo.ai loads only when a level
 # other than "random" is asked for, and on MicroPython/CircuitPython the
@@ -83,10 +83,10 @@ COMMANDS = (
     "tanbo-level", "tanbo-movetime", "tanbo-record",
 )
 
-# GTP's colours (b/black, w/white; 1-4 for more players), read through the
+# GTP's colours (b/black, w/white; 1-6 for more players), read through the
 # engine's PLAYER_CODES; the stone letters X/O of position text are not colours here.
 _COLOUR_WORDS = {"BLACK": "B", "WHITE": "W"}
-_COLOUR_CODES = ("B", "W", "1", "2", "3", "4")
+_COLOUR_CODES = ("B", "W", "1", "2", "3", "4", "5", "6")
 
 # Upper bound of tanbo-movetime (ms): about a day; keeps the number a small int.
 MAX_MOVETIME = 86400000
@@ -379,7 +379,7 @@ class GtpEngine:
         code = _COLOUR_WORDS.get(text.upper(), text.upper())
         player = PLAYER_CODES[code] if code in _COLOUR_CODES else None
         if player is None:
-            raise GtpError("invalid color %s (b, black, w, white or 1-4)" % quote(text))
+            raise GtpError("invalid color %s (b, black, w, white or 1-6)" % quote(text))
         players = self.game.players
         if player > players:
             raise GtpError("invalid color %s: %s has %d players" % (quote(text), self.game.variant.name, players))
@@ -466,7 +466,7 @@ def _nargs(command, args, n, usage=""):
 
 
 def _side(player, players):
-    return "%s (%s)" % (player_name(player, players), ".XOYZ"[player])
+    return "%s (%s)" % (player_name(player, players), PLAYER_CHARS[player])
 
 
 def _setting(command, args, metavar, check):

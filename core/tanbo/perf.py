@@ -88,7 +88,7 @@ def heap_of_full_game(variant="19x19", seed=3):
             "plies": g.ply}
 
 
-VARIANTS = ("9x9", "13x13", "19x19", "dense-19", "3d")
+VARIANTS = ("9x9", "13x13", "19x19", "dense-19", "3d", "hexbo-5", "hexbo")
 
 
 def main(what, seconds=1.0):

@@ -12,7 +12,7 @@ inside the board are ignored, so a diagram copied from the 1995 rules
 parses.
 """
 
-from .variants import COLUMNS, HEX_SIDES, PLAYER_CHARS, ROWS, get_variant
+from .variants import COLUMNS, PLAYER_CHARS, ROWS, get_variant
 
 _CELL = {".": 0, ",": 0, "+": 0, "X": 1, "#": 1, "O": 2, "Y": 3, "Z": 4, "U": 5, "V": 6}
 # The one map from a player's letter or digit (upper case) to its number, for
@@ -20,7 +20,7 @@ _CELL = {".": 0, ",": 0, "+": 0, "X": 1, "#": 1, "O": 2, "Y": 3, "Z": 4, "U": 5,
 # (X/# black, O white, Y, Z, U, V), the colour initials B/W and the digits 1-6.
 PLAYER_CODES = {"X": 1, "#": 1, "B": 1, "O": 2, "W": 2, "Y": 3, "Z": 4, "U": 5, "V": 6,
                 "1": 1, "2": 2, "3": 3, "4": 4, "5": 5, "6": 6}
-STONES = "X O Y Z U V"  # the stone letters, for error messages
+STONES = "X, O, Y, Z, U, V"  # the stone letters, for error messages
 
 # Rows of a square board -> its variant name (a 19x19 board with players 3
 # or 4 is "4p" in position text; the text protocol's boardsize uses it too).
@@ -77,7 +77,7 @@ def parse_position(text, variant=None):
                 ch = row[x].upper()
                 c = _CELL.get(ch)
                 if c is None:
-                    raise ValueError("position%s row %s, column %s: unknown character %r (use . %s)"
+                    raise ValueError("position%s row %s, column %s: unknown character %r (use ., %s)"
                                      % (_layer(v, z), _row(v, y), _col(v, x, y), row[x], STONES))
                 if c > v.players:
                     raise ValueError("position%s row %s, column %s: %r is a player %d stone, but %s has %d players"
@@ -95,19 +95,9 @@ def _infer(layers, text, side):
         return get_variant("3d")
     if depth != 1:
         raise ValueError("position %s: %d layers, but only 3d (5 layers) has layers" % (quote(text), depth))
-    rows = layers[0]
-    if height > 2 and len(rows[0]) < height and len(rows[-1]) < height:  # a hexagon: short rows at both ends
-        width = (height + 1) // 2
-        if not HEX_SIDES[0] <= width <= HEX_SIDES[1] or height % 2 == 0:
-            raise ValueError("position %s: %d rows, shorter at both ends; a Hexbo board of side N has"
-                             " 2N-1 rows, N from %d to %d" % (quote(text), height, HEX_SIDES[0], HEX_SIDES[1]))
-        most = side
-        for row in layers[0]:
-            for ch in row.upper():
-                c = _CELL.get(ch, 0)
-                if c > most:
-                    most = c
-        return get_variant("hexbo-%d%s" % (width, "" if most <= 2 else ("-3p" if most == 3 else "-6p")))
+    if height > 2 and len(layers[0][-1]) < height and width < height:  # short rows at both ends: a hexagon
+        from .hexbo import infer
+        return infer(layers[0], side, _CELL, text)
     if height == 1:
         if width == 31:
             return get_variant("1d")
@@ -191,7 +181,8 @@ def diagram(v, board, marks=None):
             ones.append(str(x % 10) if x % 5 == 0 or x == 1 else " ")
         return "\n".join(("".join(nums), "".join(ones), _row_text(cell, 0, v.width, "")))
     if v.hex_side:
-        return _hex_diagram(v, cell)
+        from .hexbo import diagram as hexagon
+        return hexagon(v, cell, _row_text)
     letters = COLUMNS[: v.width]
     plane = v.width * v.height
     lines = []
@@ -215,17 +206,3 @@ def diagram(v, board, marks=None):
     lines.append(header)
     return "\n".join(lines)
 
-
-def _hex_diagram(v, cell):
-    """A Hexbo board as offset rows, the row letters on the left; each
-    column's number stands where it would continue up-right from its
-    first cell (columns run down-left): columns 1-N above row A, the
-    others after the row above their first cell."""
-    n = v.hex_side
-    lines = [" " * (n + 2) + _row_text(str, 1, n, " ")]
-    for r in range(v.rows):
-        line = "%s %s%s" % (ROWS[r], " " * abs(n - 1 - r), _row_text(cell, v.row_start[r], v.row_len[r], " "))
-        if r < n - 1:
-            line += " %d" % (n + r + 1)
-        lines.append(line)
-    return "\n".join(lines)

@@ -30,7 +30,6 @@ PLAYER_CHARS = ".XOYZUV"
 # Hexbo's row letters, from the top (I included, as pbmserv's hex games
 # write them); a side-10 board has 19 rows, A-S.
 ROWS = "ABCDEFGHIJKLMNOPQRS"
-HEX_SIDES = (4, 10)  # the smallest and largest side of hexbo-N
 
 
 def is_digits(text):
@@ -71,7 +70,8 @@ class Variant:
     ``(point, player)`` sorted by point), ``setup_points`` (its points),
     ``max_plies`` (no game is longer).
 
-    Hexbo boards (what a screen needs to lay out the hexagon): ``hex_side``
+    Hexbo boards (:class:`tanbo.hexbo.HexVariant`, what a screen needs to
+    lay out the hexagon): ``hex_side``
     (N, the cells on each edge; 0 on every other board, which have none of
     the attributes below), ``rows`` (2N - 1, also ``width`` and
     ``height``: the widest row and the row count; ``dims`` is 2), and per
@@ -87,23 +87,17 @@ class Variant:
     hex_side = 0  # (class attributes: the square, 1D and 3D boards have no rows tables)
     rows = row_start = row_first_col = row_len = None
 
-    def __init__(self, name, width, height, depth, setup, players=2, description="", hex_side=0):
+    def __init__(self, name, width, height, depth, setup, players=2, description="", steps=None, size=0):
         self.name = name
         self.width = width
         self.height = height
         self.depth = depth
         self.dims = 3 if depth > 1 else (2 if height > 1 else 1)
-        self.size = width * height * depth
+        self.size = size or width * height * depth
         self.players = players
         self.description = description
-        if hex_side:
-            self.hex_side = hex_side
-            self.rows = height
-            self.row_start, self.row_first_col, self.row_len, self.steps = _shared_hex(hex_side)
-            self.size = 3 * hex_side * (hex_side - 1) + 1
-        else:
-            # The neighbours of p are p + d for d in steps[p] (see _steps).
-            self.steps = _shared_steps(width, height, depth)
+        # The neighbours of p are p + d for d in steps[p] (see _steps).
+        self.steps = steps or _shared_steps(width, height, depth)
         self.setup = sorted(setup)
         points = []
         for p, _ in self.setup:
@@ -131,8 +125,6 @@ class Variant:
         if not isinstance(text, str):
             raise ValueError("point must be text like 'D4', got %r" % (text,))
         s = text.strip().upper()
-        if self.hex_side:
-            return self._parse_cell(text, s)
         if self.dims == 1:
             if not is_digits(s):
                 raise ValueError("%r: malformed point (1D points are numbers 1-%d)" % (text, self.size))
@@ -162,9 +154,6 @@ class Variant:
         """The notation of point index ``point`` (upper case)."""
         if not (isinstance(point, int) and 0 <= point < self.size):
             raise ValueError("%r: not a point index of the %s board (0-%d)" % (point, self.name, self.size - 1))
-        if self.hex_side:
-            r, c = self.row_col(point)
-            return "%s%d" % (ROWS[r], c)
         if self.dims == 1:
             return str(point + 1)
         x = point % self.width
@@ -175,49 +164,9 @@ class Variant:
         return "%s%d" % (COLUMNS[x], self.height - y)
 
     def coords(self, point):
-        """``(x, y, z)`` of ``point``: 0-based, ``y`` from the top, ``z`` the layer
-        (Hexbo: ``x`` the cell's place in its row, ``y`` its row)."""
-        if self.hex_side:
-            r, c = self.row_col(point)
-            return c - self.row_first_col[r], r, 0
+        """``(x, y, z)`` of ``point``: 0-based, ``y`` from the top, ``z`` the layer."""
         plane = self.width * self.height
         return point % self.width, (point % plane) // self.width, point // plane
-
-    # -- Hexbo's rows --------------------------------------------------------
-    def cell(self, r, c):
-        """The point of Hexbo row ``r`` (0-based from the top) and column ``c``
-        (1-based), or None if that cell is off the board."""
-        if not 0 <= r < self.rows:
-            return None
-        i = c - self.row_first_col[r]
-        if not 0 <= i < self.row_len[r]:
-            return None
-        return self.row_start[r] + i
-
-    def row_col(self, point):
-        """``(r, c)`` of Hexbo point ``point``: its row (0-based from the
-        top) and column (1-based)."""
-        starts = self.row_start
-        r = self.rows - 1
-        while starts[r] > point:  # (19 rows at most: a scan, no table a point)
-            r -= 1
-        return r, self.row_first_col[r] + point - starts[r]
-
-    def _parse_cell(self, text, s):
-        n = self.rows
-        if len(s) < 2 or not is_digits(s[1:]) or not ("A" <= s[0] <= "Z"):
-            raise ValueError("%r: malformed cell (expected a row letter and a column number, e.g. E5)" % (text,))
-        r = ROWS.find(s[0])
-        c = small_int(s[1:], n + 1)
-        p = self.cell(r, c) if r >= 0 else None
-        if p is None:
-            if 0 <= r < n and 1 <= c <= n:
-                first = self.row_first_col[r]
-                raise ValueError("%r: not on the %s board (row %s holds columns %d-%d)"
-                                 % (text, self.name, s[0], first, first + self.row_len[r] - 1))
-            raise ValueError("%r: not on the %s board (rows A-%s, columns 1-%d)"
-                             % (text, self.name, ROWS[n - 1], n))
-        return p
 
 
 class _Neighbours:
@@ -292,108 +241,6 @@ def _steps(width, height, depth):
     return steps
 
 
-def _shared_hex(n):
-    """``(row_start, row_first_col, row_len, steps)`` of the hexagon of side
-    ``n``, one set a side (hexbo, hexbo-3p and hexbo-6p share it)."""
-    key = ("hex", n)
-    t = _tables.get(key)
-    if t is None:
-        t = _tables[key] = _hex_tables(n)
-    return t
-
-
-def _hex_tables(n):
-    """The rows and steps of the hexagon of side ``n`` (RULES.md "Hexbo").
-
-    Row ``r`` holds columns ``max(1, r-n+2) .. min(2n-1, n+r)``; the
-    neighbours of ``(r, c)`` are ``(r, c-1)``, ``(r, c+1)``, ``(r-1,
-    c-1)``, ``(r-1, c)``, ``(r+1, c)``, ``(r+1, c+1)`` where they exist.
-    Between two rows the offset of each of those is the same for every
-    cell, so, as in :func:`_steps`, a row's inner cells share one tuple and
-    the table holds at most three a row; steps ascend (the row above, the
-    row's own, the row below)."""
-    rows = 2 * n - 1
-    first, length, start = [], [], []
-    p = 0
-    for r in range(rows):
-        a = 1 if r < n else r - n + 2
-        b = n + r if r < n else rows
-        first.append(a)
-        length.append(b - a + 1)
-        start.append(p)
-        p += b - a + 1
-    steps = [None] * p
-    kinds = {}
-    for r in range(rows):
-        a, b = first[r], first[r] + length[r] - 1
-        cols = (a, a + 1, b) if b - a > 1 else range(a, b + 1)
-        for c in cols:
-            d = []
-            here = start[r] + c - a
-            for dr, dc in ((-1, -1), (-1, 0), (0, -1), (0, 1), (1, 0), (1, 1)):
-                rr, cc = r + dr, c + dc
-                if 0 <= rr < rows and first[rr] <= cc < first[rr] + length[rr]:
-                    d.append(start[rr] + cc - first[rr] - here)
-            d = tuple(d)
-            d = kinds.setdefault(d, d)
-            if c == a + 1 and b - a > 1:
-                for q in range(here, here + b - a - 1):
-                    steps[q] = d
-            else:
-                steps[here] = d
-    return tuple(start), tuple(first), tuple(length), steps
-
-
-def hex_corners(n, k):
-    """The six corners ``(r, c)`` of the ring at distance ``k`` around the
-    centre of the side-``n`` hexagon, ``d = 0..5`` counter-clockwise from
-    the east (RULES.md "Hexbo": E, NE, NW, W, SW, SE)."""
-    m = n - 1
-    return ((m, n + k), (m - k, n), (m - k, n - k), (m, n - k), (m + k, n), (m + k, n + k))
-
-
-def _hex_setup(n, players):
-    """The rings at distance 3, 6, ... that fit (one on hexbo-5, two on
-    hexbo): corner ``d`` of the ``i``-th ring belongs to ``P((d + 3i) mod 6)``,
-    ``P(d)`` Black for even ``d`` and White for odd with 2 players,
-    ``1 + d mod 3`` with 3, ``1 + d`` with 6."""
-    rows, first, length, _ = _shared_hex(n)
-    setup = []
-    i = 0
-    while 3 * (i + 1) <= n - 1:
-        corners = hex_corners(n, 3 * (i + 1))
-        for d in range(6):
-            r, c = corners[d]
-            e = (d + 3 * i) % 6
-            owner = (1 + e % 2) if players == 2 else 1 + e % players
-            setup.append((rows[r] + c - first[r], owner))
-        i += 1
-    return setup
-
-
-def _hexbo(name):
-    """The Hexbo variant ``name`` (``hexbo``, ``hexbo-N``, each with ``-3p``
-    or ``-6p``), or None if no side from 4 to 10 and player count fits."""
-    rest = name[5:]
-    players = 2
-    if rest.endswith("-3p") or rest.endswith("-6p"):
-        players = int(rest[-2])
-        rest = rest[:-3]
-    if rest == "":
-        n = 9
-    elif rest[:1] == "-" and is_digits(rest[1:]) and rest[1:2] != "0":
-        n = small_int(rest[1:], 99)
-    else:
-        return None
-    if not HEX_SIDES[0] <= n <= HEX_SIDES[1]:
-        return None
-    canonical = ("hexbo" if n == 9 else "hexbo-%d" % n) + ("" if players == 2 else "-%dp" % players)
-    rows = 2 * n - 1
-    who = "two players" if players == 2 else "%d players" % players
-    return Variant(canonical, rows, rows, 1, _hex_setup(n, players), players=players,
-                   description="Hexbo, side %d (%d cells), %s" % (n, 3 * n * (n - 1) + 1, who), hex_side=n)
-
-
 def _grid_setup(size, coords, owner):
     """Stones at every ``(x, y)`` with both in ``coords``; ``owner(i, j)`` by grid index."""
     setup = []
@@ -442,7 +289,8 @@ def _make(name):
                     setup.append((z * 25 + y * 5 + x, 1 if (x // 4 + y // 4 + z // 4) % 2 == 0 else 2))
         return Variant(name, 5, 5, 5, setup, description="5x5x5 cube, 8 corner seeds")
     if name.startswith("hexbo"):
-        return _hexbo(name)
+        from .hexbo import make  # (its code on a board's heap only for a Hexbo game)
+        return make(name)
     return None
 
 

@@ -27,12 +27,12 @@ from tanbo import ai
 from . import ai_probe, board_time, vm
 from .progress import Progress
 
-AI_VARIANTS = ("9x9", "13x13", "19x19")
+AI_VARIANTS = ("9x9", "13x13", "19x19", "hexbo-5", "hexbo")
 # The unix port is a 64-bit build: its objects are about twice a board's,
 # and the engine's imports alone take ~33 KB there; the search's own share
 # is reported apart (search_heap) and is what the 40 KB budget is about.
 AI_HEAP = "96K"
-TARGET_MS = {"9x9": 3000, "19x19": 6000}  # the hard level's answer time on a board
+TARGET_MS = {"9x9": 3000, "19x19": 6000, "hexbo-5": 3000, "hexbo": 6000}  # the hard level's answer time on a board
 
 # Runs under valgrind, one search between two marks (see board_time).
 BOARD_WORK = """\

@@ -11,7 +11,11 @@ nodes;
 ``gtp:COMMAND``, an external engine started with ``shlex.split(COMMAND)``
 that speaks GTP (``tanbo-variant``, ``clear_board``, ``play``, ``genmove``,
 ``tanbo-movetime``, ``quit``). Colours alternate: in even games A sits in
-the odd seats (Black; players 1 and 3 in ``4p``), in odd games B does.
+the odd seats (Black; players 1 and 3 in ``4p``, 1, 3 and 5 with six), in
+odd games B does. With three players (``hexbo-3p``) seats go round in six
+games: A holds seat 1, 2, 3 alone, then B does, A the other two, so over
+six games both sides held every seat alone and in company. With more than
+two players the summary also gives the wins by the winner's seat.
 
 An engine that cannot be started, or refuses the set-up commands, stops the
 match (exit 1). One that fails during a game forfeits that game, with a
@@ -22,7 +26,8 @@ after ``quit`` are killed.
 
 ``--opening N`` starts each game from a position N random legal plies in
 (:func:`opening`): drawn from the seed and the game's pair (games 2k and
-2k+1 share one, with colours swapped), so two matches with the same seed
+2k+1 share one, with colours swapped; with three players the six games of
+a round of seats share one), so two matches with the same seed
 play the same openings, and a match between deterministic players plays
 distinct games.
 
@@ -413,9 +418,20 @@ def make_player(spec, seed, movetime, timeout=None, ponder_ms=None, book=None):
 
 
 def seats_of_a(index, players):
-    """The seats (player numbers) A holds in game ``index``: alternate by game."""
+    """The seats (player numbers) A holds in game ``index``: alternate by game
+    (three players: a round of six, see the module docstring)."""
+    if players == 3:
+        k = index % 6
+        alone = 1 + k % 3
+        return (alone,) if k < 3 else tuple(s for s in (1, 2, 3) if s != alone)
     first = 1 if index % 2 == 0 else 2
     return tuple(range(first, players + 1, 2))
+
+
+def round_of(variant):
+    """The games of a round of seats of ``variant`` (2, or 6 with three players),
+    which share an opening."""
+    return 6 if get_variant(variant).players == 3 else 2
 
 
 # Draws of an opening that leaves the game going, after which each draw is a
@@ -454,7 +470,8 @@ def opening(variant, plies, seed, pair):
 
 def play_game(a, b, variant, index, seed, movetime, timeout=None, opening_plies=0, book=None, ponder_ms=None,
               ponder_only=None):
-    """Play game ``index``; return ``(a_won, record_text, plies, seconds, forfeit, pondered)``.
+    """Play game ``index``; return ``(a_won, record_text, plies, seconds, forfeit, pondered, seat)``,
+    ``seat`` the winner's (player number).
 
     ``opening_plies``: the game starts from :func:`opening` of its pair,
     told to every player as moves played (``plies`` counts them too).
@@ -486,7 +503,7 @@ def play_game(a, b, variant, index, seed, movetime, timeout=None, opening_plies=
         for p in players:
             p.start(game)
         if opening_plies:
-            failed = _play_opening(game, opening(variant, opening_plies, seed, index // 2), players)
+            failed = _play_opening(game, opening(variant, opening_plies, seed, index // round_of(variant)), players)
             opening_plies = game.ply  # one shorter if the drawn ones all ended the game
         limit = game.variant.max_plies
         clock = [0.0, 0, 0.0, 0]
@@ -525,14 +542,14 @@ def play_game(a, b, variant, index, seed, movetime, timeout=None, opening_plies=
     if opening_plies:
         headers["opening"] = "%d random plies" % opening_plies
     if failed is None:
-        return game.winner in a_seats, game.record(**headers), game.ply, clock, None, pondered
+        return game.winner in a_seats, game.record(**headers), game.ply, clock, None, pondered, game.winner
     a_lost = failed[0] is players[0]
     for k in game.pids:
         if (k in a_seats) == a_lost and game.winner is None and game.stones(k):
             game.resign(k)
     forfeit = "%s (%s) forfeits game %d: %s" % ("A" if a_lost else "B", a if a_lost else b, index + 1, failed[1])
     headers["forfeit"] = forfeit
-    return not a_lost, game.record(**headers), game.ply, clock, forfeit, pondered
+    return not a_lost, game.record(**headers), game.ply, clock, forfeit, pondered, game.winner
 
 
 def _play_opening(game, moves, players):
@@ -584,6 +601,15 @@ def summary(a, b, wins_a, games):
             "wins: A %d, B %d" % (wins_a, games - wins_a),
             "A win rate: %.1f%% (95%% CI %.1f%%-%.1f%%)" % (100 * rate, 100 * lo, 100 * hi),
             "Elo A-B: %s (95%% CI %s to %s)" % (fmt(elo(rate)), fmt(elo(lo)), fmt(elo(hi)))]
+
+
+def seat_lines(seat_wins, players):
+    """The summary's line of wins by the winner's seat: ``seat_wins[k]`` is
+    ``[A's wins, B's wins]`` from seat ``k``."""
+    parts = []
+    for k in range(1, players + 1):
+        parts.append("%s: A %d B %d" % (player_name(k, players), seat_wins[k][0], seat_wins[k][1]))
+    return ["wins by the winner's seat: " + ", ".join(parts)]
 
 
 def check_book(path):
@@ -655,6 +681,8 @@ def run(args):
     forfeits = [0, 0]
     clock = [0.0, 0, 0.0, 0]
     pondered = [0] * (2 * STATS)
+    players = get_variant(variant).players
+    seat_wins = [[0, 0] for _ in range(players + 1)]
     if args.jobs > 1:
         import multiprocessing
         pool = multiprocessing.Pool(min(args.jobs, args.games))
@@ -663,8 +691,10 @@ def run(args):
         pool = None
         results = (_play_task(t) for t in tasks)
     try:
-        for index, a_won, record, n, spent, forfeit, counts in results:
+        for index, a_won, record, n, spent, forfeit, counts, seat in results:
             done += 1
+            if seat is not None:  # (a forfeit leaves several seats of the other side)
+                seat_wins[seat][0 if a_won else 1] += 1
             for i in range(4):
                 clock[i] += spent[i]
             for i in range(2 * STATS):
@@ -691,6 +721,8 @@ def run(args):
     progress.done("%d games" % args.games)
     lines = ["variant %s, mean %.1f plies a game" % (variant, plies / args.games)]
     lines += summary(a, b, wins_a, args.games)
+    if players > 2:
+        lines += seat_lines(seat_wins, players)
     if forfeits[0] or forfeits[1]:
         lines.append("forfeits (included above): A %d, B %d" % tuple(forfeits))
     lines.append("time per move: A %.1f ms, B %.1f ms" % (1000 * clock[0] / max(clock[1], 1),
