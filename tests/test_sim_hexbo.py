@@ -217,3 +217,55 @@ def test_the_seat_choice_offers_the_games_players(sim):
     sim.run_keys("LEFT*3,UP*3,LEFT*2")  # Blue; Board: hexbo-5, two players
     assert menu.rows[0].choices[sim.app.settings.variant] == "hexbo-5"
     assert seat.choices[seat.get()] == "White"  # the seat within the game's players
+
+
+def stone_refreshes(tmp_path, board, variant, turns=10):
+    """The pixels of every refresh from a person's stone to the computers' last reply, for
+    ``turns`` turns of ``variant`` against easy on ``board``, turns with a removal left out
+    (a removal redraws the roots it takes)."""
+    from tanbo.ai import LEVELS
+    s = Simulator(board, nvm_path=str(tmp_path / ("nvm-" + variant)))
+    try:
+        s.app.settings.level = LEVELS.index("easy")
+        g = Game(variant)
+        s.app.play(g, tuple(range(2, g.variant.players + 1)))
+        s.frames(100)
+        gs = s.app.screen
+        found = []
+        for turn in range(turns):
+            if g.winner is not None:
+                break
+            moves = g.legal_moves()
+            p = moves[turn * 7 % len(moves)]
+            gs.cursor = p
+            gs.update()
+            s.app.dirty = True
+            s.frames(20)
+            stones = sum(g.stones(k) for k in range(1, g.variant.players + 1))
+            n = len(s.events)
+            s.press("A")
+            s.frames(400 * g.variant.players)
+            if sum(g.stones(k) for k in range(1, g.variant.players + 1)) == stones + g.variant.players:
+                found += [e["pixels"] for e in s.log.since(n, "refresh")]
+        return sorted(found)
+    finally:
+        s.close()
+
+
+@pytest.mark.parametrize("board", ("pybadge", "picosystem"))  # 160x128 and 240x240
+def test_a_hexbo_stone_refreshes_about_what_a_9x9_stone_does(tmp_path, board):
+    # A hex cell shares two neighbours with the stone it grows from: those
+    # two turn illegal, in the rows above and below, where a square board
+    # changes the stone's row only. The large board's smaller cells pay
+    # less than 9x9's; the small board's, as large as 9x9's, a little more
+    # at worst (docs/board-costs.md).
+    square = stone_refreshes(tmp_path, board, "9x9")
+    for variant in ("hexbo-5", "hexbo", "hexbo-6p"):
+        hexes = stone_refreshes(tmp_path, board, variant)
+        assert len(hexes) >= 10, variant
+        assert hexes[-1] <= 6000, (variant, hexes)  # test_sim_refresh's budget of a stone
+        more = 1.2 if variant == "hexbo-5" else 1.0  # (measured: +17% at worst, +8% the median)
+        assert hexes[len(hexes) // 2] <= square[len(square) // 2] * more, (variant, hexes, square)
+        assert hexes[-1] <= square[-1] * more, (variant, hexes, square)
+        print(board, variant, "stone refreshes: median %d px, worst %d (9x9: %d, %d)" % (
+            hexes[len(hexes) // 2], hexes[-1], square[len(square) // 2], square[-1]))
