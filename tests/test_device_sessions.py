@@ -107,6 +107,15 @@ def test_two_games_of_hard_in_a_row_fit_the_boards_heap(micropython_exe, lib, bo
         board, variant, out["plies"], out["min_free"] * BOARD_PER_PORT_BYTE / 1024))
 
 
+HEXBO = ("hexbo-5", "hexbo", "hexbo-5-3p", "hexbo-3p", "hexbo-5-6p", "hexbo-6p")
+
+
+@pytest.mark.parametrize("variant", HEXBO)
+def test_two_hexbo_games_of_hard_in_a_row_fit_a_pybadges_heap(micropython_exe, lib, variant):
+    # The smaller heap of the two boards (a PicoSystem has 54 KB more).
+    test_two_games_of_hard_in_a_row_fit_the_boards_heap(micropython_exe, lib, "pybadge", variant)
+
+
 def main(argv):
     """Print, per board and variant, the smallest free heap at start (board bytes) of a session.
 
