@@ -62,12 +62,13 @@ def board_parts(variant, width, height):
 # game itself, not on a copy (app.shared_search.SharedSearch): 4p's copy is 11
 # KB of a PyBadge's heap, which holds the game, its search and its screen
 # only without it (tests/test_device_sessions.py). Such a game does not
-# ponder: that search plays on the game the screen shows. Nor does a game
-# of more than four players there: hexbo-5-6p's copy and its six rows of
+# ponder: that search plays on the game the screen shows. With more than
+# two players, from SHARE_ABOVE_MANY: hexbo-5-6p's copy and its six rows of
 # words took 28 KB of the unix port's heap where a shared search takes 6
-# (a second game's screen then found no block of 368 bytes).
+# (a second game's screen then found no block of 368 bytes), and hexbo-3p
+# (651) needed 130,055 B of a PyBadge's 131,296 with its copy.
 SHARE_ABOVE = 722
-SHARE_PLAYERS = 4
+SHARE_ABOVE_MANY = 360
 
 
 def kept_search(search, game, ai, level, slowness):
@@ -85,8 +86,8 @@ def kept_search(search, game, ai, level, slowness):
     """
     if not ai:
         return None
-    shared = GameScreen.small_heap and (game.players * game.variant.size > SHARE_ABOVE
-                                        or game.players > SHARE_PLAYERS)
+    shared = GameScreen.small_heap and game.players * game.variant.size > (
+        SHARE_ABOVE if game.players == 2 else SHARE_ABOVE_MANY)
     if (search is not None and search.level == level and search.slowness == slowness
             and getattr(search, "shared", False) == shared and search.fits(game)):
         return search
