@@ -37,7 +37,7 @@ def test_every_level_plays_only_legal_moves(variant):
 
 
 def test_whole_games_between_levels_are_legal_in_odd_variants():
-    for variant in ("4p", "1d", "3d", "dense-7"):
+    for variant in ("4p", "1d", "3d", "dense-7", "hexbo-5-3p", "hexbo-5-6p", "hexbo-4"):
         g = Game(variant)
         turn = 0
         while not g.over:
@@ -109,7 +109,7 @@ def test_never_removes_own_root_when_a_safe_move_exists(level):
     assert checked >= 5  # the sample really contains positions with a trap
 
 
-@pytest.mark.parametrize("variant", ("9x9", "19x19", "4p"))
+@pytest.mark.parametrize("variant", ("9x9", "19x19", "4p", "hexbo-5", "hexbo-6p"))
 @pytest.mark.parametrize("level", LEVELS)
 def test_budget_is_respected_in_nodes(variant, level):
     g = random_position(variant, 30, 1)
@@ -145,6 +145,20 @@ def test_a_pass_the_budget_cannot_finish_is_not_begun(monkeypatch):
     assert short["iterations"] < whole["iterations"] - 200
 
 
+def test_a_hexbo_node_costs_more_board_time_and_its_budget_is_smaller():
+    from tanbo.hexbo import NODE_COST
+    assert Game("9x9").variant.node_cost == Game("4p").variant.node_cost == 100
+    assert Game("hexbo-5").variant.node_cost == Game("hexbo-3p").variant.node_cost == NODE_COST[0]
+    assert Game("hexbo-6p").variant.node_cost == NODE_COST[1] > NODE_COST[0] > 100
+    for name, size in (("hexbo-5", 61), ("hexbo", 217), ("hexbo-5-6p", 61), ("hexbo-6p", 217)):
+        g = Game(name)
+        cost = g.variant.node_cost
+        for slowness in (1.0, 4.4):
+            want = LEVEL_TABLE["hard"][2 if size <= 125 else 3] * 1000 // (int(slowness * 10 + 0.5) * cost)
+            assert Search(g, "hard", 0, slowness=slowness).budget == want == node_budget("hard", size, slowness, cost)
+            assert want < node_budget("hard", size, slowness)
+
+
 def test_budgets_scale_with_the_boards_slowness():
     assert SLOWNESS == {"samd51": 1.0, "rp2040": 4.4} and DEFAULT_SLOWNESS == SLOWNESS["rp2040"]
     for level in LEVELS:
@@ -161,7 +175,7 @@ def test_budgets_scale_with_the_boards_slowness():
             choose_move(g, "hard", slowness=bad)
 
 
-@pytest.mark.parametrize("variant", ("9x9", "19x19", "4p", "3d", "1d"))
+@pytest.mark.parametrize("variant", ("9x9", "19x19", "4p", "3d", "1d", "hexbo-5", "hexbo-5-3p", "hexbo-6p"))
 def test_scan_values_every_move_as_the_evaluation_after_playing_it(variant):
     """The incremental values equal a full evaluation after a real play, for either side to move."""
     checked = 0
@@ -306,7 +320,7 @@ def test_reach_counts_the_points_a_root_gets_first():
     assert not any(s.label)
 
 
-@pytest.mark.parametrize("variant", ("9x9", "dense-11", "3d"))  # boards hard values reach on
+@pytest.mark.parametrize("variant", ("9x9", "dense-11", "3d", "hexbo-5", "hexbo-5-6p"))  # boards hard values reach on
 def test_reach_is_a_function_of_the_position(variant):
     # A play and its undo reorder the legal lists: the reach (ties
     # included) must not change.
@@ -467,7 +481,7 @@ def test_the_transposition_table_changes_no_value(monkeypatch):
     assert with_table < without
 
 
-@pytest.mark.parametrize("variant", ["19x19", "4p", "3d", "1d", "dense-11"])
+@pytest.mark.parametrize("variant", ["19x19", "4p", "3d", "1d", "dense-11", "hexbo-5-3p", "hexbo-6p"])
 def test_a_reused_search_plays_as_fresh_ones_on_every_kind_of_board(variant):
     # One Search a game, started again for each move (its arrays allocated
     # once), against a fresh one each move: the same moves, nodes, depths

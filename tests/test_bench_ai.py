@@ -11,6 +11,7 @@ import argparse
 
 import pytest
 
+from tanbo import get_variant
 from tanbo.ai import LEVEL_TABLE
 from tanbo_tools import ai_probe, bench_ai, board_time
 
@@ -23,10 +24,13 @@ def test_cpython_report_has_every_level_and_variant():
         assert set(rows) == set(bench_ai.AI_VARIANTS)
         for variant, row in rows.items():
             small, large = LEVEL_TABLE[level][2:4]
-            assert 0 < row["nodes"] <= (small if variant == "9x9" else large)
+            v = get_variant(variant)
+            assert 0 < row["nodes"] <= (small if v.size <= 125 else large) * 100 // v.node_cost
             assert row["cpython_ms"] > 0 and row["cpython_max_ms"] >= row["cpython_ms"]
             assert "samd51_ms" not in row
     assert report["levels"]["hard"]["19x19"]["target_ms"] == 6000
+    assert report["levels"]["hard"]["hexbo-5"]["target_ms"] == 3000
+    assert report["levels"]["hard"]["hexbo"]["target_ms"] == 6000
 
 
 @pytest.fixture(scope="module")
@@ -34,7 +38,7 @@ def probe_lib(tmp_path_factory):
     return bench_ai.compile_lib(str(tmp_path_factory.mktemp("ai-probe")))
 
 
-@pytest.mark.parametrize("variant", ("9x9", "19x19"))
+@pytest.mark.parametrize("variant", ("9x9", "19x19", "hexbo-5", "hexbo"))
 def test_hard_search_heap_under_micropython_fits_40k(micropython_exe, probe_lib, tmp_path, variant):
     # What is measured is the search's own heap; the cap only has to leave
     # room for the engine and game on the 64-bit port without depending on

@@ -3,7 +3,7 @@
 Where to start reading: :func:`choose_move` at the bottom picks the level;
 :meth:`Search.run` is the search loop (iterative deepening over the root
 moves); :meth:`Search.minimax` the tree walk (paranoid alpha-beta: every
-other player is assumed to play against the mover, so 2 and 4 players share
+other player is assumed to play against the mover, so 2, 3, 4 and 6 players share
 the code; a loop over per-ply arrays, not a recursion, which CircuitPython's
 1.5 KB pystack would not hold); :meth:`Search.scan` values every move of a position at once:
 it is the whole last ply, and it ranks an inner node's moves for the beam
@@ -238,8 +238,10 @@ def _passed(deadline):
     return _now_ms() >= deadline
 
 
-def node_budget(level, size, slowness=DEFAULT_SLOWNESS):
-    """The node budget of ``level`` on a variant of ``size`` points, on a board of ``slowness``.
+def node_budget(level, size, slowness=DEFAULT_SLOWNESS, cost=100):
+    """The node budget of ``level`` on a variant of ``size`` points, on a board of ``slowness``,
+    whose node costs ``cost`` percent of a square board's (the variant's
+    ``node_cost``: Hexbo's nodes cost more, see :mod:`tanbo.hexbo`).
 
     Integer arithmetic on the slowness in tenths, so every interpreter
     (CircuitPython's floats are 32-bit) gets the same budget.
@@ -250,7 +252,7 @@ def node_budget(level, size, slowness=DEFAULT_SLOWNESS):
         raise ValueError("slowness %r: must be a number from 0.1 to 100 (SAMD51 = 1.0, RP2040 = 4.4)"
                          % (slowness,))
     small, large = LEVEL_TABLE[level][2:4]
-    return (small if size <= 125 else large) * 10 // int(slowness * 10 + 0.5)
+    return (small if size <= 125 else large) * 1000 // (int(slowness * 10 + 0.5) * cost)
 
 
 class Search:
@@ -279,7 +281,7 @@ class Search:
 
     def __init__(self, game, level="medium", seed=0, progress=None, movetime_ms=None, slowness=DEFAULT_SLOWNESS):
         size = game.variant.size
-        self.budget = node_budget(level, size, slowness)
+        self.budget = node_budget(level, size, slowness, game.variant.node_cost)
         self.level = level
         self.slowness = slowness
         self.limit_ms = 3000 if size <= 125 else 6000  # (the boards of node_budget's two budgets)

@@ -13,9 +13,22 @@ row letter (``A`` at the top, ``I`` included) and the column number,
 ``E5`` the centre of the side-5 board.
 """
 
-from .variants import ROWS, Variant, get_variant, is_digits, small_int, _tables
+from .variants import Variant, get_variant, is_digits, small_int, _tables
 
 SIDES = (4, 10)  # the smallest and largest side of hexbo-N
+# The row letters, from the top (I included, as pbmserv's hex games write
+# them); a side-10 board has 19 rows, A-S.
+ROWS = "ABCDEFGHIJKLMNOPQRS"
+
+# The board time of a search node, in percent of a square board's, with 2
+# or 3 players and with 6 (each scanned move walks six neighbours, and
+# every other player's tables): tanbo.ai divides its node budgets by it.
+# Measured with `tanbo bench --ai`'s four probe positions (SAMD51 us a
+# node, the worst probe; 9x9 110, 19x19 111): hexbo-5 137, hexbo-5-3p 130,
+# hexbo-5-6p 143, hexbo 155, hexbo-3p 108, hexbo-6p 177. With the square
+# boards' budgets hexbo's hard took 6.1 s of an RP2040 on one probe; at 140
+# its worst is 5.0 s.
+NODE_COST = (140, 160)
 
 
 class HexVariant(Variant):
@@ -27,6 +40,7 @@ class HexVariant(Variant):
         self.hex_side = n
         self.rows = rows
         self.row_start, self.row_first_col, self.row_len, steps = shared_tables(n)
+        self.node_cost = NODE_COST[1] if players > 3 else NODE_COST[0]
         Variant.__init__(self, name, rows, rows, 1, setup, players, description, steps, 3 * n * (n - 1) + 1)
 
     def cell(self, r, c):

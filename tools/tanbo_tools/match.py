@@ -92,7 +92,8 @@ def add_arguments(parser):
                              "forfeits the game (default %g, at most %d)" % (DEFAULT_TIMEOUT, MAX_TIMEOUT))
     parser.add_argument("--opening", type=int, default=0, metavar="N",
                         help="start each game N random legal plies in, the same opening for games 2k and "
-                             "2k+1 (colours swapped), drawn from --seed (default 0: the setup)")
+                             "2k+1 (colours swapped; with three players for each round of six games), "
+                             "drawn from --seed (default 0: the setup)")
     parser.add_argument("--book", metavar="FILE", type=arg_checks.input_file,
                         help="A's opening book, if A is hard (tanbo book; default none)")
     parser.add_argument("--ponder-ms", type=int, default=None, metavar="MS",
