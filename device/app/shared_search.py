@@ -50,13 +50,6 @@ def order_cells(g):
     return degree * g.variant.size // 2 + 1
 
 
-# Plies of history a game of more than four players gets at its first
-# search (the heap then at its least fragmented): hexbo-6p's games ran
-# 300-360 plies, and the history's growth past 256 plies, late in a game,
-# found no block of 768 bytes on a PyBadge-sized heap (Game._grow_history).
-HISTORY_MANY = 384
-
-
 class SharedSearch(Search):
     """A :class:`tanbo.ai.Search` on ``game`` itself (the app's): the same
     levels and budgets, no copy. Its Zobrist words and transposition table
@@ -118,8 +111,6 @@ class SharedSearch(Search):
                              " (%s, %d roots)" % (game.variant.name, len(game.alive), self.variant,
                                                   len(self.weight)))
         self.game = game
-        if game.players > 4 and game.ply < HISTORY_MANY:
-            self.reserve(HISTORY_MANY - game.ply, 0)  # (at a game's first search: then nothing to do)
         size = game.variant.size
         # Search.start hashes the stones by its rows of words, from size: none here; its one row below.
         self.size = 0
