@@ -88,7 +88,10 @@ def smallest_free(exe, lib, board, variant, low=40000, high=None, step=1024):
 # session's fate turns on where the heap fragments, which the unix port's
 # conservative collector moves with its stack (under pytest 4p once failed
 # 1.7 KB above a bisected need): the board's figure leaves 4.3 KB.
-SHORT_OF_HEAP = {}
+# hexbo-6p on a PyBadge: bisected 131,280 (16 B under the board's), yet it
+# failed under pytest at 131,296: held to its need and 4.3 KB, as 4p was
+# (docs/board-costs.md, Hexbo).
+SHORT_OF_HEAP = {("pybadge", "hexbo-6p"): 135600}
 
 
 @pytest.fixture(scope="module")
