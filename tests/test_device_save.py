@@ -56,6 +56,38 @@ def test_round_trip_restores_game_and_settings():
     assert loaded.winner == g.winner
 
 
+@pytest.mark.parametrize("variant", ["hexbo-5-3p", "hexbo-6p"])
+def test_a_hexbo_game_with_players_5_and_6_resigning_comes_back_whole(variant):
+    from tanbo import Rng
+    g, r = Game(variant), Rng(5)
+    for ply in range(60):
+        if g.winner is not None:
+            break
+        if ply in (20, 31) and g.variant.players == 6:
+            g.resign(6 if ply == 20 else 5)  # a ply of 0xFFF0 + player each
+        else:
+            g.play(g.legal_move_at(r.below(g.legal_count())))
+    st = RamStorage(4096)  # a PicoSystem's NVM, the smaller
+    assert save.Saves(st).save(SETTINGS, g)
+    settings, loaded, problem = save_load.load(save.Saves(st), len(SETTINGS))
+    assert problem is None and loaded.variant.name == variant
+    assert loaded.moves() == g.moves() and loaded.position() == g.position() and loaded.to_move == g.to_move
+
+
+def test_the_longest_hexbo_games_fit_the_nvm_record_as_board_costs_says():
+    # hexbo-5's bound on plies fits a PicoSystem's 4 KB; hexbo's (2,821) the
+    # PyBadge's 8 KB only (the app says "game too long to save" past 2,020
+    # plies on a PicoSystem); 60 random games of hexbo-6p took 365 at most.
+    full_progress = bytes(6 + 30)  # 240 puzzles solved
+    for variant, nvm, fits in (("hexbo-5-6p", 4096, True), ("hexbo-6p", 8192, True), ("hexbo-6p", 4096, False)):
+        v = Game(variant).variant
+
+        class Longest:
+            ply = v.max_plies
+        size = save.payload_size(SETTINGS, Longest, full_progress)
+        assert (size <= save.Saves(RamStorage(nvm)).capacity) == fits, (variant, nvm, size)
+
+
 def test_a_save_is_one_slice_write_and_an_unchanged_save_writes_nothing():
     st = RamStorage(4096)
     s = save.Saves(st)

@@ -88,7 +88,10 @@ def smallest_free(exe, lib, board, variant, low=40000, high=None, step=1024):
 # session's fate turns on where the heap fragments, which the unix port's
 # conservative collector moves with its stack (under pytest 4p once failed
 # 1.7 KB above a bisected need): the board's figure leaves 4.3 KB.
-SHORT_OF_HEAP = {}
+# hexbo-6p on a PyBadge: bisected 131,280 (16 B under the board's), yet it
+# failed under pytest at 131,296: held to its need and 4.3 KB, as 4p was
+# (docs/board-costs.md, Hexbo).
+SHORT_OF_HEAP = {("pybadge", "hexbo-6p"): 135600}
 
 
 @pytest.fixture(scope="module")
@@ -105,6 +108,15 @@ def test_two_games_of_hard_in_a_row_fit_the_boards_heap(micropython_exe, lib, bo
     # the games ended with a winner, not by a stuck loop: both were played out
     print("%s %s: plies %s, least free at a move %.1f KB (board)" % (
         board, variant, out["plies"], out["min_free"] * BOARD_PER_PORT_BYTE / 1024))
+
+
+HEXBO = ("hexbo-5", "hexbo", "hexbo-5-3p", "hexbo-3p", "hexbo-5-6p", "hexbo-6p")
+
+
+@pytest.mark.parametrize("variant", HEXBO)
+def test_two_hexbo_games_of_hard_in_a_row_fit_a_pybadges_heap(micropython_exe, lib, variant):
+    # The smaller heap of the two boards (a PicoSystem has 54 KB more).
+    test_two_games_of_hard_in_a_row_fit_the_boards_heap(micropython_exe, lib, "pybadge", variant)
 
 
 def main(argv):

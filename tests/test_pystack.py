@@ -113,7 +113,8 @@ def test_pairing_names_a_function_the_mpy_does_not_hold(tmp_path, monkeypatch):
         pystack.raw_codes(b"M\x05\x00\x1f")
 
 
-@pytest.mark.parametrize("variant,plies", [("9x9", 24), ("9x9", 52), ("19x19", 40), ("4p", 60)])
+@pytest.mark.parametrize("variant,plies", [("9x9", 24), ("9x9", 52), ("19x19", 40), ("4p", 60),
+                                           ("hexbo-5", 20), ("hexbo-3p", 40), ("hexbo-6p", 60)])
 def test_a_hard_search_in_the_app_fits_the_smallest_pystack(sim, sizes, base, variant, plies):
     # A PyBadge's budget (the deepest searches), from the app's own call
     # chain: App.step, think, the search, its progress callback and the

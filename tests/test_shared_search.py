@@ -61,7 +61,7 @@ def result(s):
     return s.move, s.iterations, s.depth, s.score
 
 
-@pytest.mark.parametrize("variant", ["4p", "9x9"])
+@pytest.mark.parametrize("variant", ["4p", "9x9", "hexbo-6p"])
 def test_a_shared_search_leaves_the_game_as_it_was_and_searches_as_on_a_fresh_one(variant):
     searches = 0
     for seed in range(3):
@@ -83,12 +83,13 @@ def test_a_shared_search_leaves_the_game_as_it_was_and_searches_as_on_a_fresh_on
     assert searches >= 10
 
 
-def test_its_hash_follows_every_push_and_undo():
+@pytest.mark.parametrize("variant", ["4p", "hexbo-6p"])  # colours 1-4, 1-6
+def test_its_hash_follows_every_push_and_undo(variant):
     # One row of words times the colour (SharedSearch.words), kept by XORs
     # through removals, equals one computed from the stones.
     removals = 0
     for seed in range(6):
-        g = played("4p", seed, 150 + 40 * seed)
+        g = played(variant, seed, 150 + 40 * seed)
         s = SharedSearch(g, "hard", 0)
 
         def stones_hash():

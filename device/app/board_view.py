@@ -45,8 +45,10 @@ class BoardView:
         if p < 0:
             mark.hidden = True
         else:
-            x, y = self.layout.cell_xy(p)
-            a = (self.layout.cell - tiles.mark_size(self.layout.cell)) // 2
+            lay = self.layout
+            x, y = lay.cell_xy(p)
+            c = tiles.ink(lay.cell, lay.arm_masks)
+            a = (c - tiles.mark_size(c)) // 2
             mark.x, mark.y = x + a, y + a
             if self.mark_at < 0:
                 mark.hidden = False  # the firmware redraws on every hidden = False: only on a change

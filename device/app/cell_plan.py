@@ -3,6 +3,7 @@ screen is built, so :func:`app.game_screen.board_parts` drops this module afterw
 
 from array import array
 
+from app.layout import chip_width
 from app.sizes import NO_POINT, text_scale
 
 MAX_CELL = 24
@@ -21,7 +22,10 @@ def plan(lay, variant, width, height):
     lay.width, lay.height = width, height
     lay.links = ()
     lay.label_cells = ()
-    if variant.dims == 1:
+    lay.row_len = None  # Hexbo: each row's cells (see _hexagon)
+    if getattr(variant, "hex_side", 0):
+        _hexagon(lay, variant)
+    elif variant.dims == 1:
         _most_cells(lay, variant, _snake, (31, 16, 11, 8))
     elif variant.dims == 3:
         # Most cells win: one row of 5 slices or rows of 3 (then 2).
@@ -30,7 +34,15 @@ def plan(lay, variant, width, height):
         lay.cols, lay.rows = variant.width, variant.height
         lay.cell_of = cells(variant.size)
     _fit(lay, variant)
-    if variant.dims == 2:
+    if lay.row_len is not None:
+        # A row of 2N-1 cells fills the width; row r's n cells start
+        # (2N-1-n)/2 cells in: the offset rows of a hexagon.
+        lay.shift = bytearray(lay.rows)
+        for r in range(lay.rows):
+            lay.shift[r] = (lay.cols - lay.row_len[r]) * lay.cell // 2
+    else:
+        lay.shift = bytes(lay.rows)
+    if variant.dims == 2 and lay.row_len is None:
         # Cell i holds point i: both tables are the identity, one block for
         # both (read only; 722 bytes less on a 19x19 screen).
         lay.point_at = lay.cell_of
@@ -63,6 +75,10 @@ def _arms(lay, variant):
     # 1D line turns into its links, 3D layer neighbours draw none.
     # ``arm_masks``: the masks in use, the usual one first;
     # ``arm_set[p]``: index of p's mask in it (see tiles.tile_of).
+    if lay.row_len is not None:
+        lay.arm_masks = (64,)  # tiles.ARMS_HEX: no lines, a hexagon a cell
+        lay.arm_set = bytes(variant.size)
+        return
     cols = lay.cols
     cell_of, links = lay.cell_of, lay.links
     usual = 15 if variant.dims != 1 else 3  # tiles.ARMS_2D / ARMS_1D
@@ -110,6 +126,19 @@ def _arms(lay, variant):
     lay.arm_masks = tuple(masks)
     lay.arm_set = sets
 
+def _hexagon(lay, variant):
+    # Hexbo: grid row r holds the engine's row r, its k-th cell from the
+    # left in grid column k (the view shifts each row: see plan).
+    lay.cols = lay.rows = variant.rows
+    lay.row_len = variant.row_len  # (the engine's tuple, shared)
+    cell_of = cells(variant.size)
+    for r in range(lay.rows):
+        p = variant.row_start[r]
+        for k in range(lay.row_len[r]):
+            cell_of[p + k] = r * lay.cols + k
+    lay.cell_of = cell_of
+
+
 def _snake(lay, variant, per_row):
     # The line in rows of per_row points, every other row right to left,
     # an empty row between rows; ``links`` are the gap cells joining the
@@ -155,7 +184,10 @@ def _fit(lay, variant):
     # wins, then the bigger text, then the side panel.
     for scale in (text_scale(W, H), 1):
         side = min((W - PANEL_MIN * scale) // lay.cols, H // lay.rows, MAX_CELL)
-        below = min(W // lay.cols, (H - 12 * scale) // lay.rows, MAX_CELL)
+        # Below the board: the rows of chips, the info text taking a chip's place.
+        per_row = max(1, (W - 4 * scale) // chip_width(scale))
+        lines = (variant.players + per_row) // per_row
+        below = min(W // lay.cols, (H - 12 * scale * lines) // lay.rows, MAX_CELL)
         for option in ((side, scale, 1), (below, scale, 0)):
             if best is None or option > best:
                 best = option

@@ -62,8 +62,13 @@ def board_parts(variant, width, height):
 # game itself, not on a copy (app.shared_search.SharedSearch): 4p's copy is 11
 # KB of a PyBadge's heap, which holds the game, its search and its screen
 # only without it (tests/test_device_sessions.py). Such a game does not
-# ponder: that search plays on the game the screen shows.
+# ponder: that search plays on the game the screen shows. With more than
+# two players, from SHARE_ABOVE_MANY: hexbo-5-6p's copy and its six rows of
+# words took 28 KB of the unix port's heap where a shared search takes 6
+# (a second game's screen then found no block of 368 bytes), and hexbo-3p
+# (651) needed 130,055 B of a PyBadge's 131,296 with its copy.
 SHARE_ABOVE = 722
+SHARE_ABOVE_MANY = 360
 
 
 def kept_search(search, game, ai, level, slowness):
@@ -81,7 +86,8 @@ def kept_search(search, game, ai, level, slowness):
     """
     if not ai:
         return None
-    shared = GameScreen.small_heap and game.players * game.variant.size > SHARE_ABOVE
+    shared = GameScreen.small_heap and game.players * game.variant.size > (
+        SHARE_ABOVE if game.players == 2 else SHARE_ABOVE_MANY)
     if (search is not None and search.level == level and search.slowness == slowness
             and getattr(search, "shared", False) == shared and search.fits(game)):
         return search
@@ -139,12 +145,13 @@ class GameScreen:
         """The legal point nearest the board's middle (the middle if none)."""
         g = self.game
         lay = self.view.layout
-        mid_c, mid_r = lay.cols // 2, lay.rows // 2
+        # (In pixels: Hexbo's rows are shifted; the middle row is not.)
+        mid_x, mid_y = lay.x0 + lay.cols // 2 * lay.cell, lay.y0 + lay.rows // 2 * lay.cell
         best, best_d = 0, 1 << 30
         moves = g.legal_moves() if g.winner is None else range(g.variant.size)
         for p in moves:
-            i = lay.cell_of[p]
-            d = abs(i % lay.cols - mid_c) + abs(i // lay.cols - mid_r)
+            x, y = lay.cell_xy(p)
+            d = abs(x - mid_x) + abs(y - mid_y)
             if d < best_d:
                 best, best_d = p, d
         return best

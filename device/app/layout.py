@@ -15,6 +15,12 @@ from app.sizes import NO_POINT
 CHIP_CHARS = 4  # "24/3": stones/roots of one player
 
 
+def chip_width(scale, icon=0, gap=2):
+    """Px of a player's chip in a row of them at text ``scale``: its ``icon``
+    (px; 0: the usual 10 a scale), ``gap``, text and a space."""
+    return (icon or 10 * scale) + gap + 6 * scale * CHIP_CHARS + 4
+
+
 class BoardLayout:
     """Cell grid of ``variant`` on a ``width`` x ``height`` display.
 
@@ -38,11 +44,34 @@ class BoardLayout:
     def cell_xy(self, p):
         """Top-left pixel of point ``p``'s cell."""
         i = self.cell_of[p]
-        return self.x0 + (i % self.cols) * self.cell, self.y0 + (i // self.cols) * self.cell
+        r = i // self.cols
+        return self.x0 + self.shift[r] + (i % self.cols) * self.cell, self.y0 + r * self.cell
 
     def step(self, p, dx, dy):
-        """The point reached from ``p`` moving (dx, dy) cells, jumping gaps; ``p`` at the edge."""
+        """The point reached from ``p`` moving (dx, dy) cells, jumping gaps; ``p`` at the edge.
+
+        Hexbo (rows of ``row_len`` cells, shifted half a cell a row): dx
+        along the row; dy to the row above or below, to its neighbour on
+        the left from an even row (A, C, ...), on the right from an odd one
+        (or the other where that one is off the board), so that a held UP
+        or DOWN zigzags straight up or down, and DOWN undoes UP.
+        """
         i = self.cell_of[p]
+        if self.row_len is not None:
+            r, k = divmod(i, self.cols)
+            if dy == 0:
+                k += dx
+                return p if k < 0 or k >= self.row_len[r] else self.point_at[i + dx]
+            t = r + dy
+            if t < 0 or t >= self.rows:
+                return p
+            # Half-cell columns: cell k of row r is at 2k + cols - row_len[r].
+            x = 2 * k + self.row_len[t] - self.row_len[r]
+            for side in ((-1, 1) if r % 2 == 0 else (1, -1)):
+                j = x + side
+                if 0 <= j < 2 * self.row_len[t]:
+                    return self.point_at[t * self.cols + j // 2]
+            return p
         col, row = i % self.cols, i // self.cols
         while True:
             col += dx

@@ -451,6 +451,7 @@ class App:
         if self.settings.ponder and getattr(self.search, "shared", False):
             # "Use my time" is on, but this game's search plays on the game on
             # show (app.game_screen.SHARE_ABOVE): said once, at its start.
-            screen.notify("4p: no thinking on your time", "4p: not on your time", "4p: no ponder")
+            name = game.variant.name  # (4p, hexbo-6p)
+            screen.notify(name + ": no thinking on your time", name + ": not on your time", "no ponder")
         if screen.person_to_move():  # else the save follows the computer's first reply
             self.save_turn(screen)

@@ -12,11 +12,11 @@ from app import VERSION, theme
 from app.menu import Menu, Row, back_to
 from app.settings import GAME_VARIANTS, LEVELS, OPPONENTS
 from app.text import Label
-from app.theme import PLAYER_NAMES_2, PLAYER_NAMES_4
+from app.theme import PLAYER_NAMES
 
 
 def seat_names(players):
-    return PLAYER_NAMES_4 if players == 4 else PLAYER_NAMES_2
+    return PLAYER_NAMES[:players]
 
 
 def rules(app, back):
@@ -72,7 +72,10 @@ def new_game(app):
     s = app.settings
 
     def seats():
-        return seat_names(4 if GAME_VARIANTS[s.variant] == "4p" else 2)
+        # From the name ("4p", "hexbo-6p"): the variant itself would be built
+        # (its tables kept) for each board the row shows.
+        name = GAME_VARIANTS[s.variant]
+        return seat_names(int(name[-2]) if name.endswith("p") else 2)
 
     def set_seat(i):
         s.seat = i % len(seats()) + 1
@@ -85,7 +88,7 @@ def new_game(app):
         Row("Opponent", choices=OPPONENTS, get=lambda: s.opponent,
             set=lambda i: setattr(s, "opponent", i)),
         Row("Level", choices=LEVELS, get=lambda: s.level, set=lambda i: setattr(s, "level", i)),
-        Row("You play", choices=PLAYER_NAMES_4, get=lambda: min(s.seat, len(seats())) - 1,
+        Row("You play", choices=PLAYER_NAMES, get=lambda: min(s.seat, len(seats())) - 1,
             set=set_seat),
         Row("Start", lambda: start_game(app)),
     ]

@@ -5,7 +5,9 @@
 LEVELS = ("random", "easy", "medium", "hard")
 
 # Variants offered on the new-game screen (names of tanbo.VARIANTS).
-GAME_VARIANTS = ("9x9", "13x13", "19x19", "dense-11", "1d", "3d", "4p")
+# Hexbo after the square boards' (a setting's index stays the variant it was).
+GAME_VARIANTS = ("9x9", "13x13", "19x19", "dense-11", "1d", "3d", "4p",
+                 "hexbo-5", "hexbo-5-3p", "hexbo-5-6p", "hexbo", "hexbo-3p", "hexbo-6p")
 OPPONENTS = ("Computer", "Person")
 SIZE = 8
 
@@ -49,7 +51,7 @@ class Settings:
             self.variant = data[3]
         if data[4] < len(OPPONENTS):
             self.opponent = data[4]
-        if 1 <= data[5] <= 4:
+        if 1 <= data[5] <= 6:
             self.seat = data[5]
         # 1 off, 2 on; 0 (saves made before the setting): the board's default.
         on = data[6] == 2 if 1 <= data[6] <= 2 else self.ponder

@@ -71,21 +71,24 @@ class SharedSearch(Search):
 
     def hashing(self, players, size):
         """Search's table and words, smaller. The words: one row of 27-bit
-        words, times the colour (1-4: still a small int), then the side to
+        words, times the colour (1-6: still a small int), then the side to
         move's words at ``zob[-c]``: 4p's 1.5 KB where a row a colour took
         5.8. A multiple, not the word XORed with a colour's constant: those
         would cancel in pairs (Black on a and White on b hashing as White on
         a and Black on b). Drawn as Search draws its rows, the first row's
         words kept. The table: half of Search's entries (1 KB), so each
         word's low byte is below 32 (the side's below 128): times 4 at most,
-        XORed, a key's TT_BITS low bits then pick one of the first half."""
+        XORed, a key's TT_BITS low bits then pick one of the first half.
+        With 5 or 6 players (Hexbo) below 16: times 6 at most, still
+        below 128 (below 32, a key past the table's end)."""
         zob = self.zob = self.zeros("i", size + players)
+        low = 0x7FFFF1F if players <= 4 else 0x7FFFF0F
         if self.tt:
             zr = Rng(0x7A0B)
             for i in range(2 * size):
                 w = (zr.below(65536) << 13) ^ zr.below(65536)
                 if i >= size:
-                    zob[i - size] = (w >> 2) & 0x7FFFF1F
+                    zob[i - size] = (w >> 2) & low
                 elif 0 < i <= players:
                     zob[-i] = w & 0x1FFFFF7F
             n = 1 << (TT_BITS - 1)

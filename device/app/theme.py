@@ -1,7 +1,11 @@
 """Colours (0xRRGGBB) and the board palette's slots, chosen to read on a small TFT.
 
-Four players: black, white, red, blue on a wood board; the root under the
-cursor and its root space are green; the cursor is cyan.
+Up to six players: black, white, red, blue (4p), yellow and grey (Hexbo's
+six), on a wood board; the root under the cursor and its root space are
+green; the cursor is cyan. The six stay apart for a colour-blind player
+too: simulated protan, deutan and tritan vision (Machado 2009) leaves every
+pair at least 30 CIELAB units apart (green, the root's colour, and purple,
+6 from blue for a protan, were the other candidates).
 """
 
 SCREEN = 0x101820  # background outside the board, menus
@@ -17,21 +21,23 @@ WOOD = 1
 LINE = 2
 SPACE = 3  # root space of the root under the cursor
 HINT = 4  # legal-move dot: recoloured to the side to move
-PLAYER = 5  # 5..8: players 1..4
+PLAYER = 5  # 5..8: players 1..4 (5 and 6: PLAYER_SLOTS)
 RIM = 9  # stone edge (large cells only)
 RING = 10  # stones of the root under the cursor
 LAST = 11  # last-move mark
 FLASH = 12  # roots about to vanish
-SLOTS = 13
+SLOTS = 15  # (at most 16: the tiles are 4 bits a pixel)
+PLAYER_SLOTS = (5, 6, 7, 8, 13, 14)  # players 1..6
 
-PLAYER_COLORS = (0x141414, 0xF8F8F8, 0xE82828, 0x2060F0)
-PLAYER_NAMES_2 = ("Black", "White")
-PLAYER_NAMES_4 = ("Black", "White", "Red", "Blue")
-HINT_COLORS = (0x303030, 0xFFFFFF, 0xB01010, 0x1840B0)
+PLAYER_COLORS = (0x141414, 0xF8F8F8, 0xE82828, 0x2060F0, 0xF0D020, 0x808080)
+PLAYER_NAMES = ("Black", "White", "Red", "Blue", "Yellow", "Grey")  # players 1..6
+PLAYER_NAMES_2 = PLAYER_NAMES[:2]
+PLAYER_NAMES_4 = PLAYER_NAMES[:4]
+HINT_COLORS = (0x303030, 0xFFFFFF, 0xB01010, 0x1840B0, 0xA08800, 0x505050)
 
 BOARD_COLORS = (SCREEN, 0xD8A657, 0x8A6428, 0xA8E070, 0x303030,
                 PLAYER_COLORS[0], PLAYER_COLORS[1], PLAYER_COLORS[2], PLAYER_COLORS[3],
-                0x5A4020, 0x20C040, 0xFFB000, 0xFF40FF)
+                0x5A4020, 0x20C040, 0xFFB000, 0xFF40FF, PLAYER_COLORS[4], PLAYER_COLORS[5])
 
 CURSOR = 0x00E8FF
 CURSOR_EDGE = 0x000000  # the cursor's outer ring: contrast on white and light green

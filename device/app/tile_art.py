@@ -10,8 +10,8 @@ import bitmaptools
 import displayio
 
 from app import theme
-from app.tiles import (ARM_D, ARM_L, ARM_R, ARM_U, ARMS_2D, CURSOR_OUT, T_EMPTY, T_FLASH, T_HINT,
-                       T_LINK, T_SPACE, T_SPACE_HINT, stone_tile, tile_of)
+from app.tiles import (ARM_D, ARM_L, ARM_R, ARM_U, ARMS_2D, ARMS_HEX, CURSOR_OUT, T_EMPTY, T_FLASH,
+                       T_HINT, T_LINK, T_SPACE, T_SPACE_HINT, ink, stone_tile, tile_of)
 
 
 def board_palette():
@@ -74,7 +74,21 @@ def _square(bm, x0, c, size, color):
     _fill(bm, x0 + a, a, x0 + a + size, a + size, color)
 
 
+def _hexagon(bm, x0, d, color):
+    """A pointy-topped hexagon filling ``d`` x ``d`` px at tile column ``x0``: its
+    top and bottom thirds narrow to a tip of about a third of ``d``."""
+    t = max(1, d // 3)
+    half = d // 2
+    for y in range(d):
+        e = min(y, d - 1 - y)
+        a = (t - e) * half // (t + 1) if e < t else 0
+        _fill(bm, x0 + a, y, x0 + d - a, y + 1, color)
+
+
 def _lines(bm, x0, c, arms, back):
+    if arms == ARMS_HEX:
+        _hexagon(bm, x0, c - 1, back)
+        return
     mid = c // 2
     _fill(bm, x0, 0, x0 + c, c, back)
     _fill(bm, x0 + (0 if arms & ARM_L else mid), mid, x0 + (c if arms & ARM_R else mid + 1), mid + 1,
@@ -91,6 +105,7 @@ def tile_bitmap(cell, players, arm_masks=(ARMS_2D,)):
     only those four tiles need variants. Costs cell*cell/2 bytes per tile
     (4 bits a px)."""
     c = cell
+    d = ink(c, arm_masks)  # a stone's diameter, at the tile's top-left
     extra = len(arm_masks) - 1
     first = stone_tile(extra + 1)
     bm = displayio.Bitmap(c * (first + 2 * players), c, theme.SLOTS)  # all theme.OFF (0)
@@ -102,33 +117,37 @@ def tile_bitmap(cell, players, arm_masks=(ARMS_2D,)):
             x0 = tile_of(t, k) * c
             _lines(bm, x0, c, arm_masks[k], theme.SPACE if t >= T_SPACE else theme.WOOD)
             if t in (T_HINT, T_SPACE_HINT):
-                _square(bm, x0, c, max(2, c // 5), theme.HINT)
+                _square(bm, x0, d, max(2, d // 5), theme.HINT)
     # Stones hide their cell's lines but not its corners: wood behind them.
-    stone = disc_rows(c, 1 if c >= 9 else 0)
-    ring = disc_rows(c, 2 if c >= 12 else 1)
+    # Hexbo's have a rim at every size: a stone must not read as a cell
+    # for a colour-blind player (red or yellow on wood).
+    stone = disc_rows(d, 1 if d >= 9 or d < c else 0)
+    ring = disc_rows(d, 2 if d >= 12 else 1)
     x0 = T_FLASH * c
     _lines(bm, x0, c, arm_masks[0], theme.WOOD)
-    _disc(bm, x0, c, stone, theme.FLASH, theme.FLASH)
+    _disc(bm, x0, d, stone, theme.FLASH, theme.FLASH)
     for k in range(2 * players):
         x0 = (first + k) * c
         _lines(bm, x0, c, arm_masks[0], theme.WOOD)
         if k >= players:
-            _disc(bm, x0, c, ring, theme.PLAYER + k - players, theme.RING)
+            _disc(bm, x0, d, ring, theme.PLAYER_SLOTS[k - players], theme.RING)
         else:
-            _disc(bm, x0, c, stone, theme.PLAYER + k, theme.RIM)
+            _disc(bm, x0, d, stone, theme.PLAYER_SLOTS[k], theme.RIM)
     return bm
 
 
-def icon_bitmap(size):
-    """Four stone icons of ``size`` px side by side (players 1..4), board palette."""
-    bm = displayio.Bitmap(size * 4, size, theme.SLOTS)
+def icon_bitmap(size, players=4):
+    """Stone icons of ``size`` px side by side (players 1..``players``, at least
+    four: a 2-player board's strip is 4p's), board palette."""
+    n = max(4, players)
+    bm = displayio.Bitmap(size * n, size, theme.SLOTS)
     rows = disc_rows(size, 1)
-    for p in range(4):
-        _disc(bm, p * size, size, rows, theme.PLAYER + p, theme.RIM)
+    for p in range(n):
+        _disc(bm, p * size, size, rows, theme.PLAYER_SLOTS[p], theme.RIM)
     return bm
 
 
-def cursor_bitmap(cell):
+def cursor_bitmap(cell):  # (Hexbo: its ink, the cell less its gap)
     """The cursor: a bright square outline just outside the cell (2 px thick from
     12 px cells, its inner px on the cell's rim) ringed by 1 px of dark, so it
     shows on wood, green, every stone colour and the dark screen alike.

@@ -25,6 +25,10 @@ ARM_U = 4
 ARM_D = 8
 ARMS_2D = ARM_L | ARM_R | ARM_U | ARM_D
 ARMS_1D = ARM_L | ARM_R
+# Hexbo's cells: no lines (six neighbours would need six arms); each
+# empty cell a small hexagon of wood on the dark screen, one pixel row and
+# column of which stay dark as the gap to the next cells.
+ARMS_HEX = 64
 
 
 def tile_of(base, arm_set):
@@ -44,6 +48,12 @@ def stone_tile(masks):
 def mark_size(cell):
     """Side of the last-move mark (a square on the stone's centre) for ``cell`` px."""
     return max(2, cell // 4)
+
+
+def ink(cell, arm_masks):
+    """The px of a ``cell`` px cell a stone covers (its top-left square): all of it,
+    or on Hexbo's cells (``arm_masks[0] == ARMS_HEX``) all but its gap."""
+    return cell - 1 if arm_masks[0] == ARMS_HEX else cell
 
 
 CURSOR_OUT = 2  # px the cursor sprite reaches outside its cell

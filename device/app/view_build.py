@@ -7,7 +7,7 @@ import gc
 import displayio
 
 from app import theme, tile_art, tiles
-from app.layout import CHIP_CHARS, BoardLayout
+from app.layout import CHIP_CHARS, BoardLayout, chip_width
 from app.text import Label
 
 UNSET = 255  # BoardView.shown: no tile drawn yet
@@ -43,9 +43,10 @@ def build_board(view, variant, width, height, kept):
     view.group = displayio.Group()
     view.rows = []
     for r in range(lay.rows):
-        row = displayio.TileGrid(bitmap, pixel_shader=view.palette, width=lay.cols, height=1,
+        w = lay.cols if lay.row_len is None else lay.row_len[r]  # (Hexbo's rows: their cells)
+        row = displayio.TileGrid(bitmap, pixel_shader=view.palette, width=w, height=1,
                                  tile_width=c, tile_height=c, default_tile=tiles.T_OFF,
-                                 x=lay.x0, y=lay.y0 + r * c)
+                                 x=lay.x0 + lay.shift[r], y=lay.y0 + r * c)
         view.rows.append(row)
         view.group.append(row)
     for i in lay.links:
@@ -55,7 +56,7 @@ def build_board(view, variant, width, height, kept):
     for text, x, y in lay.labels:
         view.group.append(Label(x, y + (c - 8) // 2 - 2, len(text), theme.DIM,
                                 text=text).group)
-    m = tiles.mark_size(c)
+    m = tiles.mark_size(tiles.ink(c, lay.arm_masks))
     mpal = displayio.Palette(1)
     mpal[0] = theme.BOARD_COLORS[theme.LAST]
     view.mark = displayio.TileGrid(displayio.Bitmap(m, m, 1), pixel_shader=mpal)
@@ -66,7 +67,7 @@ def build_board(view, variant, width, height, kept):
     cpal[1] = theme.CURSOR
     cpal[2] = theme.CURSOR_EDGE
     cpal.make_transparent(0)
-    view.cursor = displayio.TileGrid(tile_art.cursor_bitmap(c), pixel_shader=cpal)
+    view.cursor = displayio.TileGrid(tile_art.cursor_bitmap(tiles.ink(c, lay.arm_masks)), pixel_shader=cpal)
     view.group.append(view.cursor)
     n = variant.size
     shown = view.shown = bytearray(n)  # (no bytes temporary as long: see cell_plan.cells)
@@ -86,12 +87,12 @@ def build_status(view, layout, players):
         gap = 1
         icon = max(6, layout.status_w - text_w - gap)
     view.group = displayio.Group(x=layout.status_x, y=layout.status_y)
-    icons = tile_art.icon_bitmap(icon)
+    icons = tile_art.icon_bitmap(icon, players)
     pal = tile_art.board_palette()
     pal.make_transparent(theme.OFF)
     pal[theme.RIM] = theme.DIM  # a light rim: a black stone must show on the dark panel
     view.chips = []
-    chip_w = icon + gap + 6 * s * CHIP_CHARS + 4
+    chip_w = chip_width(s, icon, gap)
     per_row = 1 if layout.side else max(1, min(players, layout.status_w // chip_w))
     # The bar: glyph rows 10-11 (descenders), which "24/3" leaves empty.
     bpal = displayio.Palette(1)
@@ -118,8 +119,8 @@ def build_status(view, layout, players):
         chars = layout.status_w // (6 * s)
         view.info_lines = max(1, min(3, (layout.status_h - iy) // line))
     else:
-        # One info line after the chips on the same row.
-        ix, iy = per_row * chip_w, 0
+        # One info line after the chips of the last row.
+        ix, iy = (players - (rows - 1) * per_row) * chip_w, (rows - 1) * line
         chars = (layout.status_w - ix) // (6 * s)
         view.info_lines = 1
     view.info = []

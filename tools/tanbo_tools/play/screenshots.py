@@ -31,12 +31,29 @@ _MOVES_9X9 = ("", "DOWN", "LEFT*4,DOWN*5", "RIGHT*4,UP*4", "LEFT*4,DOWN*3", "RIG
               "LEFT*2,DOWN*3", "RIGHT*2,UP*2")  # G8 G7 C2 G6 C3 F6 D3 F5
 GAME_9X9 = ",".join([_NEW_9X9] + [(m + "," if m else "") + "A,wait:3000" for m in _MOVES_9X9])
 
+# Hexbo's small board, three players: title -> New game, Board hexbo-5-3p
+# (8 right of 9x9), Start (medium); six stones of Black's, each answered by
+# the two computers (D-pad on hex rows: UP/DOWN zigzag, app.layout.step).
+_NEW_HEXBO = "A,RIGHT*8,DOWN*4,A,wait:500"
+_MOVES_HEXBO = ("", "RIGHT", "RIGHT", "UP,RIGHT", "UP,LEFT", "DOWN*2,RIGHT*2")  # E3 E4 E5 D5 C4 E7
+GAME_HEXBO = ",".join([_NEW_HEXBO] + [(m + "," if m else "") + "A,wait:3000" for m in _MOVES_HEXBO])
+# Its large board, six players (12 right of 9x9): five stones of Black's,
+# each answered by the five computers.
+_MOVES_HEXBO_6P = ("", "LEFT", "LEFT", "DOWN", "UP*2")  # I11 I10 I9 J9 H8
+GAME_HEXBO_6P = ",".join(["A,RIGHT*12,DOWN*4,A,wait:500"]
+                         + [(m + "," if m else "") + "A,wait:6000" for m in _MOVES_HEXBO_6P])
+
 # file name -> (board, key script, what it shows)
 SHOTS = {
     "title-picosystem.png": ("picosystem", "wait:500", "the title on the PicoSystem (240x240)"),
     "title-pybadge.png": ("pybadge", "wait:500", "the title on the PyBadge/PyGamer (160x128)"),
     "game-9x9-picosystem.png": ("picosystem", GAME_9X9, "a 9x9 game against medium, 16 plies in"),
     "game-9x9-pybadge.png": ("pybadge", GAME_9X9, "the same game on the PyBadge/PyGamer"),
+    "game-hexbo-5-3p-picosystem.png": ("picosystem", GAME_HEXBO,
+                                       "a three-player Hexbo game (hexbo-5-3p) against medium, 18 plies in"),
+    "game-hexbo-5-3p-pybadge.png": ("pybadge", GAME_HEXBO, "the same Hexbo game on the PyBadge/PyGamer"),
+    "game-hexbo-6p-picosystem.png": ("picosystem", GAME_HEXBO_6P,
+                                     "six players on Hexbo's large board (hexbo-6p), 30 plies in"),
 }
 
 
