@@ -88,7 +88,12 @@ def smallest_free(exe, lib, board, variant, low=40000, high=None, step=1024):
 # session's fate turns on where the heap fragments, which the unix port's
 # conservative collector moves with its stack (under pytest 4p once failed
 # 1.7 KB above a bisected need): the board's figure leaves 4.3 KB.
-SHORT_OF_HEAP = {}
+# Issue 36 (the library, the coach, Send: ~1 KB more of the app's code stays
+# loaded during a game): 4p on a PyBadge failed its second game at ply ~380
+# on the board's 131,296 (a 1 KB block of the game's history), with the NVM
+# stub at 4 or 8 KB alike, and ran at 136,000 (not bisected); held there
+# until the game screen's code is trimmed again.
+SHORT_OF_HEAP = {("pybadge", "4p"): 136000}
 
 
 @pytest.fixture(scope="module")
