@@ -91,7 +91,12 @@ def smallest_free(exe, lib, board, variant, low=40000, high=None, step=1024):
 # hexbo-6p on a PyBadge: bisected 131,280 (16 B under the board's), yet it
 # failed under pytest at 131,296: held to its need and 4.3 KB, as 4p was
 # (docs/board-costs.md, Hexbo).
-SHORT_OF_HEAP = {("pybadge", "hexbo-6p"): 135600}
+# Issue 36 (the library, the coach, Send: ~1 KB more of the app's code stays
+# loaded during a game): 4p on a PyBadge failed its second game at ply ~380
+# on the board's 131,296 (a 1 KB block of the game's history), with the NVM
+# stub at 4 or 8 KB alike, and ran at 136,000 (not bisected); held there
+# until the game screen's code is trimmed again.
+SHORT_OF_HEAP = {("pybadge", "hexbo-6p"): 135600, ("pybadge", "4p"): 136000}
 
 
 @pytest.fixture(scope="module")
