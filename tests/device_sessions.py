@@ -91,17 +91,23 @@ def session():
 def play_out(app, rng, now, A):
     """The game on ``app``'s screen played to its end (its plies): a function of its own, so that
     no slot of the session's frame still points at the game once it is over."""
-    screen = app.screen
-    game = screen.game
-    while app.screen is screen:
+    # The screen is not held here (a mark on it says it is still on show):
+    # on a board nothing but the app holds a game's screen, which the app lets
+    # go at the game's end, before the result is built.
+    app.screen.played_out = False
+    game = app.screen.game
+    while getattr(app.screen, "played_out", True) is False:
+        screen = app.screen
         if game.winner is None and not screen.thinking and screen.flash is None \
                 and game.to_move not in screen.ai:
+            screen = None
             gc.collect()
             free = gc.mem_free()
             if free < out["min_free"]:
                 out["min_free"] = free
-            screen.cursor = game.legal_move_at(rng.below(game.legal_count()))
-            app.act(screen.key(A))  # the app then runs the computer's replies
+            app.screen.cursor = game.legal_move_at(rng.below(game.legal_count()))
+            app.act(app.screen.key(A))  # the app then runs the computer's replies
+        screen = None
         app.step()
         now[0] += 120
     return game.ply

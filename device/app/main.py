@@ -57,6 +57,8 @@ class App:
     # Built by :func:`app.start.start` (App(), then set_up): that code runs
     # once, so code.py drops it from the heap afterwards.
 
+    finished = None  # a game over whose result is shown in the next step (see game_over)
+
     # -- plumbing ---------------------------------------------------------------
 
     def show(self, screen):
@@ -113,6 +115,8 @@ class App:
                     self.act(self.screen.key(k))
             if self.next_game is not None:
                 self.start_next_game()
+            elif self.finished is not None:
+                self.show_result()
             event = self.screen.tick(self.clock())
             if event == THINK:
                 # Straight to the search, not through act and game_event: two
@@ -156,7 +160,9 @@ class App:
         """Mark the screen changed for a true ``event``; serve a game screen's request."""
         if event:
             self.dirty = True
-            if event > CHANGED:
+            if event == OVER:
+                self.game_over()  # not through game_event, whose argument would hold the screen
+            elif event > CHANGED:
                 self.game_event(self.screen, event)
 
     def game_event(self, screen, event):
@@ -171,12 +177,28 @@ class App:
             self.settings.hints = screen.hints  # saved with the next move
         elif event == MENU:
             self.show(menus().game(self, screen))
-        elif event == OVER:
-            self.save_game(screen.game)
-            self.show(menus().game_over(self, screen.game))
         elif event > THINK:  # a puzzle screen's request (app.puzzle_screen)
             from app.puzzle_menus import serve
             serve(self, screen, event)
+
+    def game_over(self):
+        """The game on show is over: save it; its result follows in the next step
+        (:meth:`show_result`), once the game's screen has left the heap."""
+        game = self.screen.game
+        self.save_game(game)
+        self.finished = game
+        self.busy = True  # presses made until the result is up are stale
+
+    def show_result(self):
+        """The result of :attr:`finished`, built on the heap the game's screen held
+        (its tile strip and labels, 5-16 KB): with them on it, the menus'
+        code and the result's labels found no room for 19x19 and 4p at
+        123,000 B free (issue 33). Not from :meth:`game_over`, under whose
+        callers' frames the screen is still alive."""
+        game = self.finished
+        self.finished = None
+        self.drop_screen()
+        self.show(menus().game_over(self, game))
 
     def think(self, screen):
         """The computer's turn on ``screen``: search (the buttons read by :meth:`progress`), play;

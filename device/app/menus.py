@@ -167,7 +167,12 @@ def game(app, screen):
 
 def game_over(app, game):
     """The result of the finished ``game``: new game, review it, or the title."""
-    from app.review_screen import ReviewScreen
+
+    def review():
+        # Its code is imported when asked for, not with the result: at a game's
+        # end the heap still holds the game and its search (issue 33).
+        from app.review_screen import ReviewScreen
+        app.show(ReviewScreen(game, app.width, app.height, lambda: app.show(menu)))
 
     v = game.variant
     if game.winner is not None:
@@ -176,8 +181,7 @@ def game_over(app, game):
         headline = "Game stopped"
     lines = ["after %d plies" % game.ply, "(%s)" % v.name]
     rows = [Row("New game", lambda: app.show(new_game(app))),
-            Row("Review", lambda: app.show(ReviewScreen(game, app.width, app.height,
-                                                        lambda: app.show(menu)))),
+            Row("Review", review),
             Row("Main menu", app.title)]
     menu = Menu(app, headline, rows, app.title, lines)
     return menu
