@@ -62,7 +62,8 @@ class App:
     # -- plumbing ---------------------------------------------------------------
 
     def show(self, screen):
-        """Put ``screen`` (built whole) on the display; the next refresh sends the panel once.
+        """Put ``screen`` (built whole) on the display; the next refresh sends the panel once
+        (or, for a menu that took over the group on show, only what changed in it).
 
         CircuitPython 10 sends, per refresh, an area for every TileGrid
         that is new or changed and one for the layers a Group lost, each
@@ -74,12 +75,17 @@ class App:
         nothing: hence None in between, while the root is changed.
         """
         d = self.display
-        d.root_group = None
-        if self.screen is not None:
-            self.root.remove(self.screen.group)
-        self.screen = screen
-        self.root.append(screen.group)
-        d.root_group = self.root
+        if self.screen is not None and self.screen.group is screen.group:
+            # A menu that took over the last one's lines (app.menu.Menu): the
+            # group stays, and the refresh sends only what changed in it.
+            self.screen = screen
+        else:
+            d.root_group = None
+            if self.screen is not None:
+                self.root.remove(self.screen.group)
+            self.screen = screen
+            self.root.append(screen.group)
+            d.root_group = self.root
         self.dirty = True
         self.busy = True
         # The last screen (and the menus' code, under a game) is collected

@@ -8,10 +8,9 @@ import gc
 
 from tanbo import get_variant
 
-from app import VERSION, theme
+from app import VERSION
 from app.menu import Menu, Row, back_to
 from app.settings import GAME_VARIANTS, LEVELS, OPPONENTS
-from app.text import Label
 from app.theme import PLAYER_NAMES_2, PLAYER_NAMES_4
 
 
@@ -125,13 +124,7 @@ def settings(app, back):
         Row("Use my time", choices=onoff, get=lambda: 0 if s.ponder else 1, set=toggle("ponder")),
         Row("Back", leave),
     ]
-    menu = Menu(app, "Settings", rows, leave)
-    y = menu.labels[-1].group.y + 12 * app.scale + 6 * app.scale
-    for i, line in enumerate(info):
-        label = Label(menu.labels[0].group.x, y + i * 12 * app.scale, menu.cols, theme.DIM,
-                      scale=app.scale, text=line)
-        menu.group.append(label.group)
-    return menu
+    return Menu(app, "Settings", rows, leave, after=info)
 
 
 def game(app, screen):

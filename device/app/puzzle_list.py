@@ -11,7 +11,6 @@ from tanbo.puzzles import BANDS
 
 from app import theme
 from app.menu import Menu, Row
-from app.text import Label
 from boards.common import A, B, DOWN, LEFT, RIGHT, UP
 
 UNREAD = 255
@@ -35,9 +34,7 @@ class PuzzleList(Menu):
         rows = [Row("") for _ in range(shown)]
         title = "Puzzles %d/%d" % (progress.count(), self.count)
         Menu.__init__(self, app, title, rows, None, footer="A:open <>:page")
-        x = self.labels[0].group.x
-        self.goal = Label(x, app.height - 2 * lh, self.cols, theme.DIM, scale=s)
-        self.group.append(self.goal.group)
+        self.goal = self._line(app.height - 2 * lh, theme.DIM, None, "")
         self.top = 0
         self.select(min(max(first, 1), self.count) - 1)
 

@@ -52,6 +52,7 @@ class Label:
             pal.make_transparent(0)
         self.palette = pal
         self.fg = fg
+        self.bg = bg
         self.width = width
         self.grid = displayio.TileGrid(glyph_bitmap(), pixel_shader=pal, width=width, height=1,
                                        tile_width=WIDTH, tile_height=HEIGHT,
@@ -86,6 +87,19 @@ class Label:
         if self.fg != fg:
             self.fg = fg
             self.palette[1] = fg
+
+    def set_background(self, bg):
+        """Change the label's background (0xRRGGBB, None: transparent): a palette
+        change, so the whole label redraws; none if it has that background."""
+        if self.bg != bg:
+            pal = self.palette
+            if bg is None:
+                pal.make_transparent(0)
+            else:
+                if self.bg is None:
+                    pal.make_opaque(0)
+                pal[0] = bg
+            self.bg = bg
 
     @property
     def hidden(self):
