@@ -36,7 +36,11 @@ BOARDS = {"pybadge": ("pybadge", 160, 128), "picosystem": ("pimoroni_picosystem"
 # moves by 1 KB to 77 (76.2); whole sessions on each board's real heap,
 # fragmentation included, are held by tests/test_device_sessions.py. Since
 # a game screen drops app.theme and app.sizes too: PyBadge 68.8, PicoSystem 75.5.
-GAME_KB = {"pybadge": 70, "picosystem": 77}
+# Issue 33 (the result built once the game's screen has left the heap, the
+# removal flash's board kept in place, the menus' lines kept between menus):
+# +0.7 KB of code under a game, PyBadge 70.2; the 123,000 B sessions of
+# tests/test_device_sessions.py are what holds the PyBadge's heap now.
+GAME_KB = {"pybadge": 71, "picosystem": 77}
 SEARCH_KB = 30
 PONDER_KB = 30
 

@@ -29,6 +29,21 @@ def back_to(app, screen):
     return back
 
 
+def set_background(label, bg):
+    """Change ``label``'s background (0xRRGGBB, None: transparent): a palette change,
+    so the whole label redraws; none if it has that background. (Here, not in
+    app.text: a game's heap keeps that module's code.)"""
+    if label.bg != bg:
+        pal = label.palette
+        if bg is None:
+            pal.make_transparent(0)
+        else:
+            if label.bg is None:
+                pal.make_opaque(0)
+            pal[0] = bg
+        label.bg = bg
+
+
 class Row:
     """A menu line: ``label`` and either ``choices`` (strings; ``get()``/``set(i)``
     read and write the chosen index) or an ``action()`` run by A."""
@@ -118,13 +133,13 @@ class Menu:
         else:
             label.text = text
             label.set_color(fg)
-            label.set_background(bg)
+            set_background(label, bg)
         self.shown[y] = label
         return label
 
     def _mark(self, i, on):
         label = self.labels[i]
-        label.set_background(theme.SELECT_BG if on else theme.SCREEN)
+        set_background(label, theme.SELECT_BG if on else theme.SCREEN)
         label.set_color(theme.ACCENT if on else theme.TEXT)
 
     def refresh_rows(self):

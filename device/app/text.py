@@ -88,19 +88,6 @@ class Label:
             self.fg = fg
             self.palette[1] = fg
 
-    def set_background(self, bg):
-        """Change the label's background (0xRRGGBB, None: transparent): a palette
-        change, so the whole label redraws; none if it has that background."""
-        if self.bg != bg:
-            pal = self.palette
-            if bg is None:
-                pal.make_transparent(0)
-            else:
-                if self.bg is None:
-                    pal.make_opaque(0)
-                pal[0] = bg
-            self.bg = bg
-
     @property
     def hidden(self):
         return self.group.hidden
