@@ -10,11 +10,14 @@ held below everything the app makes, as the firmware run of issue 22 held
 one before the app's imports. So the heap fragments as the board's does,
 not only fills: a MemoryError means no free block was large enough.
 ``SLOWNESS`` sets the search's node budget (the board's, or larger for a
-quick run: the same allocations, fewer nodes). The person's moves are
+quick run: the same allocations, fewer nodes); a last argument ``degrade``
+keeps the app's MemoryError handler (see DEGRADE). The person's moves are
 seeded random legal points, placed with the A button.
 
 Prints one JSON line: ``ok`` (true, or the error and where), ``plies`` a
-game, ``min_free`` (the least ``gc.mem_free()`` seen after a collection
+game (a game the app gave up on, its plies so far), ``screens`` (what was
+on show after each game), ``low_memory`` (degrade: the handler's calls),
+``min_free`` (the least ``gc.mem_free()`` seen after a collection
 at each computer move) and ``start_free`` (what the cut left).
 """
 
@@ -33,6 +36,10 @@ VARIANT = sys.argv[4]
 GAMES = int(sys.argv[5])
 FREE = int(sys.argv[6])
 SLOWNESS = float(sys.argv[7])
+# "degrade": the app's own MemoryError handler stays (a lighter search, or the
+# game saved and the title), each of its calls counted in ``low_memory``;
+# without it any MemoryError ends the session.
+DEGRADE = len(sys.argv) > 8 and sys.argv[8] == "degrade"
 gc.collect()
 # The cut: one block, allocated first (the heap's low end), held to the end.
 hold = bytearray(max(0, gc.mem_free() - FREE - 64))
@@ -69,7 +76,12 @@ def session():
         raise MemoryError("caught by App.step from %s (searching: %s, screen: %s, plies: %s)" % (
             where(sys.exc_info()[1]), app.searching, type(app.screen).__name__,
             getattr(getattr(app.screen, "game", None), "ply", None)))
-    app.out_of_memory = out_of_memory
+    handler = app.out_of_memory
+
+    def degrade():
+        out["low_memory"] = out.get("low_memory", 0) + 1
+        handler()
+    app.out_of_memory = degrade if DEGRADE else out_of_memory
     app.step()
     from app.settings import GAME_VARIANTS, LEVELS, OPPONENTS
     s = app.settings
@@ -79,31 +91,46 @@ def session():
     s.seat = 1
     rng = Rng(7)
     for _ in range(GAMES):
-        from app import menus
-        app.show(menus.new_game(app))  # the new-game menu, as from the title
-        app.step()
-        menus.start_game(app)  # its Start row: the game starts in the next step
+        try:
+            from app import menus
+            app.show(menus.new_game(app))  # the new-game menu, as from the title
+            app.step()
+            menus.start_game(app)  # its Start row: the game starts in the next step
+        except MemoryError:
+            # On a board these run from a key's handler, inside App.step's handler.
+            app.out_of_memory()
         menus = None
         app.step()
+        if type(app.screen).__name__ != "GameScreen":
+            # (degrade: the game could not be built; the app shows the title)
+            out.setdefault("screens", []).append(type(app.screen).__name__)
+            continue
         out["plies"].append(play_out(app, rng, now, A))
         gc.collect()
         out.setdefault("free_between", []).append(gc.mem_free())
+        out.setdefault("screens", []).append(type(app.screen).__name__)
 
 
 def play_out(app, rng, now, A):
     """The game on ``app``'s screen played to its end (its plies): a function of its own, so that
     no slot of the session's frame still points at the game once it is over."""
-    screen = app.screen
-    game = screen.game
-    while app.screen is screen:
+    # The screen is not held here (a mark on it says it is still on show):
+    # on a board nothing but the app holds a game's screen, which the app lets
+    # go at the game's end, before the result is built.
+    app.screen.played_out = False
+    game = app.screen.game
+    while getattr(app.screen, "played_out", True) is False:
+        screen = app.screen
         if game.winner is None and not screen.thinking and screen.flash is None \
                 and game.to_move not in screen.ai:
+            screen = None
             gc.collect()
             free = gc.mem_free()
             if free < out["min_free"]:
                 out["min_free"] = free
-            screen.cursor = game.legal_move_at(rng.below(game.legal_count()))
-            app.act(screen.key(A))  # the app then runs the computer's replies
+            app.screen.cursor = game.legal_move_at(rng.below(game.legal_count()))
+            app.act(app.screen.key(A))  # the app then runs the computer's replies
+        screen = None
         app.step()
         now[0] += 120
     return game.ply

@@ -232,6 +232,9 @@ SCREEN_TOUR += [("DOWN,A", "new game"), ("RIGHT", None), ("DOWN*4,A", "game 9x9"
                 ("DOWN*2,A", "title")]
 
 
+MENUS = ("Menu", "PuzzleList")  # app.menu.Menu and its subclass
+
+
 def test_every_screen_change_sends_at_most_the_panel(sim):
     """CircuitPython sends every area of a refresh, overlaps twice: a screen change
     once sent 1.6-1.9 panels (Start -> 9x9 on a PicoSystem: 106,326 px of 57,600)."""
@@ -251,7 +254,14 @@ def test_every_screen_change_sends_at_most_the_panel(sim):
             assert pixels[0] == pixels[-1] == panel and all(p < panel // 4 for p in pixels[1:-1]), pixels
         else:
             assert sum(pixels) <= panel, (script, what, pixels)
-        if changed:
+        if what == "game over" and script == "DOWN,A":
+            shown.append(sim.app.screen)  # (the board came between the two menus: above)
+        elif changed and type(before).__name__ in MENUS and type(sim.app.screen).__name__ in MENUS:
+            # a menu after a menu: the lines that changed (issue 33), less than the
+            # panel (game menu -> settings on a PicoSystem: 46,080 px of 57,600)
+            assert 0 < sum(pixels) < panel, (script, what, pixels)
+            shown.append(sim.app.screen)
+        elif changed:
             assert pixels[0] == panel, (script, what, pixels)  # the new screen, whole
             shown.append(sim.app.screen)
     names = [type(s).__name__ for s in shown]
@@ -272,4 +282,38 @@ def test_tanbo_sim_events_show_no_refresh_past_the_panel(tmp_path, board):
     w, h = (240, 240) if board == "picosystem" else (160, 128)
     assert max(e["pixels"] for e in refreshes) <= w * h
     whole = [e for e in refreshes if e["areas"] == [[0, 0, w, h]]]
-    assert len(whole) == 15  # the title at boot and 14 screen changes, each the panel once
+    # The title at boot and the 9 screen changes to or from a screen that is not a
+    # menu (rules, the board), each the panel once; the 5 from a menu to a menu
+    # send their changed lines only (issue 33).
+    assert len(whole) == 10
+
+
+MENU_KEYS = [("DOWN", "move"), ("UP", "move"), ("A", "change"), ("DOWN", "move"), ("B", "change"),
+             ("DOWN*3", "move"), ("A", "change"), ("DOWN*4", "move"), ("A", "change")]
+
+
+@pytest.mark.parametrize("board", ("pybadge", "picosystem"))
+def test_menus_refresh_what_changes(tmp_path, board):
+    """Issue 33: the panel alone took 386-442 ms of a menu change on an RP2040. Moving
+    the selection sends its two rows; going from a menu to another (title -> new
+    game -> title -> settings -> title) the lines that differ, less than the panel."""
+    out = tmp_path / "events.jsonl"
+    keys = ",".join(k for k, _ in MENU_KEYS)
+    assert cli.main(["sim", "--headless", "--board", board, "--nvm", str(tmp_path / "nvm"),
+                     "--keys", keys, "--events", str(out)]) == 0
+    events = [json.loads(line) for line in out.read_text().splitlines()]
+    refreshes = [e for e in events if e["kind"] == "refresh" and e["pixels"]]
+    w, h = (240, 240) if board == "picosystem" else (160, 128)
+    s = 2 if board == "picosystem" else 1
+    row = min(20, (w - 6 * s) // (6 * s)) * 6 * s * 12 * s  # a row: its character cells (app.menu)
+    assert refreshes[0]["pixels"] == w * h  # the title at boot
+    kinds = [kind for k, kind in MENU_KEYS for _ in range(int((k + "*1").split("*")[1]))]
+    sent = [e["pixels"] for e in refreshes[1:]]
+    assert len(sent) == len(kinds), sent
+    for kind, px in zip(kinds, sent):
+        if kind == "move":
+            assert px == 2 * row, (kind, px)  # the row left and the row selected
+        else:
+            assert row < px < w * h, (kind, px)  # (PicoSystem: 34,272-49,248 px)
+    print("%s: a move %d px, menu changes %s px of %d" % (
+        board, 2 * row, [px for k, px in zip(kinds, sent) if k == "change"], w * h))

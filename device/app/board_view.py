@@ -59,8 +59,9 @@ class BoardView:
         """Show ``game``: legal-move dots of ``hint_player`` (default: the side to
         move) if ``hints``, the highlighted root (``root_stones``, ``root_space``:
         lists of points), the ``last`` point played, and ``flash``:
-        ``[(point, player), ...]`` of stones being removed (drawn as flashes when
-        ``flash_on``). Returns the number of tiles changed.
+        ``(points, board, mover)`` of stones being removed, their players in
+        ``board`` (the board before the move: 0 for ``mover``'s new stone),
+        drawn as flashes when ``flash_on``. Returns the number of tiles changed.
 
         Hints of one player in one colour for a whole game (against the
         computer) change near each move only; hints following the side to move
@@ -86,8 +87,9 @@ class BoardView:
                     want[p] = self.ring + board[p]
         self._show_mark(last if last is not None and last >= 0 and board[last] else -1)
         if flash:
-            for p, player in flash:
-                want[p] = tiles.T_FLASH if flash_on else stone + player
+            points, before, mover = flash
+            for p in points:
+                want[p] = tiles.T_FLASH if flash_on else stone + (before[p] or mover)
         changed = 0
         shown, rows, cell_of, cols = self.shown, self.rows, self.layout.cell_of, self.layout.cols
         arm_set = self.layout.arm_set

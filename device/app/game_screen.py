@@ -122,7 +122,8 @@ class GameScreen:
         self.view, self.status, self.group = board_parts(game.variant, width, height)
         self.slowness = slowness
         self.spin_nodes = max(1, int(SPIN_MS / (NODE_MS * slowness)))
-        self.flash = None
+        self.flash = None  # (removed points, the board before, the mover) of a removal being flashed
+        self.before = bytearray(game.variant.size)
         self.flash_phase = 0
         self.flash_next = 0
         self.thinking = False
@@ -207,12 +208,14 @@ class GameScreen:
     def play(self, p):
         """Play point ``p`` for the side to move; PLACED, or REMOVED (the removed roots flash)."""
         g = self.game
-        before = bytes(g.board)
+        before = self.before
+        before[:] = g.board  # in place: a copy a move, or a pair a removed stone, takes blocks
         mover = g.to_move
         removed = g.play(p)
         self.thinking = False
         if removed:
-            self.flash = [(q, before[q] or mover) for q in removed]
+            # (4p's last removals took 1 KB at a game's end on a heap with none left: issue 33)
+            self.flash = (removed, before, mover)
             self.flash_phase = 0
             self.flash_next = -1  # the next tick starts the clock
         self.update()

@@ -89,10 +89,13 @@ class App:
     # Built by :func:`app.start.start` (App(), then set_up): that code runs
     # once, so code.py drops it from the heap afterwards.
 
+    finished = None  # a game over whose result is shown in the next step (see game_over)
+
     # -- plumbing ---------------------------------------------------------------
 
     def show(self, screen):
-        """Put ``screen`` (built whole) on the display; the next refresh sends the panel once.
+        """Put ``screen`` (built whole) on the display; the next refresh sends the panel once
+        (or, for a menu that took over the group on show, only what changed in it).
 
         CircuitPython 10 sends, per refresh, an area for every TileGrid
         that is new or changed and one for the layers a Group lost, each
@@ -104,12 +107,17 @@ class App:
         nothing: hence None in between, while the root is changed.
         """
         d = self.display
-        d.root_group = None
-        if self.screen is not None:
-            self.root.remove(self.screen.group)
-        self.screen = screen
-        self.root.append(screen.group)
-        d.root_group = self.root
+        if self.screen is not None and self.screen.group is screen.group:
+            # A menu that took over the last one's lines (app.menu.Menu): the
+            # group stays, and the refresh sends only what changed in it.
+            self.screen = screen
+        else:
+            d.root_group = None
+            if self.screen is not None:
+                self.root.remove(self.screen.group)
+            self.screen = screen
+            self.root.append(screen.group)
+            d.root_group = self.root
         self.dirty = True
         self.busy = True
         # The last screen (and the menus' code, under a game) is collected
@@ -148,6 +156,8 @@ class App:
                     self.act(self.screen.key(k))
             if self.next_game is not None:
                 self.start_next_game()
+            elif self.finished is not None:
+                self.show_result()
             event = self.screen.tick(self.clock())
             if event == THINK:
                 # Straight to the search, not through act and game_event: two
@@ -210,7 +220,9 @@ class App:
         """Mark the screen changed for a true ``event``; serve a game screen's request."""
         if event:
             self.dirty = True
-            if event > CHANGED:
+            if event == OVER:
+                self.game_over()  # not through game_event, whose argument would hold the screen
+            elif event > CHANGED:
                 self.game_event(self.screen, event)
 
     def game_event(self, screen, event):
@@ -225,14 +237,30 @@ class App:
             self.settings.hints = screen.hints  # saved with the next move
         elif event == MENU:
             self.show(menus().game(self, screen))
-        elif event == OVER:
-            # Into the library with the save its end makes (app.library: its code
-            # on the heap only then).
-            __import__("app.library").library.keep_game(self, screen)
-            self.over(screen.game)
         elif event > THINK:  # a puzzle screen's request (app.puzzle_screen)
             from app.puzzle_menus import serve
             serve(self, screen, event)
+
+    def game_over(self):
+        """The game on show is over: save it; its result follows in the next step
+        (:meth:`show_result`), once the game's screen has left the heap."""
+        screen = self.screen
+        # Into the library with the save its end makes (app.library: its code
+        # on the heap only then).
+        __import__("app.library").library.keep_game(self, screen)
+        self.finished = screen.game
+        self.busy = True  # presses made until the result is up are stale
+
+    def show_result(self):
+        """The result of :attr:`finished`, built on the heap the game's screen held
+        (its tile strip and labels, 5-16 KB): with them on it, the menus'
+        code and the result's labels found no room for 19x19 and 4p at
+        123,000 B free (issue 33). Not from :meth:`game_over`, under whose
+        callers' frames the screen is still alive."""
+        game = self.finished
+        self.finished = None
+        self.drop_screen()
+        self.show(menus().game_over(self, game))
 
     def think(self, screen):
         """The computer's turn on ``screen``: search (the buttons read by :meth:`progress`), play;

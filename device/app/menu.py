@@ -36,6 +36,21 @@ def back_to(app, screen):
     return back
 
 
+def set_background(label, bg):
+    """Change ``label``'s background (0xRRGGBB, None: transparent): a palette change,
+    so the whole label redraws; none if it has that background. (Here, not in
+    app.text: a game's heap keeps that module's code.)"""
+    if label.bg != bg:
+        pal = label.palette
+        if bg is None:
+            pal.make_transparent(0)
+        else:
+            if label.bg is None:
+                pal.make_opaque(0)
+            pal[0] = bg
+        label.bg = bg
+
+
 class Row:
     """A menu line: ``label`` and either ``choices`` (strings; ``get()``/``set(i)``
     read and write the chosen index) or an ``action()`` run by A."""
@@ -59,9 +74,21 @@ class Row:
 class Menu:
     """``title``, ``rows`` (list of Row), ``back()`` for B (None: B does nothing),
     ``lines``: extra text shown under the title (e.g. credits, a warning); those
-    that do not fit above the rows go, the first first (:func:`fits`)."""
+    that do not fit above the rows go, the first first (:func:`fits`);
+    ``after``: more under the rows (e.g. the settings' free heap).
 
-    def __init__(self, app, title, rows, back=None, lines=(), footer="A:ok  B:back"):
+    Its lines sit on one grid whatever the menu (the title; below a gap, the
+    notes and rows; the footer at the bottom). Built while another menu is on
+    show, it takes over that menu's group and its labels at the same places,
+    changing only their text and colours (see :meth:`_line`); the app then keeps the
+    group on the panel (:meth:`app.main.App.show`), and CircuitPython sends
+    only the cells that changed and the lines that came or went, where a new
+    group sends the whole panel (386-442 ms of an RP2040's menu change,
+    issue 33). The menu it took over is not shown again (no caller keeps one
+    under another menu).
+    """
+
+    def __init__(self, app, title, rows, back=None, lines=(), footer="A:ok  B:back", after=()):
         # Off the game screen, the code of its thinking on the person's turn
         # (tanbo.ponder, ~3 KB) goes: a pondering paused under a menu keeps
         # it alive through its objects, and the next one imports it again.
@@ -73,36 +100,60 @@ class Menu:
         s, W, H = app.scale, app.width, app.height
         cw, lh = 6 * s, 12 * s
         cols = self.cols = min(COLS, (W - 2 * MARGIN * s) // cw)
-        x0 = (W - cols * cw) // 2
-        self.group = displayio.Group()
-        self.title = Label(x0, 2 * s, cols, theme.ACCENT, scale=s, text=title)
-        self.group.append(self.title.group)
-        y = 2 * s + lh
+        self.x0 = (W - cols * cw) // 2
+        prev = app.screen
+        if isinstance(prev, Menu) and prev.shown is not None:
+            # Its lines by place: y (px) -> Label.
+            self.group, self.spare, prev.shown = prev.group, prev.shown, None
+        else:
+            self.group, self.spare = displayio.Group(), {}
+        self.shown = {}
+        self.title = self._line(2 * s, theme.ACCENT, None, title)
+        # The gap under the title, not between the notes and the rows: a row of
+        # one menu and a note of another on the same line share a label.
+        y = 4 * s + lh
         self.notes = []
         # Issue 33: the title's Continue row and a notice met the footer on
         # 240x240. The rows stay whole; the first lines (the title's credits,
         # before its notice) make room.
         for line in lines[max(0, len(lines) + len(rows) - fits(app)):]:
-            label = Label(x0, y, cols, theme.DIM, scale=s, text=line)
-            self.group.append(label.group)
-            self.notes.append(label)
+            self.notes.append(self._line(y, theme.DIM, None, line))
             y += lh
-        y += 2 * s
         self.labels = []
         for row in rows:
-            label = Label(x0, y, cols, theme.TEXT, theme.SCREEN, scale=s, text=row.text(cols))
-            self.group.append(label.group)
-            self.labels.append(label)
+            self.labels.append(self._line(y, theme.TEXT, theme.SCREEN, row.text(cols)))
             y += lh
-        self.footer = Label(x0, H - lh, cols, theme.DIM, scale=s, text=footer)
-        self.group.append(self.footer.group)
+        y += 6 * s
+        for line in after:
+            if y + lh > H - lh:
+                break  # as many as end above the footer (one on a 128 px screen)
+            self._line(y, theme.DIM, None, line)
+            y += lh
+        self.footer = self._line(H - lh, theme.DIM, None, footer)
+        for label in self.spare.values():
+            self.group.remove(label.group)  # lines the last menu had and this one has not
+        self.spare = {}  # (a subclass's own lines, made after these, are new)
         self.index = 0
         self._mark(0, True)
 
+    def _line(self, y, fg, bg, text):
+        """A label of the menu's width at height ``y`` (px), ``bg`` None: transparent:
+        the last menu's at that place, its text and colours changed, or a new one."""
+        label = self.spare.pop(y, None)
+        if label is None:
+            label = Label(self.x0, y, self.cols, fg, bg, scale=self.app.scale, text=text)
+            self.group.append(label.group)
+        else:
+            label.text = text
+            label.set_color(fg)
+            set_background(label, bg)
+        self.shown[y] = label
+        return label
+
     def _mark(self, i, on):
-        pal = self.labels[i].palette
-        pal[0] = theme.SELECT_BG if on else theme.SCREEN
-        self.labels[i].set_color(theme.ACCENT if on else theme.TEXT)
+        label = self.labels[i]
+        set_background(label, theme.SELECT_BG if on else theme.SCREEN)
+        label.set_color(theme.ACCENT if on else theme.TEXT)
 
     def refresh_rows(self):
         for row, label in zip(self.rows, self.labels):
@@ -146,8 +197,7 @@ class ScrollMenu(Menu):
         # Title, its gap, the rows, the goal line and the footer.
         shown = max(1, min(count, (app.height - 4 * s - 3 * lh) // lh))
         Menu.__init__(self, app, title, [Row("") for _ in range(shown)], None, footer=footer)
-        self.goal = Label(self.labels[0].group.x, app.height - 2 * lh, self.cols, theme.DIM, scale=s)
-        self.group.append(self.goal.group)
+        self.goal = self._line(app.height - 2 * lh, theme.DIM, None, "")
         self.top = 0
 
     def scroll_to(self, i):

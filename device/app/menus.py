@@ -8,10 +8,9 @@ import gc
 
 from tanbo import get_variant
 
-from app import VERSION, theme
+from app import VERSION
 from app.menu import Menu, Row, back_to
 from app.settings import GAME_VARIANTS, LEVELS, OPPONENTS
-from app.text import Label
 from app.theme import PLAYER_NAMES
 
 
@@ -134,15 +133,7 @@ def settings(app, back):
         Row("Send at end", choices=onoff, get=lambda: 0 if s.send else 1, set=toggle("send")),
         Row("Back", leave),
     ]
-    menu = Menu(app, "Settings", rows, leave)
-    y = menu.labels[-1].group.y + 12 * app.scale + 6 * app.scale
-    # As many info lines as end above the footer (one on a 128 px screen).
-    info = info[:max(0, (menu.footer.group.y - y) // (12 * app.scale))]
-    for i, line in enumerate(info):
-        label = Label(menu.labels[0].group.x, y + i * 12 * app.scale, menu.cols, theme.DIM,
-                      scale=app.scale, text=line)
-        menu.group.append(label.group)
-    return menu
+    return Menu(app, "Settings", rows, leave, after=info)
 
 
 def game(app, screen):
@@ -177,7 +168,14 @@ def game(app, screen):
 
 def game_over(app, game):
     """The result of the finished ``game``: new game, review it, or the title."""
-    from app.review_screen import ReviewScreen
+
+    def review():
+        # Its code is imported when asked for, not with the result: at a game's
+        # end the heap still holds the game and its search (issue 33).
+        from app.review_screen import ReviewScreen
+        # Back from the review: the menu made anew (app.over), so that neither
+        # this menu nor this module's code stays on the heap under the review.
+        app.show(ReviewScreen(game, app.width, app.height, None, app))
 
     v = game.variant
     if game.winner is not None:
@@ -186,9 +184,6 @@ def game_over(app, game):
         headline = "Game stopped"
     lines = ["after %d plies" % game.ply, "(%s)" % v.name]
     rows = [Row("New game", lambda: app.show(new_game(app))),
-            # Back from the review: the menu made anew (app.over), so that neither
-            # this menu nor this module's code stays on the heap under the review.
-            Row("Review", lambda: app.show(ReviewScreen(game, app.width, app.height, None, app))),
+            Row("Review", review),
             Row("Main menu", app.title)]
-    menu = Menu(app, headline, rows, app.title, lines)
-    return menu
+    return Menu(app, headline, rows, app.title, lines)

@@ -52,6 +52,7 @@ class Label:
             pal.make_transparent(0)
         self.palette = pal
         self.fg = fg
+        self.bg = bg
         self.width = width
         self.grid = displayio.TileGrid(glyph_bitmap(), pixel_shader=pal, width=width, height=1,
                                        tile_width=WIDTH, tile_height=HEIGHT,
