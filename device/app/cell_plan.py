@@ -188,10 +188,11 @@ def _fit(lay, variant):
         per_row = max(1, (W - 4 * scale) // chip_width(scale))
         lines = (variant.players + per_row) // per_row
         below = min(W // lay.cols, (H - 12 * scale * lines) // lay.rows, MAX_CELL)
-        for option in ((side, scale, 1), (below, scale, 0)):
+        for option in ((side, scale, 1, 0), (below, scale, 0, lines)):
             if best is None or option > best:
                 best = option
     lay.cell, lay.scale, lay.side = best[0], best[1], bool(best[2])
+    lines = best[3]
     c = lay.cell
     bw, bh = c * lay.cols, c * lay.rows
     if lay.side:
@@ -208,6 +209,8 @@ def _fit(lay, variant):
         # A pixel of gap, where a line of text still fits below it: 19x19 on
         # 240x240 leaves 12 px, and a descender (g, p, y: the glyph's last
         # row) fell off the screen (issue 33, tests/test_sim_fit.py).
-        gap = 1 if H - bh > 12 * lay.scale else 0
+        # Not where the status's lines need every pixel (hexbo-5-6p on 240x240:
+        # two rows of chips in 24 px).
+        gap = 1 if H - bh > 12 * lay.scale * lines else 0
         lay.status_x, lay.status_y = sx, bh + gap
         lay.status_w, lay.status_h = W - 2 * sx, H - bh - gap

@@ -113,9 +113,6 @@ def build_status(view, layout, players):
     view.group.append(view.bar)
     rows = (players + per_row - 1) // per_row
     below = rows * line + (4 if layout.side else 0)
-    if layout.side and layout.status_h - below < line:
-        # Six chips at the side (hexbo-5-6p on 240x240): the info line takes the gap.
-        below = max(rows * line, layout.status_h - line)
     if layout.side or layout.status_h - below >= line:
         # Info lines under the chips.
         ix, iy = 0, below
