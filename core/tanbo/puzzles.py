@@ -116,20 +116,16 @@ class Puzzle:
         return "No: %s root has space" % them
 
     def check(self, game):
-        """ValueError naming the entry and the ply unless the whole line plays from
-        ``game`` (its start position, :meth:`game`; left as it was). A damaged
-        file (issue 34: a line playing a point twice) is refused when the
-        puzzle opens, not met by a forced reply that cannot be played."""
-        n = 0
-        for q in self.line:
-            if not game.is_legal(q):
-                break
-            game.play(q)
-            n += 1
-        for _ in range(n):
-            game.undo()
-        if n < self.plies:
-            raise ValueError("entry %d: ply %d of the line is not a legal move" % (self.number, n + 1))
+        """ValueError naming the entry unless every point of the line is empty at the
+        start of ``game`` (:meth:`game`) and played once: a damaged file (issue
+        34: a line playing a point twice) is refused when the puzzle opens, not
+        met by a forced reply that cannot be played. No play: opening a puzzle
+        stays within its board time (tests/test_puzzle_board_time.py)."""
+        line = self.line
+        for i in range(len(line)):
+            q = line[i]
+            if game.board[q] or q in line[i + 1:]:
+                raise ValueError("entry %d: ply %d of the line plays an occupied point" % (self.number, i + 1))
 
     def accepts(self, game):
         """True if the player's move just played in ``game`` (the start
@@ -277,16 +273,11 @@ def parse_entry(number, text):
     v = get_variant(variant)
     if not position or position[-1] not in "XOYZ" or position[-2:-1] != " ":
         raise ValueError("position %r does not end with a space and the side to move" % position[:20])
-    # The board's characters and their number, without parsing it (that is
-    # tanbo.position's, when the puzzle opens): a puzzle list shows a
-    # damaged entry as such (issue 34) at the cost of one pass over the text.
+    # The number of points, by the string's own counts (the puzzle opens
+    # within its board time): a list shows an entry with a row lost as
+    # damaged (issue 34). Characters are tanbo.position's, when it opens.
     board = position[:-2]
-    points = 0
-    for c in board:
-        if c in ".XOYZ,+#xoyz":  # RULES.md's position text, its input forms too
-            points += 1
-        elif c not in "/| ":
-            raise ValueError("position: unknown character %r (use . X O Y Z)" % c)
+    points = len(board) - board.count("/") - board.count("|") - board.count(" ")
     if points != v.size:
         raise ValueError("position: %d points, %s has %d" % (points, v.name, v.size))
     line = []
