@@ -29,12 +29,27 @@ paranoid evaluation weighs the mover's own roots that many times, 3 in
 
 - ``INACCURACY`` 300: a few points of root space or reach given away;
 - ``MISTAKE`` 800: most of a root's worth (a root with room is 1,300-1,900);
-- ``BLUNDER`` 1,600: a root with its room, or more: and any move from a
-  won position (score >= WIN - 10,000) to one not won, or from one not
-  lost to a lost one (those losses are ~WIN).
+- ``BLUNDER`` 1,600: a root with its room, or more.
 
-A resignation played is scored as lost (``-WIN``): a blunder unless hard
-finds the position lost as well. Every figure is a search's, not a
+Won and lost games (scores at or beyond ``DECIDED`` = WIN - 10,000 either
+way) are judged by their side, not by the difference: a move from a won
+position (the best won) to one not won, or from one not lost to a lost
+one, is a blunder; when the best is lost too, or both are won, no mark
+(a lost position has no good move, and among lost moves the scores are
+plies to the end or a search's bounds: -999,998 against -998,841 was a
+"mistake" of nothing). A resignation played is scored as lost (``-WIN``):
+a blunder unless hard finds the position lost as well.
+
+A verdict is a function of the position (the board, the side to move and
+the game's root ids), not of the way to it: each search runs on its copy
+with the legal lists and stone chains put in point order
+(:meth:`tanbo.game.Game.settle_order`). Those lists are swap-removed and
+appended to by every ply, so a position played forward (``tanbo
+analyse``) and the same one reached by undo (Review) held them in other
+orders, and a search budgeted in nodes breaks ties, fills its beams and
+runs out in that order: 4 of 91 plies of two 9x9 games were judged
+otherwise (one verdict). Hard's own play is unchanged (its search reads
+the game's order as before). Every figure is a search's, not a
 proof: a deeper search may judge otherwise.
 
 Use: ``judge(game, move)`` at once (``tanbo analyse``), or a
@@ -60,13 +75,26 @@ INACCURACY = 300
 MISTAKE = 800
 BLUNDER = 1600
 VERDICTS = ("inaccuracy", "mistake", "blunder")
+# A score within this of WIN is a won (lost) game: the search's own line (tanbo.ai's root noise
+# leaves such scores alone); searches' bounds on lost moves land anywhere in it.
+DECIDED = WIN - 10000
 # Nodes a Coach.run step searches (any: a step only bounds the time between pauses).
 RUN_STEP = 100000
 
 
 def verdict(best_score, played_score, players):
     """``"inaccuracy"``, ``"mistake"``, ``"blunder"`` or None (a good move) for a move of
-    ``played_score`` where the best scored ``best_score``, with ``players`` players."""
+    ``played_score`` where the best scored ``best_score``, with ``players`` players.
+
+    Scores at or beyond ``DECIDED`` either way are won or lost games: both
+    lost (or both won) is no mark whatever their difference (a lost
+    position has no good move; a slower win is still a win), one decided
+    and the other not is a blunder when the played move is the worse."""
+    best_lost, played_lost = best_score <= -DECIDED, played_score <= -DECIDED
+    if best_lost and played_lost or best_score >= DECIDED and played_score >= DECIDED:
+        return None
+    if played_lost or best_score >= DECIDED:
+        return "blunder" if played_score < best_score else None
     loss = best_score - played_score
     unit = players - 1
     if loss >= BLUNDER * unit:
@@ -134,6 +162,9 @@ class Coach:
             s.start(self.game, self.seed)
         finally:
             s.budget = keep
+        # The search's copy in the order of its position alone: a verdict is the
+        # same whether Review reached the position by undo or analyse played to it.
+        s.game.settle_order()
         s.walker = None
 
     def only(self, moves):
