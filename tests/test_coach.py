@@ -5,7 +5,7 @@ from hypothesis import given, settings, strategies as st
 
 from tanbo import Game
 from tanbo.ai import WIN, Search
-from tanbo.coach import BLUNDER, INACCURACY, MISTAKE, Coach, judge, verdict
+from tanbo.coach import BLUNDER, INACCURACY, MISTAKE, Coach, judge, settle_order, verdict
 
 # White to move; A4 lets Black bound a White root (hard: B4). Found by the
 # coach in a game of hard against random moves, seed 3, ply 41.
@@ -158,10 +158,10 @@ def test_settle_order_changes_only_the_order_and_plays_on_as_before(seed, plies,
         return
     if g.ply:
         with pytest.raises(ValueError, match="plies to undo"):
-            g.copy().settle_order()
+            settle_order(g.copy())
     s = g.copy()
     s.load_state(g)
-    s.settle_order()
+    settle_order(s)
     for k in g.pids:
         n = s.legal_total[k]
         assert list(s.legal_points[k][:n]) == sorted(g.legal_points[k][:n])

@@ -43,7 +43,7 @@ a blunder unless hard finds the position lost as well.
 A verdict is a function of the position (the board, the side to move and
 the game's root ids), not of the way to it: each search runs on its copy
 with the legal lists and stone chains put in point order
-(:meth:`tanbo.game.Game.settle_order`). Those lists are swap-removed and
+(:func:`settle_order`). Those lists are swap-removed and
 appended to by every ply, so a position played forward (``tanbo
 analyse``) and the same one reached by undo (Review) held them in other
 orders, and a search budgeted in nodes breaks ties, fills its beams and
@@ -69,6 +69,7 @@ with ``game`` positioned before the ply (never mutated by the coach).
 """
 
 from .ai import DEFAULT_SLOWNESS, LEVELS, WIN, Search
+from .game import NIL, NO_ROOT
 from .ponder import step
 
 INACCURACY = 300
@@ -104,6 +105,44 @@ def verdict(best_score, played_score, players):
     if loss >= INACCURACY * unit:
         return "inaccuracy"
     return None
+
+
+def settle_order(g):
+    """Put game ``g``'s tables whose order is history into ascending point order, in place,
+    allocating nothing (here, not in tanbo.game: its code stays off a game screen's heap).
+
+    Each player's legal list (swap-removed and appended to by every ply,
+    so its order is the way the position was reached: played forward, or
+    taken back from later) and each live root's stone chain (the latest
+    stone first) then depend on the board and the root ids alone. A search
+    reads both in that order: its ties, beams and node counts follow them.
+    The position and every legal set are unchanged. Only for a game with no
+    ply to undo (a search's copy, loaded by ``Game.load_state``: lifting a
+    stone takes its chain's head as the stone last placed): ValueError
+    otherwise.
+    """
+    if g._nh:
+        raise ValueError("settle_order: the game has %d plies to undo (their stones' chains would break)"
+                         % g._nh)
+    n = g.variant.size
+    for k in g.pids:
+        own, lk, pk = g.space_root[k], g.legal_points[k], g.legal_index[k]
+        i = 0
+        for p in range(n):
+            if own[p] != NO_ROOT:
+                lk[i] = p
+                pk[p] = i
+                i += 1
+    board, root_of, nxt, head = g.board, g.root_of, g.nxt, g.head
+    for r in range(len(head)):
+        head[r] = NIL  # (a removed root's stays so: only live roots are walked)
+    p = n
+    while p > 0:  # the highest point first, each one pushed on its root's chain's head
+        p -= 1
+        if board[p]:
+            r = root_of[p]
+            nxt[p] = head[r]
+            head[r] = p
 
 
 class Coach:
@@ -164,7 +203,7 @@ class Coach:
             s.budget = keep
         # The search's copy in the order of its position alone: a verdict is the
         # same whether Review reached the position by undo or analyse played to it.
-        s.game.settle_order()
+        settle_order(s.game)
         s.walker = None
 
     def only(self, moves):

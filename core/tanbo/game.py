@@ -479,43 +479,6 @@ class Game:
         self._nh = 0
         self._nrem = 0
 
-    def settle_order(self):
-        """Put the tables whose order is history into ascending point order, in place, allocating nothing.
-
-        Each player's legal list (swap-removed and appended to by every
-        ply, so its order is the way the position was reached: played
-        forward, or taken back from later) and each live root's stone
-        chain (the latest stone first) then depend on the board and the
-        root ids alone. A search reads both in that order: its ties, beams
-        and node counts follow them (tanbo.coach settles its search's copy
-        so that a verdict is the position's). The position and every legal
-        set are unchanged. Only for a game with no ply to undo (a
-        :meth:`load_state` copy: lifting a stone takes its chain's head as
-        the stone last placed): ValueError otherwise.
-        """
-        if self._nh:
-            raise ValueError("settle_order: the game has %d plies to undo (their stones' chains would break)"
-                             % self._nh)
-        n = self.variant.size
-        for k in self.pids:
-            own, lk, pk = self.space_root[k], self.legal_points[k], self.legal_index[k]
-            i = 0
-            for p in range(n):
-                if own[p] != NO_ROOT:
-                    lk[i] = p
-                    pk[p] = i
-                    i += 1
-        board, root_of, nxt, head = self.board, self.root_of, self.nxt, self.head
-        for r in range(len(head)):
-            head[r] = NIL  # (a removed root's stays so: only live roots are walked)
-        p = n
-        while p > 0:  # the highest point first, each one pushed on its root's chain's head
-            p -= 1
-            if board[p]:
-                r = root_of[p]
-                nxt[p] = head[r]
-                head[r] = p
-
     # -- queries ------------------------------------------------------------
     def legal_moves(self, player=None):
         """The legal points of ``player`` (default: the side to move), sorted (empty when over);
