@@ -37,7 +37,8 @@ position (the best won) to one not won, or from one not lost to a lost
 one, is a blunder; when the best is lost too, or both are won, no mark
 (a lost position has no good move, and among lost moves the scores are
 plies to the end or a search's bounds: -999,998 against -998,841 was a
-"mistake" of nothing). A resignation played is scored as lost (``-WIN``):
+"mistake" of nothing; -998,841 is -WIN - 1 less the move's reach, the
+root's full window shifted by it, where a lost move fails low). A resignation played is scored as lost (``-WIN``):
 a blunder unless hard finds the position lost as well.
 
 A verdict is a function of the position (the board, the side to move and
