@@ -97,7 +97,7 @@ def smallest_free(exe, lib, board, variant, low=40000, high=None, step=1024):
 # on the board's 131,296 (a 1 KB block of the game's history), with the NVM
 # stub at 4 or 8 KB alike, and ran at 136,000 (not bisected); held there
 # until the game screen's code is trimmed again.
-SHORT_OF_HEAP = {("pybadge", "hexbo-6p"): 135600, ("pybadge", "4p"): 136000}
+SHORT_OF_HEAP = {("pybadge", "hexbo-6p"): 135600}
 
 
 @pytest.fixture(scope="module")

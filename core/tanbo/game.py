@@ -681,6 +681,17 @@ class Game:
         self._marks.extend(array("H", bytes(2 * extra)))
         self._room = n + extra
 
+    def reserve(self, plies):
+        """Room for ``plies`` plies in the undo stacks now, in one step (2 bytes a ply
+        in each of two blocks): for a caller that knows the game will be long and
+        that the heap has larger free blocks now than later in it (a 4p game's
+        1 KB step at ply 384, made during a search, found none on a PyBadge)."""
+        extra = plies - self._room
+        if extra > 0:
+            self._moves.extend(array("h", bytes(2 * extra)))
+            self._marks.extend(array("H", bytes(2 * extra)))
+            self._room = plies
+
     def last_move(self):
         """The last ply (a point, or ``-player`` for a resignation), or None
         before the first: what a redraw asks, without listing every ply."""

@@ -69,6 +69,11 @@ def board_parts(variant, width, height):
 # (651) needed 130,055 B of a PyBadge's 131,296 with its copy.
 SHARE_ABOVE = 722
 SHARE_ABOVE_MANY = 360
+# A shared search's game with more cells than this has its undo stacks made
+# for a long game at its start (Game.reserve): 4p, whose 1 KB step at ply
+# 384 found no block on a PyBadge's heap mid-game; hexbo-6p (217 cells)
+# needed more heap with it (its second game's screen found no 272 B block).
+RESERVE_ABOVE = 256
 
 
 def kept_search(search, game, ai, level, slowness):
@@ -88,6 +93,11 @@ def kept_search(search, game, ai, level, slowness):
         return None
     shared = GameScreen.small_heap and game.players * game.variant.size > (
         SHARE_ABOVE if game.players == 2 else SHARE_ABOVE_MANY)
+    if shared and len(game.board) > RESERVE_ABOVE:
+        # The search plays on ``game``, whose undo stacks then grow during
+        # searches, on the game's most fragmented heap: room for a long game
+        # (4p's ran to 480 plies of its 361 cells) made now, while blocks are large.
+        game.reserve((len(game.board) * 3 // 2 + 63) // 64 * 64)
     if (search is not None and search.level == level and search.slowness == slowness
             and getattr(search, "shared", False) == shared and search.fits(game)):
         return search
