@@ -644,12 +644,8 @@ class Game:
         none). Raises :class:`IllegalMove` (a ValueError) naming the problem
         and leaves the game unchanged.
         """
-        if (self.winner is not None or type(point) is not int or not 0 <= point < self.variant.size
-                or self.space_root[self.to_move][point] == NO_ROOT):
-            raise IllegalMove(self.why_illegal(point))  # or its ValueError for no point
         mark = self._nrem
-        self._place_loop(point)
-        if self._nrem == mark:  # most plies: no list walk, no sort call
+        if not self.place(point):  # most plies: no list walk, no sort call
             return []
         return self._rem_points(mark)
 
@@ -659,7 +655,7 @@ class Game:
         made a 0.5 KB one on a PyBadge's heap with no such block left)."""
         if (self.winner is not None or type(point) is not int or not 0 <= point < self.variant.size
                 or self.space_root[self.to_move][point] == NO_ROOT):
-            raise IllegalMove(self.why_illegal(point))
+            raise IllegalMove(self.why_illegal(point))  # or its ValueError for no point
         mark = self._nrem
         self._place_loop(point)
         return self._nrem != mark
