@@ -44,13 +44,13 @@ def test_every_ply_of_match_records_with_the_coachs_own_verdicts(match_records, 
         table = rows(section)
         assert [int(r[0]) for r in table] == list(range(1, len(moves) + 1))
         assert [r[2] for r in table] == [fmt(m) if m >= 0 else "resign" for m in moves]
-        # The coach, called here as the handheld calls it, gives the same best moves and marks.
+        # The coach, called here as the handheld's Review calls it (stepping back from the
+        # end with undo, where analyse played forward), gives the same best moves and marks.
         while game.ply:
-            game.undo()
-        for r, m in zip(table, moves):
+            m = game.undo()
             best, _, _, verdict = judge(game, m, budget=int(BUDGET))
-            assert (r[4], r[6]) == (fmt(best), verdict)
-            game.play(m)
+            r = table[game.ply]
+            assert (r[4], r[6]) == (fmt(best), verdict), "ply %d" % (game.ply + 1)
         counts = {}
         for r in table:
             if r[6]:

@@ -132,7 +132,7 @@ def test_a_hard_search_in_the_app_fits_the_smallest_pystack(sim, sizes, base, va
     with pystack.Meter(sizes, base=base, limit=LIMIT) as m:
         sim.app.play(g, (g.to_move,))
         sim.frames(100)
-    assert g.ply == plies + 1  # the computer moved, under the count
+    assert g.ply == plies + 1, (m.peak, m.chain)  # the computer moved, under the count
     ai = os.path.realpath(os.path.join(CORE, "ai.py"))
     search = sum(v for (f, _, name), v in sizes.items() if f == ai and name in ("run", "minimax", "scan"))
     assert m.peak >= base + search  # its frames were counted

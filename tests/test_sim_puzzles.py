@@ -215,7 +215,9 @@ def test_a_save_of_the_version_before_puzzles_resumes_on_the_board(sim):
     n = data[4] | data[5] << 8
     payload = bytes(data[10:10 + n])
     assert payload[8] == 0  # no progress yet: drop its length byte
-    old = payload[:8] + payload[9:]
+    # TNB4 then has the variant, the ply count N and the plies (then zeros): TNB2 had no N.
+    plies = payload[10] | payload[11] << 8
+    old = payload[:8] + payload[9:10] + payload[12:12 + 2 * plies]
     import struct
     fields = struct.pack("<H", len(old))
     rec = b"TNB2" + fields + struct.pack("<I", save.checksum(old, save.checksum(fields))) + old

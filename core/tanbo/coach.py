@@ -29,12 +29,28 @@ paranoid evaluation weighs the mover's own roots that many times, 3 in
 
 - ``INACCURACY`` 300: a few points of root space or reach given away;
 - ``MISTAKE`` 800: most of a root's worth (a root with room is 1,300-1,900);
-- ``BLUNDER`` 1,600: a root with its room, or more: and any move from a
-  won position (score >= WIN - 10,000) to one not won, or from one not
-  lost to a lost one (those losses are ~WIN).
+- ``BLUNDER`` 1,600: a root with its room, or more.
 
-A resignation played is scored as lost (``-WIN``): a blunder unless hard
-finds the position lost as well. Every figure is a search's, not a
+Won and lost games (scores at or beyond ``DECIDED`` = WIN - 10,000 either
+way) are judged by their side, not by the difference: a move from a won
+position (the best won) to one not won, or from one not lost to a lost
+one, is a blunder; when the best is lost too, or both are won, no mark
+(a lost position has no good move, and among lost moves the scores are
+plies to the end or a search's bounds: -999,998 against -998,841 was a
+"mistake" of nothing; -998,841 is -WIN - 1 less the move's reach, the
+root's full window shifted by it, where a lost move fails low). A resignation played is scored as lost (``-WIN``):
+a blunder unless hard finds the position lost as well.
+
+A verdict is a function of the position (the board, the side to move and
+the game's root ids), not of the way to it: each search runs on its copy
+with the legal lists and stone chains put in point order
+(:func:`settle_order`). Those lists are swap-removed and
+appended to by every ply, so a position played forward (``tanbo
+analyse``) and the same one reached by undo (Review) held them in other
+orders, and a search budgeted in nodes breaks ties, fills its beams and
+runs out in that order: 4 of 91 plies of two 9x9 games were judged
+otherwise (one verdict). Hard's own play is unchanged (its search reads
+the game's order as before). Every figure is a search's, not a
 proof: a deeper search may judge otherwise.
 
 Use: ``judge(game, move)`` at once (``tanbo analyse``), or a
@@ -54,19 +70,33 @@ with ``game`` positioned before the ply (never mutated by the coach).
 """
 
 from .ai import DEFAULT_SLOWNESS, LEVELS, WIN, Search
+from .game import NIL, NO_ROOT
 from .ponder import step
 
 INACCURACY = 300
 MISTAKE = 800
 BLUNDER = 1600
 VERDICTS = ("inaccuracy", "mistake", "blunder")
+# A score within this of WIN is a won (lost) game: the search's own line (tanbo.ai's root noise
+# leaves such scores alone); searches' bounds on lost moves land anywhere in it.
+DECIDED = WIN - 10000
 # Nodes a Coach.run step searches (any: a step only bounds the time between pauses).
 RUN_STEP = 100000
 
 
 def verdict(best_score, played_score, players):
     """``"inaccuracy"``, ``"mistake"``, ``"blunder"`` or None (a good move) for a move of
-    ``played_score`` where the best scored ``best_score``, with ``players`` players."""
+    ``played_score`` where the best scored ``best_score``, with ``players`` players.
+
+    Scores at or beyond ``DECIDED`` either way are won or lost games: both
+    lost (or both won) is no mark whatever their difference (a lost
+    position has no good move; a slower win is still a win), one decided
+    and the other not is a blunder when the played move is the worse."""
+    best_lost, played_lost = best_score <= -DECIDED, played_score <= -DECIDED
+    if best_lost and played_lost or best_score >= DECIDED and played_score >= DECIDED:
+        return None
+    if played_lost or best_score >= DECIDED:
+        return "blunder" if played_score < best_score else None
     loss = best_score - played_score
     unit = players - 1
     if loss >= BLUNDER * unit:
@@ -76,6 +106,44 @@ def verdict(best_score, played_score, players):
     if loss >= INACCURACY * unit:
         return "inaccuracy"
     return None
+
+
+def settle_order(g):
+    """Put game ``g``'s tables whose order is history into ascending point order, in place,
+    allocating nothing (here, not in tanbo.game: its code stays off a game screen's heap).
+
+    Each player's legal list (swap-removed and appended to by every ply,
+    so its order is the way the position was reached: played forward, or
+    taken back from later) and each live root's stone chain (the latest
+    stone first) then depend on the board and the root ids alone. A search
+    reads both in that order: its ties, beams and node counts follow them.
+    The position and every legal set are unchanged. Only for a game with no
+    ply to undo (a search's copy, loaded by ``Game.load_state``: lifting a
+    stone takes its chain's head as the stone last placed): ValueError
+    otherwise.
+    """
+    if g._nh:
+        raise ValueError("settle_order: the game has %d plies to undo (their stones' chains would break)"
+                         % g._nh)
+    n = g.variant.size
+    for k in g.pids:
+        own, lk, pk = g.space_root[k], g.legal_points[k], g.legal_index[k]
+        i = 0
+        for p in range(n):
+            if own[p] != NO_ROOT:
+                lk[i] = p
+                pk[p] = i
+                i += 1
+    board, root_of, nxt, head = g.board, g.root_of, g.nxt, g.head
+    for r in range(len(head)):
+        head[r] = NIL  # (a removed root's stays so: only live roots are walked)
+    p = n
+    while p > 0:  # the highest point first, each one pushed on its root's chain's head
+        p -= 1
+        if board[p]:
+            r = root_of[p]
+            nxt[p] = head[r]
+            head[r] = p
 
 
 class Coach:
@@ -134,6 +202,9 @@ class Coach:
             s.start(self.game, self.seed)
         finally:
             s.budget = keep
+        # The search's copy in the order of its position alone: a verdict is the
+        # same whether Review reached the position by undo or analyse played to it.
+        settle_order(s.game)
         s.walker = None
 
     def only(self, moves):
