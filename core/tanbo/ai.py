@@ -496,12 +496,14 @@ class Search:
             if m is not None:
                 self.move = m
                 return
-        moves = g.legal_moves()
-        if self.level == "random" or len(moves) == 1:
-            self.move = moves[self.rng.below(len(moves))]
-            return
-        if self.level == "easy":
-            self.move = self.easy(moves)
+        n = g.legal_count()
+        if self.level in ("random", "easy") or n == 1:
+            # The sorted list only for these: a deeper search makes its own
+            # (root_moves), and a list of every legal move made here for
+            # nothing was a 0.5 KB block a search on a PyBadge (4p, 354 plies
+            # in) found no room for.
+            moves = g.legal_moves()
+            self.move = self.easy(moves) if self.level == "easy" and n > 1 else moves[self.rng.below(n)]
             return
         buf = self.bufs[0]
         while True:
@@ -532,8 +534,13 @@ class Search:
             if not self.stopped:
                 for i in range(len(moves)):
                     noise[i] += reach[i]
-            reach = None  # (a generator's locals live as long as it: 1.4 KB on 19x19)
-        scores = [0] * len(moves)
+            # The scores take the reach's list, each entry written below (a
+            # generator's locals live as long as it: 1.4 KB on 19x19; and a
+            # second list of the root's length was a block a 4p search 376
+            # plies in found no room for on a PyBadge).
+            scores, reach = reach, None
+        else:
+            scores = [0] * len(moves)
         values = self.values
         for i in range(len(moves)):
             scores[i] = self.noisy(values[moves[i]], noise[i])

@@ -59,7 +59,8 @@ class BoardView:
         """Show ``game``: legal-move dots of ``hint_player`` (default: the side to
         move) if ``hints``, the highlighted root (``root_stones``, ``root_space``:
         lists of points), the ``last`` point played, and ``flash``:
-        ``(points, board, mover)`` of stones being removed, their players in
+        ``(points, board, mover)`` of stones being removed (points None: those of
+        ``board`` the game no longer has), their players in
         ``board`` (the board before the move: 0 for ``mover``'s new stone),
         drawn as flashes when ``flash_on``. Returns the number of tiles changed.
 
@@ -76,8 +77,9 @@ class BoardView:
             if who != self.hint_player:
                 self.hint_player = who
                 self.palette[HINT] = HINT_COLORS[who - 1]
-            for p in game.legal_moves(hint_player):
-                want[p] = tiles.T_HINT
+            legal = game.legal_points[who]  # (not legal_moves: a sorted list each render)
+            for i in range(game.legal_total[who]):
+                want[legal[i]] = tiles.T_HINT
         if root_space:
             for p in root_space:
                 want[p] = tiles.T_SPACE_HINT if want[p] == tiles.T_HINT else tiles.T_SPACE
@@ -88,8 +90,10 @@ class BoardView:
         self._show_mark(last if last is not None and last >= 0 and board[last] else -1)
         if flash:
             points, before, mover = flash
-            for p in points:
-                want[p] = tiles.T_FLASH if flash_on else stone + (before[p] or mover)
+            # None: the stones of ``before`` the board no longer has
+            for p in (points if points is not None else range(len(want))):
+                if points is not None or (before[p] and not board[p]):
+                    want[p] = tiles.T_FLASH if flash_on else stone + (before[p] or mover)
         changed = 0
         shown, rows, cell_of, cols = self.shown, self.rows, self.layout.cell_of, self.layout.cols
         arm_set = self.layout.arm_set

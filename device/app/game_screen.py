@@ -69,6 +69,14 @@ def board_parts(variant, width, height):
 # (651) needed 130,055 B of a PyBadge's 131,296 with its copy.
 SHARE_ABOVE = 722
 SHARE_ABOVE_MANY = 360
+# A shared search's game with more cells than this has its undo stacks made
+# for a long game at its start (Game.reserve): 4p, whose 1 KB step at ply
+# 384 found no block on a PyBadge's heap mid-game; hexbo-6p (217 cells)
+# needed more heap with it (its second game's screen found no 272 B block).
+RESERVE_ABOVE = 256
+# and the records of its removed roots for 512 cells (the stack's 1 KB step
+# at 4p's ply 382 failed so too).
+REMOVED_CELLS = 512
 
 
 def kept_search(search, game, ai, level, slowness):
@@ -88,6 +96,11 @@ def kept_search(search, game, ai, level, slowness):
         return None
     shared = GameScreen.small_heap and game.players * game.variant.size > (
         SHARE_ABOVE if game.players == 2 else SHARE_ABOVE_MANY)
+    if shared and len(game.board) > RESERVE_ABOVE:
+        # The search plays on ``game``, whose undo stacks then grow during
+        # searches, on the game's most fragmented heap: room for a long game
+        # (4p's ran to 480 plies of its 361 cells) made now, while blocks are large.
+        game.reserve((len(game.board) * 3 // 2 + 63) // 64 * 64, REMOVED_CELLS)
     if (search is not None and search.level == level and search.slowness == slowness
             and getattr(search, "shared", False) == shared and search.fits(game)):
         return search
@@ -211,11 +224,12 @@ class GameScreen:
         before = self.before
         before[:] = g.board  # in place: a copy a move, or a pair a removed stone, takes blocks
         mover = g.to_move
-        removed = g.play(p)
+        removed = g.place(p)
         self.thinking = False
         if removed:
-            # (4p's last removals took 1 KB at a game's end on a heap with none left: issue 33)
-            self.flash = (removed, before, mover)
+            # (4p's last removals took 1 KB at a game's end on a heap with none left: issue 33;
+            # the removed stones are those of ``before`` gone from the board: no list)
+            self.flash = (None, before, mover)
             self.flash_phase = 0
             self.flash_next = -1  # the next tick starts the clock
         self.update()
