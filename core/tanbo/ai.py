@@ -53,11 +53,12 @@ up to ``FAST_COPY_POINTS`` points), the move buffers of each depth, one
 copy of a legal list, the transposition table (2 KB) and its hash words
 (4 bytes a point and colour) and a few per-point and per-root arrays: a
 :class:`Search`, made once a game and reused for each move
-(:meth:`Search.start`). A move's search allocates its random generator
-and the root's lists (moves, noise, scores: a word a root move each,
-made at their final size, again at each deepening: sorted in C, they
-cost less board time than arrays sorted in Python); the walk allocates
-nothing (the engine's removals a little).
+(:meth:`Search.start`), with the root's lists (moves, noise, scores: a
+word a root move each, sorted in C: they cost less board time than
+arrays sorted in Python), cut to each search's moves in place. A move's
+search allocates its random generator, its walk (a generator) and the
+lists' 16-byte cuts; the walk allocates nothing else (the engine's
+removals a little).
 """
 
 import time
@@ -255,6 +256,19 @@ def node_budget(level, size, slowness=DEFAULT_SLOWNESS, cost=100):
     return (small if size <= 125 else large) * 1000 // (int(slowness * 10 + 0.5) * cost)
 
 
+def root_cells(size, players):
+    """Room made at a game's start in each of a search's root lists (a word a
+    root move, see ``Search.r_moves``) on a board of ``size`` points with
+    ``players`` players: the most root moves seen (hard against random
+    moves, 3-4 games each: 9x9 26, 13x13 59, dense-11 60, 3d 46, 19x19 110,
+    4p 71, hexbo 61, hexbo-3p 42, hexbo-6p 35, hexbo-5-6p 8), with room
+    (a player's legal points are fewer the more players share the board).
+    A root with more moves makes the lists at their bound, the board's
+    points, once (``Search.root_room``)."""
+    n = size * 2 // (players + 2) + 8
+    return n if n < size else size
+
+
 class Search:
     """Move decisions for one game: its arena, allocated once, reused for every move.
 
@@ -330,6 +344,17 @@ class Search:
         self.weight = zeros("h", nroots)
         self.term = zeros("i", nroots)
         self.unsafe = bytearray(size)  # root moves that remove one of the mover's roots
+        # The root's lists (its moves, their noise and their scores: a word a
+        # root move, sorted in C as lists), made here, on the heap as it is at
+        # the game's start, and cut to each search's moves in place
+        # (root_lists): made anew each search, late in a game they were blocks
+        # a fragmented heap had none of (a PyBadge's 4p search at ply 376 found
+        # no 616-byte block for its scores), each root_cells long at first.
+        cells = root_cells(size, g.players) if self.max_depth > 1 else 0
+        self.r_moves = [0] * cells
+        self.r_noise = [0] * cells
+        self.r_scores = [0] * cells
+        self.r_cells = cells
         # Ordering keys by root space, as tables (a root's space <= board size).
         self.attack = bytearray(size + 1)
         self.rescue = bytearray(size + 1)
@@ -516,11 +541,12 @@ class Search:
             # Each root move's reach joins its noise: a term added to every
             # value found under the move (see the module docstring); all
             # moves or none (a search stopped here keeps the scan's order).
-            reach = [0] * len(moves)
+            reach = self.cut(self.r_scores, len(moves))
             h = self.h
             for i in range(len(moves)):
                 if self.paused:
                     yield
+                reach[i] = 0  # (a move that ends the game has none)
                 self.push(moves[i])
                 while g.winner is None:
                     reach[i] = self.reach(g)
@@ -534,13 +560,10 @@ class Search:
             if not self.stopped:
                 for i in range(len(moves)):
                     noise[i] += reach[i]
-            # The scores take the reach's list, each entry written below (a
-            # generator's locals live as long as it: 1.4 KB on 19x19; and a
-            # second list of the root's length was a block a 4p search 376
-            # plies in found no room for on a PyBadge).
+            # The scores take the reach's list, each entry written below.
             scores, reach = reach, None
         else:
-            scores = [0] * len(moves)
+            scores = self.cut(self.r_scores, len(moves))
         values = self.values
         for i in range(len(moves)):
             scores[i] = self.noisy(values[moves[i]], noise[i])
@@ -608,7 +631,9 @@ class Search:
         """
         rng = self.rng
         buf = self.bufs[0]
-        moves = [0] * n
+        if n > self.r_cells:
+            self.root_room()
+        moves = self.cut(self.r_moves, n)
         for i in range(n):
             moves[i] = buf[i] & 0x3FF
         moves = self.safe(moves)
@@ -617,10 +642,34 @@ class Search:
             v = buf[i] >> SHIFT
             # a clamped value is a game won (lost) at once
             values[buf[i] & 0x3FF] = WIN - 1 if v >= KEY_MAX else (-WIN + 1 if v <= -KEY_MAX else v)
-        noise = [0] * len(moves)
+        noise = self.cut(self.r_noise, len(moves))
         for i in range(len(moves)):
             noise[i] = rng.below(self.noise + 1)
         return moves, noise
+
+    def root_room(self):
+        """The root's lists made at their bound, a cell a point (the root's
+        buffer's length): once, when a root has more moves than
+        :func:`root_cells` made room for."""
+        self.r_moves = self.r_noise = self.r_scores = None  # (each old block free before the next is made)
+        n = self.r_cells = len(self.bufs[0])
+        self.r_moves = [0] * n
+        self.r_noise = [0] * n
+        self.r_scores = [0] * n
+
+    @staticmethod
+    def cut(lst, n):
+        """``lst`` with ``n`` entries (those past its old length 0), in place:
+        within the length it was made with, a board allocates no block for
+        it (MicroPython keeps a list's room when it is cut; only the cut's
+        16-byte slice)."""
+        k = len(lst)
+        if k > n:
+            del lst[n:]
+        else:
+            for _ in range(n - k):
+                lst.append(0)
+        return lst
 
     @staticmethod
     def noisy(score, noise):
@@ -676,13 +725,12 @@ class Search:
                 k += 1
         if k == 0 or k == len(moves):
             return moves
-        keep = [0] * k  # (its final size at once: see sorted_by)
         k = 0
-        for m in moves:
+        for m in moves:  # (kept in place: the root's list, see root_lists)
             if not unsafe[m]:
-                keep[k] = m
+                moves[k] = m
                 k += 1
-        return keep
+        return self.cut(moves, k)
 
     def minimax(self, depth, alpha, beta, ply):
         """The value for ``self.me`` of the position, searched ``depth`` more plies.
