@@ -488,3 +488,40 @@ def test_a_reused_search_plays_as_fresh_ones_on_every_kind_of_board(variant):
     # and values, over a game's first moves at a reduced budget.
     from subset.check_ai import same_as_fresh
     same_as_fresh(variant, "hard", 4, 20.0)
+
+
+@pytest.mark.parametrize("variant", ["9x9", "4p"])
+def test_the_roots_lists_are_made_once_a_game_and_grow_to_their_bound_at_most_once(variant, monkeypatch):
+    # The root's moves, noise and scores live on the Search from the game's
+    # start (a block a search made late in a game was what a PyBadge's
+    # fragmented heap lacked): each search cuts them to its moves in place.
+    # A root with more moves than they have room for makes them at their
+    # bound (the board's points) once; either way the same moves, nodes,
+    # depths and scores as a fresh search's.
+    from tanbo import ai
+    fresh = []
+    g = Game(variant)
+    for i in range(6):
+        s = ai.Search(g, "hard", seed=g.ply, slowness=40.0)
+        fresh.append((s.run(), s.iterations, s.depth, s.score))
+        g.play(fresh[-1][0])
+        g.play(g.legal_moves()[g.ply % g.legal_count()])
+    for room in (None, 1):
+        if room:
+            monkeypatch.setattr(ai, "root_cells", lambda size, players: room)
+        g = Game(variant)
+        s = ai.Search(g, "hard", seed=0, slowness=40.0)
+        made = (s.r_moves, s.r_noise, s.bufs[0])
+        assert s.r_cells == (1 if room else ai.root_cells(g.variant.size, g.players))
+        for i in range(6):
+            s.start(g, g.ply)
+            m = s.run()
+            assert (m, s.iterations, s.depth, s.score) == fresh[i], (room, i)
+            g.play(m)
+            g.play(g.legal_moves()[g.ply % g.legal_count()])
+        if room:
+            assert s.r_cells == g.variant.size  # grown once, to the bound
+        else:
+            assert all(
+                a is b for a, b in zip((s.r_moves, s.r_noise, s.bufs[0]), made))
+        assert len(s.r_moves) <= s.r_cells and len(s.bufs[0]) <= s.r_cells

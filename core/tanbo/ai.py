@@ -257,15 +257,16 @@ def node_budget(level, size, slowness=DEFAULT_SLOWNESS, cost=100):
 
 
 def root_cells(size, players):
-    """Room made at a game's start in each of a search's root lists (a word a
-    root move, see ``Search.r_moves``) on a board of ``size`` points with
-    ``players`` players: the most root moves seen (hard against random
-    moves, 3-4 games each: 9x9 26, 13x13 59, dense-11 60, 3d 46, 19x19 110,
-    4p 71, hexbo 61, hexbo-3p 42, hexbo-6p 35, hexbo-5-6p 8), with room
-    (a player's legal points are fewer the more players share the board).
-    A root with more moves makes the lists at their bound, the board's
-    points, once (``Search.root_room``)."""
-    n = size * 2 // (players + 2) + 8
+    """Root moves a search's root lists hold from a game's start (a word
+    each: ``Search.r_moves``, ``r_noise`` and ``bufs[0]``) on a board of
+    ``size`` points with ``players`` players. The most root moves seen
+    (hard against random moves, 3-4 games each): 9x9 26, 13x13 59, dense-11
+    60, 3d 46, 19x19 110, 4p 71, hexbo 61, hexbo-3p 42, hexbo-6p 35,
+    hexbo-5-6p 8; a player's legal points are fewer the more players share
+    the board. Here: 9x9 38, 13x13 71, dense-11 53, 3d 54, 19x19 143, 4p
+    98, hexbo 89, hexbo-3p 73, hexbo-6p 48. A root with more moves makes
+    them at their bound, the board's points, once (``Search.root_room``)."""
+    n = size * 3 // (2 * players + 4) + 8
     return n if n < size else size
 
 
@@ -303,10 +304,11 @@ class Search:
         self.with_reach = size <= reach_max
         g = self.game = self.own(game)
         zeros = self.zeros
-        # Per-depth move buffers, as wide as the beam (the root's as wide as
-        # the board): 4 bytes a cell.
+        # Per-depth move buffers, as wide as the beam: 4 bytes a cell. The
+        # root's is its scores' list, as wide as the root's moves (see r_cells).
         width = self.beam or size
-        self.bufs = [zeros("i", size if d == 0 else width) for d in range(self.max_depth + 1)]
+        cells = self.r_cells = root_cells(size, g.players)
+        self.bufs = [[0] * cells if d == 0 else zeros("i", width) for d in range(self.max_depth + 1)]
         # The copy of the legal list being scanned, taken once a move is
         # really played (see frozen). One for all depths: a scan plays and
         # takes back its moves before the next scan starts. It shares its
@@ -344,17 +346,15 @@ class Search:
         self.weight = zeros("h", nroots)
         self.term = zeros("i", nroots)
         self.unsafe = bytearray(size)  # root moves that remove one of the mover's roots
-        # The root's lists (its moves, their noise and their scores: a word a
-        # root move, sorted in C as lists), made here, on the heap as it is at
-        # the game's start, and cut to each search's moves in place
-        # (root_lists): made anew each search, late in a game they were blocks
-        # a fragmented heap had none of (a PyBadge's 4p search at ply 376 found
-        # no 616-byte block for its scores), each root_cells long at first.
-        cells = root_cells(size, g.players) if self.max_depth > 1 else 0
+        # The root's lists: its moves and their noise, and (bufs[0]) its scan's
+        # buffer, then its scores (a word a root move each, sorted in C as
+        # lists), made here, on the heap as it is at the game's start, and cut
+        # to each search's moves in place (see cut). Made anew each search,
+        # late in a game they were blocks a fragmented heap had none of (a
+        # PyBadge's 4p search at ply 376 found no 616-byte block for its
+        # scores). ``r_cells`` root moves at most, root_room makes more.
         self.r_moves = [0] * cells
         self.r_noise = [0] * cells
-        self.r_scores = [0] * cells
-        self.r_cells = cells
         # Ordering keys by root space, as tables (a root's space <= board size).
         self.attack = bytearray(size + 1)
         self.rescue = bytearray(size + 1)
@@ -530,7 +530,9 @@ class Search:
             moves = g.legal_moves()
             self.move = self.easy(moves) if self.level == "easy" and n > 1 else moves[self.rng.below(n)]
             return
-        buf = self.bufs[0]
+        if n > self.r_cells:
+            self.root_room()
+        buf = self.cut(self.bufs[0], self.r_cells)  # (the last search's scores)
         while True:
             n = self.scan(buf, len(buf), None, True, 0)
             if not self.s_next:
@@ -541,7 +543,7 @@ class Search:
             # Each root move's reach joins its noise: a term added to every
             # value found under the move (see the module docstring); all
             # moves or none (a search stopped here keeps the scan's order).
-            reach = self.cut(self.r_scores, len(moves))
+            reach = self.cut(buf, len(moves))  # (root_moves has read the scan's)
             h = self.h
             for i in range(len(moves)):
                 if self.paused:
@@ -563,7 +565,7 @@ class Search:
             # The scores take the reach's list, each entry written below.
             scores, reach = reach, None
         else:
-            scores = self.cut(self.r_scores, len(moves))
+            scores = self.cut(buf, len(moves))
         values = self.values
         for i in range(len(moves)):
             scores[i] = self.noisy(values[moves[i]], noise[i])
@@ -631,8 +633,6 @@ class Search:
         """
         rng = self.rng
         buf = self.bufs[0]
-        if n > self.r_cells:
-            self.root_room()
         moves = self.cut(self.r_moves, n)
         for i in range(n):
             moves[i] = buf[i] & 0x3FF
@@ -648,14 +648,15 @@ class Search:
         return moves, noise
 
     def root_room(self):
-        """The root's lists made at their bound, a cell a point (the root's
-        buffer's length): once, when a root has more moves than
-        :func:`root_cells` made room for."""
-        self.r_moves = self.r_noise = self.r_scores = None  # (each old block free before the next is made)
-        n = self.r_cells = len(self.bufs[0])
+        """The root's lists made at their bound, a cell a point: once, when a
+        root has more moves than :func:`root_cells` made room for. (A
+        MemoryError here leaves each list as it was or made: the next search
+        tries again.)"""
+        n = len(self.unsafe)
         self.r_moves = [0] * n
         self.r_noise = [0] * n
-        self.r_scores = [0] * n
+        self.bufs[0] = [0] * n
+        self.r_cells = n
 
     @staticmethod
     def cut(lst, n):
