@@ -216,7 +216,9 @@ class Game:
         # one table of each kind, then copies (a slice is no Python call)
         counts = self.touch_count = [None, _cells(n, 0)]
         roots = self.space_root = [None, _cells(n, NO_ROOT)]
-        points = self.legal_points = [None, _cells(n, 0, True)]
+        # (a point in a byte up to 256 points: a player's list is 6p Hexbo's
+        # 1.3 KB of a PyBadge's heap less)
+        points = self.legal_points = [None, _cells(n, 0, n > 256)]
         index = self.legal_index = [None, _cells(n, NIL)]
         for _ in range(1, v.players):
             for t in (counts, roots, points, index):
