@@ -491,7 +491,7 @@ def test_a_reused_search_plays_as_fresh_ones_on_every_kind_of_board(variant):
 
 
 @pytest.mark.parametrize("variant", ["9x9", "4p"])
-def test_the_roots_lists_are_made_once_a_game_and_grow_to_their_bound_at_most_once(variant, monkeypatch):
+def test_the_roots_lists_are_made_once_a_game_and_grow_to_their_bound_at_most_once(variant):
     # The root's moves, noise and scores live on the Search from the game's
     # start (a block a search made late in a game was what a PyBadge's
     # fragmented heap lacked): each search cuts them to its moves in place.
@@ -507,12 +507,12 @@ def test_the_roots_lists_are_made_once_a_game_and_grow_to_their_bound_at_most_on
         g.play(fresh[-1][0])
         g.play(g.legal_moves()[g.ply % g.legal_count()])
     for room in (None, 1):
-        if room:
-            monkeypatch.setattr(ai, "root_cells", lambda size, players: room)
         g = Game(variant)
         s = ai.Search(g, "hard", seed=0, slowness=40.0)
+        if room:  # lists with room for one root move: the first search's root has more
+            s.r_moves, s.r_noise, s.bufs[0] = [0], ai.array("i", [0]), [0]
         made = (s.r_moves, s.r_noise, s.bufs[0])
-        assert s.r_cells == (1 if room else ai.root_cells(g.variant.size, g.players))
+        assert room or len(s.r_noise) == {"9x9": 26, "4p": 98}[variant]
         for i in range(6):
             s.start(g, g.ply)
             m = s.run()
@@ -520,8 +520,8 @@ def test_the_roots_lists_are_made_once_a_game_and_grow_to_their_bound_at_most_on
             g.play(m)
             g.play(g.legal_moves()[g.ply % g.legal_count()])
         if room:
-            assert s.r_cells == g.variant.size  # grown once, to the bound
+            assert len(s.r_noise) == g.variant.size  # grown once, to the bound
         else:
             assert all(
                 a is b for a, b in zip((s.r_moves, s.r_noise, s.bufs[0]), made))
-        assert len(s.r_moves) <= s.r_cells and len(s.bufs[0]) <= s.r_cells
+        assert len(s.r_moves) <= len(s.r_noise) and len(s.bufs[0]) <= len(s.r_noise)

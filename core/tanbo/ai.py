@@ -256,20 +256,6 @@ def node_budget(level, size, slowness=DEFAULT_SLOWNESS, cost=100):
     return (small if size <= 125 else large) * 1000 // (int(slowness * 10 + 0.5) * cost)
 
 
-def root_cells(size, players):
-    """Root moves a search's root lists hold from a game's start (a word
-    each: ``Search.r_moves``, ``r_noise`` and ``bufs[0]``) on a board of
-    ``size`` points with ``players`` players. The most root moves seen
-    (hard against random moves, 3-4 games each): 9x9 26, 13x13 59, dense-11
-    60, 3d 46, 19x19 110, 4p 71, hexbo 61, hexbo-3p 42, hexbo-6p 35,
-    hexbo-5-6p 8; a player's legal points are fewer the more players share
-    the board. Here: 9x9 38, 13x13 71, dense-11 53, 3d 54, 19x19 143, 4p
-    98, hexbo 89, hexbo-3p 73, hexbo-6p 48. A root with more moves makes
-    them at their bound, the board's points, once (``Search.root_room``)."""
-    n = size * 3 // (2 * players + 4) + 8
-    return n if n < size else size
-
-
 class Search:
     """Move decisions for one game: its arena, allocated once, reused for every move.
 
@@ -305,9 +291,20 @@ class Search:
         g = self.game = self.own(game)
         zeros = self.zeros
         # Per-depth move buffers, as wide as the beam: 4 bytes a cell. The
-        # root's is its scores' list, as wide as the root's moves (see r_cells).
+        # root's is its scores' list, as wide as the root's moves (see r_noise).
         width = self.beam or size
-        cells = self.r_cells = root_cells(size, g.players)
+        # Root moves its lists hold from the start (r_noise's length): the most
+        # seen (hard against random moves, 3-4 games each: 9x9 26, 13x13 59,
+        # dense-11 60, 3d 46, 19x19 110, 4p 71, hexbo 61, hexbo-3p 42,
+        # hexbo-6p 35), fewer the more players share the board; with room on
+        # the large boards, whose heap is short (13x13 71, 19x19 143, 4p 98,
+        # hexbo 89, hexbo-3p 73, hexbo-6p 48), none on the small ones, where a
+        # 9x9 search and its pondering stay within 30 KB so (tests/
+        # test_device_memory.py; 9x9 26, dense-11 41, 3d 42). A root with more
+        # makes them at their bound, the board's points, once (walk: at most
+        # 1.5 KB on a board of up to 125 points).
+        cells = size * 3 // (2 * g.players + 4) + (8 if size > 125 else -4)
+        cells = cells if cells < size else size
         self.bufs = [[0] * cells if d == 0 else zeros("i", width) for d in range(self.max_depth + 1)]
         # The copy of the legal list being scanned, taken once a move is
         # really played (see frozen). One for all depths: a scan plays and
@@ -352,9 +349,9 @@ class Search:
         # to each search's moves in place (see cut). Made anew each search,
         # late in a game they were blocks a fragmented heap had none of (a
         # PyBadge's 4p search at ply 376 found no 616-byte block for its
-        # scores). ``r_cells`` root moves at most, root_room makes more.
+        # scores).
         self.r_moves = [0] * cells
-        self.r_noise = [0] * cells
+        self.r_noise = zeros("i", cells)  # (never sorted: an array, its first len(moves) read)
         # Ordering keys by root space, as tables (a root's space <= board size).
         self.attack = bytearray(size + 1)
         self.rescue = bytearray(size + 1)
@@ -530,9 +527,15 @@ class Search:
             moves = g.legal_moves()
             self.move = self.easy(moves) if self.level == "easy" and n > 1 else moves[self.rng.below(n)]
             return
-        if n > self.r_cells:
-            self.root_room()
-        buf = self.cut(self.bufs[0], self.r_cells)  # (the last search's scores)
+        if n > len(self.r_noise):
+            # More root moves than ever: the root's lists at their bound, once.
+            # (A MemoryError leaves each as it was or made: the next search
+            # tries again.)
+            n = g.variant.size  # (n: the scan's below; no other local in this generator's frame)
+            self.r_moves = [0] * n
+            self.bufs[0] = [0] * n
+            self.r_noise = self.zeros("i", n)  # (last: its length is the lists' room)
+        buf = self.cut(self.bufs[0], len(self.r_noise))  # (the last search's scores)
         while True:
             n = self.scan(buf, len(buf), None, True, 0)
             if not self.s_next:
@@ -642,21 +645,10 @@ class Search:
             v = buf[i] >> SHIFT
             # a clamped value is a game won (lost) at once
             values[buf[i] & 0x3FF] = WIN - 1 if v >= KEY_MAX else (-WIN + 1 if v <= -KEY_MAX else v)
-        noise = self.cut(self.r_noise, len(moves))
+        noise = self.r_noise
         for i in range(len(moves)):
             noise[i] = rng.below(self.noise + 1)
         return moves, noise
-
-    def root_room(self):
-        """The root's lists made at their bound, a cell a point: once, when a
-        root has more moves than :func:`root_cells` made room for. (A
-        MemoryError here leaves each list as it was or made: the next search
-        tries again.)"""
-        n = len(self.unsafe)
-        self.r_moves = [0] * n
-        self.r_noise = [0] * n
-        self.bufs[0] = [0] * n
-        self.r_cells = n
 
     @staticmethod
     def cut(lst, n):
@@ -664,12 +656,9 @@ class Search:
         within the length it was made with, a board allocates no block for
         it (MicroPython keeps a list's room when it is cut; only the cut's
         16-byte slice)."""
-        k = len(lst)
-        if k > n:
-            del lst[n:]
-        else:
-            for _ in range(n - k):
-                lst.append(0)
+        del lst[n:]
+        while len(lst) < n:
+            lst.append(0)
         return lst
 
     @staticmethod
