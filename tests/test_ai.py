@@ -510,9 +510,9 @@ def test_the_roots_lists_are_made_once_a_game_and_grow_to_their_bound_at_most_on
         g = Game(variant)
         s = ai.Search(g, "hard", seed=0, slowness=40.0)
         if room:  # lists with room for one root move: the first search's root has more
-            s.r_moves, s.r_noise, s.bufs[0] = [0], ai.array("i", [0]), [0]
-        made = (s.r_moves, s.r_noise, s.bufs[0])
-        assert room or len(s.r_noise) == {"9x9": 26, "4p": 98}[variant]
+            s.bufs[-2], s.bufs[-1], s.bufs[0] = [0], ai.array("i", [0]), [0]
+        made = (s.bufs[-2], s.bufs[-1], s.bufs[0])
+        assert room or len(s.bufs[-1]) == {"9x9": 26, "4p": 98}[variant]
         for i in range(6):
             s.start(g, g.ply)
             m = s.run()
@@ -520,8 +520,8 @@ def test_the_roots_lists_are_made_once_a_game_and_grow_to_their_bound_at_most_on
             g.play(m)
             g.play(g.legal_moves()[g.ply % g.legal_count()])
         if room:
-            assert len(s.r_noise) == g.variant.size  # grown once, to the bound
+            assert len(s.bufs[-1]) == g.variant.size  # grown once, to the bound
         else:
             assert all(
-                a is b for a, b in zip((s.r_moves, s.r_noise, s.bufs[0]), made))
-        assert len(s.r_moves) <= len(s.r_noise) and len(s.bufs[0]) <= len(s.r_noise)
+                a is b for a, b in zip((s.bufs[-2], s.bufs[-1], s.bufs[0]), made))
+        assert len(s.bufs[-2]) <= len(s.bufs[-1]) and len(s.bufs[0]) <= len(s.bufs[-1])

@@ -291,9 +291,19 @@ class Search:
         g = self.game = self.own(game)
         zeros = self.zeros
         # Per-depth move buffers, as wide as the beam: 4 bytes a cell. The
-        # root's is its scores' list, as wide as the root's moves (see r_noise).
+        # root's is its scores' list, as wide as the root's moves; then the
+        # root's moves (bufs[-2]) and their noise (bufs[-1]): see below.
         width = self.beam or size
-        # Root moves its lists hold from the start (r_noise's length): the most
+        # The root's lists: its scan's buffer, then its scores (bufs[0]), its
+        # moves (bufs[-2]) and their noise (bufs[-1]), a word a root move each
+        # (the first two sorted in C as lists), made here, on the heap as it is
+        # at the game's start, and cut to each search's moves in place (see
+        # cut): made anew each search, late in a game they were blocks a
+        # fragmented heap had none of (a PyBadge's 4p search at ply 376 found
+        # no 616-byte block for its scores). In bufs, not attributes of their
+        # own: the instance's members as they were, whose layout moved every
+        # search's board time by 1-2%.
+        # Root moves its lists hold from the start (bufs[-1]'s length): the most
         # seen (hard against random moves, 3-4 games each: 9x9 26, 13x13 59,
         # dense-11 60, 3d 46, 19x19 110, 4p 71, hexbo 61, hexbo-3p 42,
         # hexbo-6p 35), fewer the more players share the board; with room on
@@ -306,6 +316,8 @@ class Search:
         cells = size * 3 // (2 * g.players + 4) + (8 if size > 125 else -4)
         cells = cells if cells < size else size
         self.bufs = [[0] * cells if d == 0 else zeros("i", width) for d in range(self.max_depth + 1)]
+        self.bufs.append([0] * cells)
+        self.bufs.append(zeros("i", cells))  # (never sorted: an array, its first len(moves) read)
         # The copy of the legal list being scanned, taken once a move is
         # really played (see frozen). One for all depths: a scan plays and
         # takes back its moves before the next scan starts. It shares its
@@ -343,15 +355,6 @@ class Search:
         self.weight = zeros("h", nroots)
         self.term = zeros("i", nroots)
         self.unsafe = bytearray(size)  # root moves that remove one of the mover's roots
-        # The root's lists: its moves and their noise, and (bufs[0]) its scan's
-        # buffer, then its scores (a word a root move each, sorted in C as
-        # lists), made here, on the heap as it is at the game's start, and cut
-        # to each search's moves in place (see cut). Made anew each search,
-        # late in a game they were blocks a fragmented heap had none of (a
-        # PyBadge's 4p search at ply 376 found no 616-byte block for its
-        # scores).
-        self.r_moves = [0] * cells
-        self.r_noise = zeros("i", cells)  # (never sorted: an array, its first len(moves) read)
         # Ordering keys by root space, as tables (a root's space <= board size).
         self.attack = bytearray(size + 1)
         self.rescue = bytearray(size + 1)
@@ -527,15 +530,15 @@ class Search:
             moves = g.legal_moves()
             self.move = self.easy(moves) if self.level == "easy" and n > 1 else moves[self.rng.below(n)]
             return
-        if n > len(self.r_noise):
+        if n > len(self.bufs[-1]):
             # More root moves than ever: the root's lists at their bound, once.
             # (A MemoryError leaves each as it was or made: the next search
             # tries again.)
             n = g.variant.size  # (n: the scan's below; no other local in this generator's frame)
-            self.r_moves = [0] * n
+            self.bufs[-2] = [0] * n
             self.bufs[0] = [0] * n
-            self.r_noise = self.zeros("i", n)  # (last: its length is the lists' room)
-        buf = self.cut(self.bufs[0], len(self.r_noise))  # (the last search's scores)
+            self.bufs[-1] = self.zeros("i", n)  # (last: its length is the lists' room)
+        buf = self.cut(self.bufs[0], len(self.bufs[-1]))  # (the last search's scores)
         while True:
             n = self.scan(buf, len(buf), None, True, 0)
             if not self.s_next:
@@ -636,7 +639,7 @@ class Search:
         """
         rng = self.rng
         buf = self.bufs[0]
-        moves = self.cut(self.r_moves, n)
+        moves = self.cut(self.bufs[-2], n)
         for i in range(n):
             moves[i] = buf[i] & 0x3FF
         moves = self.safe(moves)
@@ -645,7 +648,7 @@ class Search:
             v = buf[i] >> SHIFT
             # a clamped value is a game won (lost) at once
             values[buf[i] & 0x3FF] = WIN - 1 if v >= KEY_MAX else (-WIN + 1 if v <= -KEY_MAX else v)
-        noise = self.r_noise
+        noise = self.bufs[-1]
         for i in range(len(moves)):
             noise[i] = rng.below(self.noise + 1)
         return moves, noise
