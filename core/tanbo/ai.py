@@ -315,9 +315,12 @@ class Search:
         # 1.5 KB on a board of up to 125 points).
         cells = size * 3 // (2 * g.players + 4) + (8 if size > 125 else -4)
         cells = cells if cells < size else size
-        self.bufs = [[0] * cells if d == 0 else zeros("i", width) for d in range(self.max_depth + 1)]
-        self.bufs.append([0] * cells)
-        self.bufs.append(zeros("i", cells))  # (never sorted: an array, its first len(moves) read)
+        bufs = self.bufs = [None] * (self.max_depth + 3)  # (at its length: no regrowth)
+        for d in range(1, self.max_depth + 1):
+            bufs[d] = zeros("i", width)
+        bufs[0] = [0] * cells
+        bufs[-2] = [0] * cells
+        bufs[-1] = zeros("i", cells)  # (never sorted: an array, its first len(moves) read)
         # The copy of the legal list being scanned, taken once a move is
         # really played (see frozen). One for all depths: a scan plays and
         # takes back its moves before the next scan starts. It shares its
