@@ -315,6 +315,8 @@ class Search:
         # 1.5 KB on a board of up to 125 points).
         cells = size * 3 // (2 * g.players + 4) + (8 if size > 125 else -4)
         cells = cells if cells < size else size
+        if self.max_depth < 2:
+            cells = 0  # (random and easy never scan a root: walk)
         bufs = self.bufs = [None] * (self.max_depth + 3)  # (at its length: no regrowth)
         for d in range(1, self.max_depth + 1):
             bufs[d] = zeros("i", width)
