@@ -17,7 +17,6 @@ has no room for 3 KB more of them). It reads the game's undo stacks
 (``_nh``, ``_rem``) as tanbo.ai does.
 """
 
-from array import array
 
 from tanbo.ai import DEFAULT_SLOWNESS, PUSH_COST, REMOVAL_COST, TT_BITS, WIN, Search
 from tanbo.rng import Rng
@@ -162,7 +161,10 @@ class SharedSearch(Search):
         rem = g._rem
         while len(rem) - 2 < g._nrem + cells:
             n = len(rem)
-            rem.extend(array("H", bytes(2 * n if n < 256 else 512)))
+            # (from a range: array("H", bytes(k)) made a bytes as big first, one
+            # more block at a search late in a game, where hexbo-6p's 1 KB step
+            # of this stack found none on a PyBadge)
+            rem.extend(self.zeros("H", n if n < 256 else 256))
 
     def restore(self):
         """The game as it was at :meth:`run`'s start: its plies taken back, its
