@@ -103,11 +103,12 @@ def smallest_free(exe, lib, board, variant, low=40000, high=None, step=1024):
 # 4p bisected 131,280, yet under pytest its second game found no 616 B block
 # for a search's root scores at ply 376 on 131,296; hexbo-6p bisected 134,344.
 # Both held to their need and ~4.3 KB.
-# Since the search's root lists are its arena's (made at the game's start,
-# cut in place: docs/board-costs.md, "The search allocates nothing late in a
-# game") no search allocates such a block; the needs bisect as before (4p
-# 131,280, hexbo-6p 134,956), both now failing at the second game's screen
-# (GameScreen.__init__, 192-368 B), which the holds above still cover.
+# Since a search's root lists are its arena's (made at the game's start, cut
+# in place: docs/board-costs.md, "A search's root lists made at the game's
+# start") no search allocates such a block; the needs bisect about as before
+# (4p 130,668, hexbo-6p 134,956), failing now outside a search (the second
+# game's screen, GameScreen.__init__, 192-368 B; hexbo-6p's removal records'
+# 1 KB step), which the holds still cover.
 SHORT_OF_HEAP = {("pybadge", "hexbo-6p"): 138600, ("pybadge", "4p"): 135600}
 
 

@@ -308,12 +308,13 @@ class Search:
         # dense-11 60, 3d 46, 19x19 110, 4p 71, hexbo 61, hexbo-3p 42,
         # hexbo-6p 35), fewer the more players share the board; with room on
         # the large boards, whose heap is short (13x13 71, 19x19 143, 4p 98,
-        # hexbo 89, hexbo-3p 73, hexbo-6p 48), none on the small ones, where a
-        # 9x9 search and its pondering stay within 30 KB so (tests/
-        # test_device_memory.py; 9x9 26, dense-11 41, 3d 42). A root with more
-        # makes them at their bound, the board's points, once (walk: at most
-        # 1.5 KB on a board of up to 125 points).
-        cells = size * 3 // (2 * g.players + 4) + (8 if size > 125 else -4)
+        # hexbo 89, hexbo-3p 73, hexbo-6p 48; hexbo-5-6p 19, whose 8 a grown
+        # list would cost 1.2 KB between games), none on the small boards of
+        # two, where a 9x9 search and its pondering stay within 30 KB so
+        # (tests/test_device_memory.py; 9x9 26, dense-11 41, 3d 42). A root
+        # with more makes them at their bound, the board's points, once (walk:
+        # at most 1.5 KB on a board of up to 125 points).
+        cells = size * 3 // (2 * g.players + 4) + (-4 if size <= 125 and g.players == 2 else 8)
         cells = cells if cells < size else size
         if self.max_depth < 2:
             cells = 0  # (random and easy never scan a root: walk)
