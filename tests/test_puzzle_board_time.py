@@ -43,9 +43,4 @@ def test_opening_a_puzzle_takes_under_half_a_second_of_board_time(tmp_path, boar
     print("%s: opening puzzle %d takes %.0f ms of board time (%d Cortex-M4 instructions; first %.0f ms)"
           % (board_id, n, ms, worst["cortex_m4_instructions"],
              board_time.estimate(counts[0])["rp2040_ms" if rp2040 else "samd51_ms"]))
-    if rp2040 and ms >= LIMIT_MS:
-        # Known regression (issue 33, open): the merged main of session 14 (the
-        # puzzle reader's damage checks, Hexbo's position text, the menus' grid)
-        # takes 533 ms on the PicoSystem; 497 on the branch that added the checks.
-        pytest.xfail("opening puzzle %d takes %.0f ms of a PicoSystem's board time, over %d" % (n, ms, LIMIT_MS))
     assert ms < LIMIT_MS

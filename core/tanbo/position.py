@@ -15,6 +15,14 @@ parses.
 from .variants import COLUMNS, PLAYER_CHARS, get_variant
 
 _CELL = {".": 0, ",": 0, "+": 0, "X": 1, "#": 1, "O": 2, "Y": 3, "Z": 4, "U": 5, "V": 6}
+NOT_A_CELL = 255
+# _CELL by byte (its letters in either case), NOT_A_CELL for any other byte (a
+# non-ASCII character's bytes too): what the parser reads a row's bytes with.
+_CODES = bytearray(b"\xff" * 256)
+for _ch in _CELL:
+    _CODES[ord(_ch)] = _CODES[ord(_ch.lower())] = _CELL[_ch]
+del _ch
+_STONE_BYTES = PLAYER_CHARS.encode()  # PLAYER_CHARS by player, as bytes
 # The one map from a player's letter or digit (upper case) to its number, for
 # position text, records and the text protocol: the stone letters of RULES.md
 # (X/# black, O white, Y, Z, U, V), the colour initials B/W and the digits 1-6.
@@ -59,6 +67,7 @@ def parse_position(text, variant=None):
     if depth != v.depth:
         raise ValueError("position: %s has %d layers separated by '|', got %d" % (v.name, v.depth, depth))
     board = bytearray(v.size)
+    codes, players = _CODES, v.players
     p = 0
     for z in range(depth):
         rows = layers[z]
@@ -70,20 +79,33 @@ def parse_position(text, variant=None):
             if len(row) != (v.row_len[y] if v.hex_side else v.width):
                 from .faults import bad_row
                 raise bad_row(v, z, y, row)
-            for x in range(len(row)):
-                ch = row[x].upper()
-                c = _CELL.get(ch)
-                if c is None:
-                    raise ValueError("position%s row %s, column %s: unknown character %r (use ., X, O, Y, Z, U, V)"
-                                     % (_layer(v, z), _row(v, y), _col(v, x, y), row[x]))
-                if c > v.players:
-                    raise ValueError("position%s row %s, column %s: %r is a player %d stone, but %s has %d players"
-                                     % (_layer(v, z), _row(v, y), _col(v, x, y), row[x], c, v.name, v.players))
+            # The row's bytes through a table: indexing a str makes a
+            # one-character string, interned (a search of every qstr on a
+            # board) twice a point with upper(): 19x19's parse took 60 ms
+            # of RP2040 time in those (tests/test_puzzle_board_time.py).
+            b = row.encode()
+            for x in range(len(b)):
+                c = codes[b[x]]
+                if c > players:  # an unknown character (NOT_A_CELL), or a stone this board has no player for
+                    raise _bad_cell(v, z, y, row)
                 board[p] = c
                 p += 1
     if side > v.players:
         raise ValueError("position: side to move %r, but %s has %d players" % (parts[-1], v.name, v.players))
     return v, board, side
+
+
+def _bad_cell(v, z, y, row):
+    # The ValueError naming the first character of ``row`` that is no point of ``v``.
+    for x in range(len(row)):
+        c = _CELL.get(row[x].upper())
+        if c is None:
+            return ValueError("position%s row %s, column %s: unknown character %r (use ., X, O, Y, Z, U, V)"
+                              % (_layer(v, z), _row(v, y), _col(v, x, y), row[x]))
+        if c > v.players:
+            return ValueError("position%s row %s, column %s: %r is a player %d stone, but %s has %d players"
+                              % (_layer(v, z), _row(v, y), _col(v, x, y), row[x], c, v.name, v.players))
+    return ValueError("position%s row %s: %s is not a row of points" % (_layer(v, z), _row(v, y), quote(row)))
 
 
 def _infer(layers, text, side):
@@ -143,16 +165,17 @@ def _row_text(cell, start, count, sep):
 
 def format_position(v, board, to_move):
     """The position text of ``board`` with ``to_move`` to play."""
-    def stone(p):
-        return PLAYER_CHARS[board[p]]
-
+    chars = _STONE_BYTES
     layers = []
     p = 0  # rows follow each other in point order, Hexbo's too
     for z in range(v.depth):
         rows = []
         for y in range(v.height):
             n = v.row_len[y] if v.hex_side else v.width
-            rows.append(_row_text(stone, p, n, ""))
+            row = bytearray(n)  # bytes, not PLAYER_CHARS[...]: no one-character string interned a point
+            for i in range(n):
+                row[i] = chars[board[p + i]]
+            rows.append(str(row, "ascii"))
             p += n
         layers.append("/".join(rows))
     return "|".join(layers) + " " + PLAYER_CHARS[to_move]
