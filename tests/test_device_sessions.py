@@ -151,7 +151,11 @@ SPARE_FREE = 123000
 # found no block); with MemoryErrors outside a search seen
 # (device_sessions.py) 9x9, 1d and hexbo-5-3p as well: held out, not
 # bisected, until the game's end and the result's screen take less.
-SHORT_OF_SPARE = ("19x19", "4p", "9x9", "dense-11", "1d", "3d", "hexbo-5-3p", "hexbo", "hexbo-3p", "hexbo-6p")
+# Issue 33 (branch heapapp2): 1d passes (bisected 114,062). The game's end no
+# longer lets the search go for want of an 8 KB block (app.library.keep_in_place,
+# kept after the game's screen left the heap): the others still fail building
+# the result's or the next game's screen (displayio, 160 B-4 KB), search kept.
+SHORT_OF_SPARE = ("19x19", "4p", "9x9", "dense-11", "3d", "hexbo-5-3p", "hexbo", "hexbo-3p", "hexbo-6p")
 ALL_VARIANTS = ("9x9", "13x13", "19x19", "dense-11", "1d", "3d", "4p", "hexbo-5", "hexbo-5-3p", "hexbo-5-6p",
                 "hexbo", "hexbo-3p", "hexbo-6p")
 

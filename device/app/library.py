@@ -34,6 +34,7 @@ from app.save_load import apply_ply
 
 TAIL = 9  # variant, who, winner, plies (2), CRC (4)
 CHUNK = 256  # bytes read at a time (a block that small on a fragmented heap)
+PIECE = 512  # bytes a write of keep_in_place moves (each one sector erase on the boards)
 BLANK = b"\xff" * 64  # erased flash, written in pieces
 
 
@@ -98,30 +99,23 @@ def keep(saves, settings, progress, game, whom):
     """Write the record (``settings``, puzzle ``progress``, no game) with ``game`` (finished;
     ``whom``: its :func:`who` byte) added to the library, in one write; the older games
     moved down, the oldest dropped where they reach the record. The games the library
-    then holds; 0 (nothing written) if ``game`` does not fit beside the record. Allocates one block of the
-    NVM's size (a MemoryError leaves the NVM as it was)."""
+    then holds; 0 (nothing written) if ``game`` does not fit beside the record.
+
+    Allocates one block of the NVM's size; on a heap with no such block (a
+    game's end, its search kept: issue 33) :func:`keep_in_place` writes the
+    same bytes in pieces instead."""
     storage = saves.storage
     size = storage.size
     front = HEADER + payload_size(settings, None, progress)
     e = 2 * game.ply + TAIL
     if front + e > size:
         return 0
-    ends = scan(storage, saves.reach)[0]  # (damaged games: dropped by this write)
-    buf = bytearray(size)  # (bytearray * n is not MicroPython's; b"\xff" * n would be a second block)
-    buf[:4] = MAGIC
-    encode(settings, None, buf, HEADER, progress)
-    struct.pack_into("<H", buf, 4, front - HEADER)
-    view = memoryview(buf)
-    struct.pack_into("<I", buf, 6, checksum(view[HEADER:front], checksum(view[4:6])))
-    # The older games, moved down by e, as far as they stay above the record.
-    low = size
-    games = 1
-    for end in ends:
-        start = end - TAIL - 2 * tail(storage, end)[3]
-        if start - e < front:
-            break
-        low = start
-        games += 1
+    low, games = kept_games(storage, saves.reach, front, e)
+    try:
+        buf = bytearray(size)  # (bytearray * n is not MicroPython's; b"\xff" * n would be a second block)
+    except MemoryError:
+        return keep_in_place(saves, settings, progress, game, whom, front, e, low, games)
+    put_record(buf, settings, progress, front)
     i = front
     while i < low - e:  # the gap between the record and the games: blank
         n = min(len(BLANK), low - e - i)
@@ -132,19 +126,85 @@ def keep(saves, settings, progress, game, whom):
         n = min(CHUNK, size - i)
         buf[i - e:i - e + n] = storage.read(i, n)
         i += n
-    # The new game at the end.
-    i = size - e
+    put_game(buf, size - e, game, whom)
+    storage.write(0, buf)  # one slice: one sector erase on the boards
+    saves.writes += 1
+    saves.stored = bytes(buf[:HEADER])
+    saves.reach = front
+    return games
+
+
+def kept_games(storage, reach, front, e):
+    """(the offset of the oldest game kept, the games the library will hold) when a
+    game of ``e`` bytes is added: the older games move down by ``e`` as far as they
+    stay above the record's ``front`` (damaged games: dropped)."""
+    low = storage.size
+    games = 1
+    for end in scan(storage, reach)[0]:
+        start = end - TAIL - 2 * tail(storage, end)[3]
+        if start - e < front:
+            break
+        low = start
+        games += 1
+    return low, games
+
+
+def put_record(buf, settings, progress, front):
+    """The record of ``settings`` and ``progress`` (no game), ``front`` bytes, at ``buf``'s start."""
+    buf[:4] = MAGIC
+    encode(settings, None, buf, HEADER, progress)
+    struct.pack_into("<H", buf, 4, front - HEADER)
+    view = memoryview(buf)
+    struct.pack_into("<I", buf, 6, checksum(view[HEADER:front], checksum(view[4:6])))
+
+
+def put_game(buf, i, game, whom):
+    """``game`` as the library holds it (plies, then its tail) in ``buf`` from index ``i``."""
+    start = i
     i = put_plies(game, buf, i)
     buf[i] = VARIANTS.index(game.variant.name)
     buf[i + 1] = whom
     buf[i + 2] = game.winner or 0
     buf[i + 3] = game.ply & 255
     buf[i + 4] = game.ply >> 8
-    struct.pack_into("<I", buf, i + 5, checksum(view[size - e:i + 5]))
-    storage.write(0, buf)  # one slice: one sector erase on the boards
-    saves.writes += 1
+    struct.pack_into("<I", buf, i + 5, checksum(memoryview(buf)[start:i + 5]))
+
+
+def keep_in_place(saves, settings, progress, game, whom, front, e, low, games):
+    """:func:`keep`'s bytes written in pieces of at most PIECE bytes, for a heap with
+    no block of the NVM's size: the record first (the older games then still
+    intact above it), the games moved down from the lowest up (a piece read
+    before it is written over), the gap blanked where it is not, the new game
+    last. Each write is one sector erase on the boards: about
+    ``(size - low) / PIECE + 2`` of them instead of one. A cut during them
+    drops the library from the first game they left damaged, the record kept
+    (as a cut during the one write would)."""
+    storage = saves.storage
+    size = storage.size
+    buf = bytearray(front)
+    put_record(buf, settings, progress, front)
+    storage.write(0, buf)
     saves.stored = bytes(buf[:HEADER])
     saves.reach = front
+    writes = 1
+    i = low
+    while i < size:
+        n = min(PIECE, size - i)
+        storage.write(i - e, storage.read(i, n))
+        i += n
+        writes += 1
+    blank = b"\xff" * PIECE
+    i = front
+    while i < low - e:
+        n = min(PIECE, low - e - i)
+        if storage.read(i, n) != (blank if n == PIECE else blank[:n]):  # (blank already: no erase)
+            storage.write(i, blank if n == PIECE else blank[:n])
+            writes += 1
+        i += n
+    buf = bytearray(e)
+    put_game(buf, 0, game, whom)
+    storage.write(size - e, buf)
+    saves.writes += writes + 1
     return games
 
 
@@ -159,25 +219,26 @@ def repair(saves, ends):
         saves.writes += 1
 
 
-def keep_game(app, screen):
-    """The game of game screen ``screen``, just over: into ``app``'s library with the
-    save its end makes (:func:`keep`, one write), or the save alone if it does not
-    fit; then sent on the console with "Send at end" on (:mod:`app.send`).
+def keep_game(app, g, ai):
+    """The game ``g``, just over (``ai``: the players the computer moved), into
+    ``app``'s library with the save its end makes (:func:`keep`, one write),
+    or the save alone if it does not fit; then sent on the console with
+    "Send at end" on (:mod:`app.send`). Called once the game's screen has
+    left the heap (:meth:`app.main.App.show_result`).
 
     The library's write takes one block of the NVM's size (8 KB on a
     PyBadge): after a MemoryError the game's search is let go (the next
     game makes one) and the write tried once more.
     """
-    g = screen.game
     app.saved_game = None
-    whom = who(app.settings.level, screen.ai)
+    whom = who(app.settings.level, ai)
     kept = 0
     if app.saves is not None:
         args = (app.saves, app.settings.pack(), app.puzzle_record, g, whom)
         try:
             kept = keep(*args)
         except MemoryError:
-            app.search = screen.search = screen.ponder = None
+            app.search = None
             gc.collect()
             try:
                 kept = keep(*args)

@@ -242,24 +242,27 @@ class App:
             serve(self, screen, event)
 
     def game_over(self):
-        """The game on show is over: save it; its result follows in the next step
-        (:meth:`show_result`), once the game's screen has left the heap."""
+        """The game on show is over: it is saved, and its result shown, in the
+        next step (:meth:`show_result`), once the game's screen has left the heap."""
         screen = self.screen
-        # Into the library with the save its end makes (app.library: its code
-        # on the heap only then).
-        __import__("app.library").library.keep_game(self, screen)
-        self.finished = screen.game
+        self.finished = (screen.game, screen.ai)
         self.busy = True  # presses made until the result is up are stale
 
     def show_result(self):
-        """The result of :attr:`finished`, built on the heap the game's screen held
-        (its tile strip and labels, 5-16 KB): with them on it, the menus'
-        code and the result's labels found no room for 19x19 and 4p at
-        123,000 B free (issue 33). Not from :meth:`game_over`, under whose
-        callers' frames the screen is still alive."""
-        game = self.finished
+        """The game :attr:`finished` kept in the library with the save its end
+        makes, then its result, both on the heap the game's screen held (its
+        tile strip and labels, 5-16 KB). Not from :meth:`game_over`, under
+        whose callers' frames the screen is still alive: with it on the heap,
+        the library's write (one block of the NVM's size, 8 KB on a PyBadge)
+        found no block and let the game's search go, which the next game
+        then made again on a fragmented heap (issue 33: 9x9, dense-11, 3d,
+        hexbo at 123,000 B free), and the menus' code and the result's
+        labels found no room for 19x19 and 4p."""
+        game, ai = self.finished
         self.finished = None
         self.drop_screen()
+        # Into the library (app.library: its code on the heap only then).
+        __import__("app.library").library.keep_game(self, game, ai)
         self.show(menus().game_over(self, game))
 
     def think(self, screen):
