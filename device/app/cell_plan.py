@@ -7,6 +7,13 @@ from app.layout import chip_width
 from app.sizes import NO_POINT, text_scale
 
 MAX_CELL = 24
+# Hexbo's cells of 13 px or more (hexbo-5's 14 and 24: 9x9's) are 5/6 of
+# the cell that would fit: a hex stone changes up to six cells (its own,
+# its row's two, two neighbours it shares with the stone it grows from
+# turning illegal above and below) where a square stone changes four or
+# five, so a stone refreshes no more than a 9x9 stone (docs/board-costs.md
+# "Hexbo"). The large board's 7 and 12 px cells already do.
+HEX_CELL = (5, 6, 13)
 PANEL_MIN = 34  # px: an icon and 4 characters (DESIGN: 9x9 -> 14 px on 160x128)
 
 
@@ -214,3 +221,10 @@ def _fit(lay, variant):
         gap = 1 if H - bh > 12 * lay.scale * lines else 0
         lay.status_x, lay.status_y = sx, bh + gap
         lay.status_w, lay.status_h = W - 2 * sx, H - bh - gap
+    if lay.row_len is not None and c >= HEX_CELL[2]:
+        # Smaller hex cells in the middle of the board's place: the status
+        # keeps the place, lines and width the fitted cell gives it.
+        small = c * HEX_CELL[0] // HEX_CELL[1]
+        lay.x0 += (c - small) * lay.cols // 2
+        lay.y0 += (c - small) * lay.rows // 2
+        lay.cell = small

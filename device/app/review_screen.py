@@ -23,6 +23,9 @@ from boards.common import A, B, DOWN, LEFT, RIGHT, START
 STEP_MS = 50  # board time a step of the coach's search (B waits at most this for the next read)
 SPIN_MS = 100  # board time between turns of the spinner
 HUNTED = ("mistake", "blunder")  # what DOWN stops at
+# A verdict where its word does not fit a line (9x9's 5 characters at
+# 160x128: "blund" "er"): the chess sign of it (issue 36).
+SIGNS = {"inaccuracy": "?!", "mistake": "?", "blunder": "??"}
 
 
 class ReviewScreen:
@@ -113,7 +116,9 @@ class ReviewScreen:
         view = self.view
         best = g.variant.format_point(c.best)
         word = c.verdict or "good"
-        self.said = ("ply %d %s, hard %s" % (g.ply, word, best), "%s hard %s" % (word, best), word)
+        sign = SIGNS.get(word, word)
+        self.said = ("ply %d %s, hard %s" % (g.ply, word, best), "%s hard %s" % (word, best),
+                     "%s hard %s" % (sign, best), word, sign)
         view.move_cursor(c.best)
         view.cursor.hidden = False
         return c.verdict
