@@ -179,7 +179,7 @@ def test_cli_build_verifies_under_micropython_and_prints_sizes(tmp_path, capsys)
                    "--out", str(tmp_path / "out")])
     out = capsys.readouterr().out
     assert rc == 0, out
-    assert "(heap 108K) imported the bundle and played a 9x9 game: GAME-OK" in out
+    assert "(heap 116K) imported the bundle and played a 9x9 game: GAME-OK" in out
     rc = cli_main(["build", "--board", "pygamer", "--py", "--device", device, "--core", CORE,
                    "--out", str(tmp_path / "py")])
     assert rc == 0 and "(heap 192K)" in capsys.readouterr().out

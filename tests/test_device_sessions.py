@@ -109,7 +109,11 @@ def smallest_free(exe, lib, board, variant, low=40000, high=None, step=1024):
 # (4p 130,668, hexbo-6p 134,956), failing now outside a search (the second
 # game's screen, GameScreen.__init__, 192-368 B; hexbo-6p's removal records'
 # 1 KB step), which the holds still cover.
-SHORT_OF_HEAP = {("pybadge", "hexbo-6p"): 138600, ("pybadge", "4p"): 135600}
+# hexbo-3p on a PyBadge: after this round's merge (the root lists, the
+# library's write at the result) it failed under pytest at the board's
+# 131,296 at ply 376 of its second game (1 KB of the game's history stack)
+# and passed there outside pytest: held as 4p is.
+SHORT_OF_HEAP = {("pybadge", "hexbo-6p"): 138600, ("pybadge", "4p"): 135600, ("pybadge", "hexbo-3p"): 135600}
 
 
 @pytest.fixture(scope="module")

@@ -175,10 +175,12 @@ def test_fuzzed_bytes_through_micropython(micropython_exe):
     # port's heap at rest) 192K ran out there (the old code needed 182K).
     # This port compiles tanbo.ai from source here, so even its comments
     # move the need: at 2b196fb it passes at 200K and fails at 198K (the
-    # same in any checkout since run_bytes's path is relative). 208K leaves
-    # room for the collector's noise, which moves with the environment
-    # on the stack, and for the next lines of the engine.
-    assert run_fuzz(micropython_exe, SEEDS[1], lines, "208K") == want
+    # same in any checkout since run_bytes's path is relative). With the
+    # search's root lists and the position reader's byte table (issue 33)
+    # 208K fails and 212K passes. 224K leaves room for the collector's
+    # noise, which moves with the environment on the stack, and for the
+    # next lines of the engine.
+    assert run_fuzz(micropython_exe, SEEDS[1], lines, "224K") == want
 
 
 def test_serve_takes_bytes_streams():

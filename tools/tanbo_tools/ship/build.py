@@ -46,7 +46,7 @@ def add_arguments(parser):
     parser.add_argument("--no-verify", dest="no_verify", action="store_true",
                         help="skip playing a game under MicroPython after the build")
     parser.add_argument("--verify-heap", dest="verify_heap", default=None, type=arg_checks.heap_size,
-                        help="MicroPython heap for the check, 16K to 64M (default 108K for .mpy, 192K for "
+                        help="MicroPython heap for the check, 16K to 64M (default 116K for .mpy, 192K for "
                              "--py: the unix port's 64-bit objects are twice a board's, and "
                              "compiling sources needs more RAM than loading .mpy)")
     parser.add_argument("--uf2", metavar="FIRMWARE.uf2", default=None, type=arg_checks.input_file,
