@@ -725,7 +725,7 @@ class Search:
         if k == 0 or k == len(moves):
             return moves
         k = 0
-        for m in moves:  # (kept in place: the root's list, see root_lists)
+        for m in moves:  # (kept in place: the root's list, made in start)
             if not unsafe[m]:
                 moves[k] = m
                 k += 1

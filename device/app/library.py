@@ -226,9 +226,10 @@ def keep_game(app, g, ai):
     "Send at end" on (:mod:`app.send`). Called once the game's screen has
     left the heap (:meth:`app.main.App.show_result`).
 
-    The library's write takes one block of the NVM's size (8 KB on a
-    PyBadge): after a MemoryError the game's search is let go (the next
-    game makes one) and the write tried once more.
+    Without a block of the NVM's size (8 KB on a PyBadge) :func:`keep`
+    writes in pieces; after a MemoryError all the same (its smaller
+    blocks, the library's scan) the game's search is let go (the next game
+    makes one) and the write tried once more.
     """
     app.saved_game = None
     whom = who(app.settings.level, ai)
