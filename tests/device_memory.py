@@ -91,7 +91,9 @@ app.step()
 with_search = used()
 app.screen.search = app.search = None
 arena = with_search - used()
-app.screen.search = app.search = kept_search(None, app.screen.game, (2,), "hard", app.hw.slowness)
+app.screen.search = app.search = kept_search(None, app.screen.game, (2,), "hard", app.hw.slowness,
+                                             app.small_heap)
+del kept_search  # (its module leaves the heap under Review, as on a board: held here, it would not)
 out["game"] = with_search - ai_code - arena
 out["displayio_board"] = displayio.BOARD_BYTES[0]
 out["displayio_here"] = displayio.UNIX_BYTES[0]

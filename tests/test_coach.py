@@ -6,10 +6,9 @@ from hypothesis import given, settings, strategies as st
 from tanbo import Game
 from tanbo.ai import WIN, Search
 from tanbo.coach import BLUNDER, INACCURACY, MISTAKE, Coach, judge, settle_order, verdict
-
-# White to move; A4 lets Black bound a White root (hard: B4). Found by the
-# coach in a game of hard against random moves, seed 3, ply 41.
-BLUNDER_9X9 = "..O.OOXX./.OOOO..X./OO.O...X./.OXXXX.X./OOX..XXXX/.......X./....X..../XXXXXXX../......... O"
+# White to move; A4 lets Black bound a White root (hard: B4): the picture of
+# tanbo analyse --png in docs/tools.md, which tanbo screenshots draws.
+from tanbo_tools.play.screenshots import BLUNDER_9X9
 
 
 def test_a_known_blunder_is_a_blunder_and_hards_move_is_good():

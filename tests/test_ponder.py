@@ -1,14 +1,14 @@
-"""Thinking on the opponent's time (issue 24): tanbo.ponder, tanbo.ponder.step, the app's loop, tanbo match --ponder-ms."""
+"""Thinking on the opponent's time (issue 24): tanbo.ponder, tanbo.ai.step, the app's loop, tanbo match --ponder-ms."""
 
 import subprocess
 import sys
 
 import pytest
 
-from tanbo.ai import PLAYED_COST, PUSH_COST, REACH_EIGHTHS, REMOVAL_COST, WIN, Search, choose_move
+from tanbo.ai import PLAYED_COST, PUSH_COST, REACH_EIGHTHS, REMOVAL_COST, WIN, Search, choose_move, nodes_in, step
 from tanbo.perf import random_position
 from tanbo import ponder
-from tanbo.ponder import STEP_MS, WIDE, Ponder, expected, finish, nodes_in, step
+from tanbo.ponder import STEP_MS, WIDE, Ponder, expected, finish
 from tanbo_tools.lab.match import think
 
 import test_sim_games as sg

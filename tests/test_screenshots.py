@@ -56,3 +56,37 @@ def test_the_game_picture_shows_a_game_in_progress(tmp_path):
         assert [game.name(m) for m in game.moves()[::2]] == "G8 G7 C2 G6 C3 F6 D3 F5".split()
     finally:
         sim.close()
+
+
+def test_every_picture_of_the_readme_and_the_docs_is_made_by_tanbo_screenshots():
+    import re
+    from tanbo_tools.vm import REPO
+    docs = [os.path.join(REPO, "README.md")] + [os.path.join(REPO, "docs", n)
+                                                for n in sorted(os.listdir(os.path.join(REPO, "docs")))
+                                                if n.endswith(".md")]
+    shown = set()
+    for path in docs:
+        with open(path, encoding="utf-8") as f:
+            shown.update(re.findall(r"img/([\w.-]+\.png)", f.read()))
+    assert "analyse-blunder.png" in shown and len(shown) >= 8
+    assert shown == set(screenshots.NAMES), sorted(shown ^ set(screenshots.NAMES))
+    assert sorted(os.listdir(screenshots.DEFAULT_OUT)) == sorted(screenshots.NAMES)  # none left over
+
+
+def test_the_analyse_picture_is_the_one_tanbo_analyse_draws_and_a_move_without_one_is_an_error(tmp_path,
+                                                                                               monkeypatch):
+    import pygame
+    from tanbo import Game
+    from tanbo_tools.games.analysis_png import PLAYED
+    name = "analyse-blunder.png"
+    screenshots.make_all(str(tmp_path), [name])
+    image = pygame.image.load(str(tmp_path / name))
+    assert image.get_size() == pygame.image.load(os.path.join(screenshots.DEFAULT_OUT, name)).get_size()
+    position, move, _ = screenshots.ANALYSED[name]
+    assert PLAYED in {tuple(image.get_at((x, y)))[:3] for x in range(0, 120) for y in range(200, 300)}  # A4's ring
+    # Hard's own move is no mistake: analyse draws nothing, and the command says so.
+    g = Game.from_position(position)
+    monkeypatch.setitem(screenshots.ANALYSED, name, (position, "B4", "hard's move"))
+    assert g.is_legal(g.variant.parse_point("B4"))
+    with pytest.raises(RuntimeError, match="drew nothing .* for analyse-blunder.png"):
+        screenshots.make_all(str(tmp_path / "again"), [name])

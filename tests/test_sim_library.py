@@ -314,3 +314,37 @@ def test_tanbo_sim_records_writes_the_console_to_a_file(tmp_path):
     assert SEND_BEGIN not in proc.stdout  # the file, not the terminal
     (rec,) = records(out.read_text())
     assert load_record(Game, rec).moves() == moves
+
+
+def test_review_lets_the_game_screens_code_and_pondering_go_and_the_next_game_brings_them_back(tmp_path):
+    # tests/test_device_memory.py: Review's coach within the game screen's heap
+    # (issue 36), its code and the coach's in the place of the game screen's
+    # and tanbo.ponder's. A PyBadge's small heap survives the game screen's
+    # module imported again: the next 4p game still searches on itself.
+    import sys
+    sim = Simulator("pybadge", nvm_path=str(tmp_path / "nvm.bin"))
+    try:
+        sim.app.settings.ponder = True
+        sim.run_keys(NEW_9X9_VS_RANDOM + ",A,wait:1000")
+        import tanbo.ponder  # noqa: F401 (as the game's pondering would have)
+        finish(sim, Rng(5))
+        sim.run_keys("DOWN,A,LEFT*10")  # Review, ten plies back
+        sim.press("A", hold_ms=10, gap_ms=0)  # the coach
+        review = sim.app.screen
+        assert screen_is(review, "ReviewScreen") and review.coach is not None
+        for name in ("app.game_screen", "app.theme", "app.sizes", "tanbo.ponder", "app.menus"):
+            assert name not in sys.modules, name
+        steps = 0
+        while review.coach is not None and steps < 3000:
+            sim.frames(20)
+            steps += 1
+        assert review.coach is None and review.said is not None
+        sim.run_keys("B,wait:300")  # the game-over menu again
+        sim.app.settings.level = 3
+        sim.app.play(Game("4p"), (2, 3, 4))
+        sim.frames(50)
+        gs = sim.app.screen
+        assert screen_is(gs, "GameScreen") and "app.game_screen" in sys.modules
+        assert gs.small_heap and getattr(gs.search, "shared", False) and gs.search.game is gs.game
+    finally:
+        sim.close()

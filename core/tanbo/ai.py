@@ -39,9 +39,9 @@ and adds it to every value found under that move. Valued at the leaves
 instead, it cost a ply of depth and lost more games (12 of 20 against
 uct:5000 won, against 19 of 20 this way).
 
-In pieces: tanbo.ponder's ``step`` runs a search a few nodes at a time,
-for an app that reads its buttons between pieces (thinking on the
-opponent's time; its code there, loaded only to ponder). :meth:`Search.walk`, the loop of :meth:`Search.run`,
+In pieces: :func:`step` runs a search a few nodes at a time, for an app
+that reads its buttons between pieces (thinking on the opponent's time,
+tanbo.ponder; Review's coach, tanbo.coach). :meth:`Search.walk`, the loop of :meth:`Search.run`,
 is a generator that yields where :meth:`Search.tick` has paused the
 search: at a node's entry (minimax keeps every ply's state in arrays, so
 it only needs the ply to go on), at a scan's next move, at a root move or
@@ -256,6 +256,47 @@ def node_budget(level, size, slowness=DEFAULT_SLOWNESS, cost=100):
     return (small if size <= 125 else large) * 1000 // (int(slowness * 10 + 0.5) * cost)
 
 
+# Board time a node takes on a SAMD51 (us): hard's 26,376 nodes in 2,765 ms
+# (board-time instrument, means of tanbo bench --ai's positions); a board
+# of slowness s takes s times that (RP2040, 4.4: 0.46 ms; its firmware
+# measured 0.42-0.477).
+NODE_US = 105
+
+
+def nodes_in(ms, slowness):
+    """Nodes a board of ``slowness`` searches in ``ms`` milliseconds."""
+    return int(ms * 1000 // (NODE_US * slowness))
+
+
+def step(search, nodes):
+    """Search about ``nodes`` more nodes of ``search`` (a :class:`tanbo.ai.Search`
+    set up by its ``start``), then pause; True once the search is done.
+
+    The move is then ``search.move``. A pause comes at the first point
+    that can resume after ``nodes`` (a node's entry, a scan's next move, a
+    root move), so a step overshoots by at most one real play
+    (``PUSH_COST + REMOVAL_COST`` or ``PLAYED_COST`` nodes) or, on boards
+    of at most 125 points, one root move's reach (see ``Search.reach``). A
+    search run in steps plays the same move as ``Search.run``: the same
+    nodes in the same order. Here, not in tanbo.ponder: Review's coach
+    (tanbo.coach) steps its searches too, and the review drops
+    tanbo.ponder's 3 KB (app.review_screen); its 0.2 KB here cost less than
+    a module of their own (0.4 KB, beside pondering's peak at its 30 KB).
+    """
+    if search.walker is None:
+        search.walker = search.walk()
+    search.paused = False
+    search.pause_at = search.iterations + nodes
+    if search.next_tick > search.pause_at:
+        search.next_tick = search.pause_at  # tick is where the pause is noticed
+    try:
+        next(search.walker)
+    except StopIteration:
+        search.walker = None
+        return True
+    return False
+
+
 class Search:
     """Move decisions for one game: its arena, allocated once, reused for every move.
 
@@ -461,7 +502,7 @@ class Search:
         self.score = 0
         self.best = 0  # the best value of the last scan, for the side to move there
         self.stopped = False
-        # Pausing (see tanbo.ponder.step): the count at which tick pauses, the flag it
+        # Pausing (see step): the count at which tick pauses, the flag it
         # sets, and where the search stands when paused: the ply whose node
         # minimax re-enters, a scan's next move, its kept entries, its best
         # and whether it reads the copy of its list. The finished search's
@@ -949,7 +990,7 @@ class Search:
     def tick(self):
         """Report progress (until stopped: a stopped search only finishes its
         root scan or reach); stop on request (once depth 2 is searched whole:
-        a stop never plays a shallower move) or on the clock; pause (see tanbo.ponder.step)."""
+        a stop never plays a shallower move) or on the clock; pause (see step)."""
         if self.iterations >= self.pause_at:
             self.paused = True
         elif self.next_tick > self.pause_at:
@@ -1014,7 +1055,7 @@ class Search:
 
         Its nodes are counted as it goes, REACH_EIGHTHS each 8 points taken
         from the queue (``r_charged``: :meth:`reach` counts the rest), so
-        that a paused search (see tanbo.ponder.step) pauses here too: it then returns -1
+        that a paused search (see step) pauses here too: it then returns -1
         with its queue's ends in ``r_head`` and ``r_tail``, and goes on from
         there when called again.
         """
@@ -1176,7 +1217,7 @@ class Search:
         attack, rescue = self.attack, self.rescue
         start = self.s_next
         if start:
-            # On after a pause (see tanbo.ponder.step), where it stopped, on the list it read.
+            # On after a pause (see step), where it stopped, on the list it read.
             self.s_next = 0
             top = self.s_top
             best = self.s_best

@@ -69,9 +69,8 @@ it). ``tanbo analyse`` replays a record and, before each ply, calls::
 with ``game`` positioned before the ply (never mutated by the coach).
 """
 
-from .ai import DEFAULT_SLOWNESS, LEVELS, WIN, Search
+from .ai import DEFAULT_SLOWNESS, LEVELS, WIN, Search, step
 from .game import NIL, NO_ROOT
-from .ponder import step
 
 INACCURACY = 300
 MISTAKE = 800
@@ -212,7 +211,7 @@ class Coach:
         return [self.target]
 
     def step(self, nodes):
-        """Search about ``nodes`` more nodes (see :func:`tanbo.ponder.step`); True once judged."""
+        """Search about ``nodes`` more nodes (see :func:`tanbo.ai.step`); True once judged."""
         if self.phase == 3:
             return True
         s = self.search
@@ -226,6 +225,11 @@ class Coach:
         finally:
             s.noise, s.max_depth = noise, depth
             if self.phase:
+                # None first: MicroPython's table keeps a deleted entry's
+                # value, which would hold this Coach until the search's
+                # table next grows (a Ponder so held cost 3.2 KB of the
+                # port's heap under a review, tests/device_memory.py).
+                s.safe = None
                 del s.safe
         if not finished:
             return False

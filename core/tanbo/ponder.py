@@ -4,11 +4,11 @@ After the computer moves, it searches on while the opponent thinks, one
 candidate reply after another: first the reply its own search expected
 (:func:`expected`, the next move of its principal variation), then the
 best ``WIDE`` replies of the root's scan from the opponent's side (``RANK``
-= 1 ply, ~10 nodes on 9x9, its sorted moves caught by :meth:`Ponder.sort`)
+= 1 ply, ~10 nodes on 9x9, its root moves as the search leaves them sorted)
 that are not pondered already.
 Each candidate gets the search the computer would run if that reply came,
 to its node budget, run in steps small enough for the app to read its
-buttons between them (:func:`step`); a finished candidate leaves its move
+buttons between them (:func:`tanbo.ai.step`); a finished candidate leaves its move
 (and the reply that move expects), the search's arena goes on to the next.
 Once every candidate is done, each is searched again, afresh, to
 ``EXTEND`` budgets: the player who thinks longer meets a deeper reply.
@@ -31,15 +31,10 @@ only for a player who thinks longer: at 20 s a move, 56.1% of 800 games
 against hard without pondering (see ``EXTEND``).
 """
 
-from .ai import PLAYED_COST, WIN, Search
+from .ai import PLAYED_COST, WIN, nodes_in, step
 
 # Candidates pondered after the expected reply: the ranking's best that many.
 WIDE = 2
-# Board time a node takes on a SAMD51 (us): hard's 26,376 nodes in 2,765 ms
-# (board-time instrument, means of tanbo bench --ai's positions); a board
-# of slowness s takes s times that (RP2040, 4.4: 0.46 ms; its firmware
-# measured 0.42-0.477).
-NODE_US = 105
 # Board time of one step of the search on the person's turn in the app
 # (app.main.App.step): a press waits for at most a step before the app's
 # loop reads it. 6 ms is 12 nodes on an RP2040 (NODE_US x 4.4 = 0.46 ms a
@@ -70,43 +65,11 @@ EXTEND = 3
 RANK = 1
 
 
-def step(search, nodes):
-    """Search about ``nodes`` more nodes of ``search`` (a :class:`tanbo.ai.Search`
-    set up by its ``start``), then pause; True once the search is done.
-
-    The move is then ``search.move``. A pause comes at the first point
-    that can resume after ``nodes`` (a node's entry, a scan's next move, a
-    root move), so a step overshoots by at most one real play
-    (``PUSH_COST + REMOVAL_COST`` or ``PLAYED_COST`` nodes) or, on boards
-    of at most 125 points, one root move's reach (see ``Search.reach``). A
-    search run in steps plays the same move as ``Search.run``: the same
-    nodes in the same order. Here, not in tanbo.ai, so that its code is on
-    a board's heap only while the computer ponders.
-    """
-    if search.walker is None:
-        search.walker = search.walk()
-    search.paused = False
-    search.pause_at = search.iterations + nodes
-    if search.next_tick > search.pause_at:
-        search.next_tick = search.pause_at  # tick is where the pause is noticed
-    try:
-        next(search.walker)
-    except StopIteration:
-        search.walker = None
-        return True
-    return False
-
-
 def expected(search):
     """The reply ``search``, finished, expects to its move: the opponent's
     best move at ply 1 of the deepest pass that searched it (-1: none,
     when no pass went past depth 2)."""
     return search.reply if search.reply_to == search.move else -1
-
-
-def nodes_in(ms, slowness):
-    """Nodes a board of ``slowness`` searches in ``ms`` milliseconds."""
-    return int(ms * 1000 // (NODE_US * slowness))
 
 
 class Ponder:
@@ -202,12 +165,21 @@ class Ponder:
                     # RANK plies, no reach, in the arena only within the
                     # step (hard's between steps, whatever happens).
                     d, r = s.max_depth, s.with_reach
-                    s.max_depth, s.with_reach, s.sorted_by = RANK, False, self.sort
+                    s.max_depth, s.with_reach = RANK, False
                     try:
                         finished = step(s, left)
                     finally:
                         s.max_depth, s.with_reach = d, r
-                        del s.sorted_by
+                    if finished and s.depth:
+                        # Its root moves, best first (Search.walk sorts them in
+                        # place, in bufs[-2]: a depth's pass, no pass after):
+                        # the best not pondered yet join the candidates.
+                        guesses = self.guesses
+                        for m in s.bufs[-2]:
+                            if len(guesses) > WIDE:
+                                break
+                            if m not in guesses:
+                                guesses.append(m)
                 else:
                     finished = step(s, left)
                 n = s.iterations - n
@@ -230,18 +202,6 @@ class Ponder:
         # and the root lists it holds with it (1.4 KB on 19x19).
         self.walker, s.walker = s.walker, None
         return True
-
-    def sort(self, moves, noise, scores, done):
-        """The ranking search's ``Search.sorted_by``: the same; its best
-        moves not pondered yet join the candidates (``WIDE`` of them)."""
-        out = Search.sorted_by(moves, noise, scores, done)
-        guesses = self.guesses
-        for m in out[0]:
-            if len(guesses) > WIDE:
-                break
-            if m not in guesses:
-                guesses.append(m)
-        return out
 
     def hit(self, game):
         """The candidate the opponent played in ``game``, its index in

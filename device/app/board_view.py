@@ -12,13 +12,31 @@ changing far apart, and the hints keep one player and one colour while a
 game against the computer lasts.
 """
 
-from app import tiles
+import displayio
+
+from app import drop_modules, tiles
 from app.theme import HINT, HINT_COLORS  # (names, not the module: a game screen drops it)
+
+SPIN = "-\\|/"  # the spinner's turns: the computer's search (app.game_screen), the coach's (app.review_screen)
 
 # The last board's tile strip, (key, displayio.Bitmap), kept from game to
 # game (see app.view_build.kept_tiles; here, in a module the game screen
 # keeps, since view_build is dropped once a screen is built).
 KEPT_TILES = [None, None]  # type: list
+
+
+def board_parts(variant, width, height):
+    """(board view, status view, a Group holding both) for ``variant`` on a ``width`` x ``height`` screen.
+
+    Here, not in app.game_screen: Review builds its board so too, and drops
+    the game screen's code while its coach searches (app.review_screen)."""
+    view = BoardView(variant, width, height)
+    status = StatusView(view.layout, variant.players)
+    group = displayio.Group()
+    group.append(view.group)
+    group.append(status.group)
+    drop_modules("view_build", "tile_art", "cell_plan")  # built: the screen needs no more of their code
+    return view, status, group
 
 
 class BoardView:

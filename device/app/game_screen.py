@@ -13,11 +13,9 @@ events below, which the app acts on.
 
 import gc
 
-import displayio
 from tanbo import NOT_CONNECTED, OCCUPIED
 
-from app import drop_modules
-from app.board_view import BoardView, StatusView
+from app.board_view import SPIN, board_parts
 from boards.common import A, B, DOWN, LEFT, RIGHT, SELECT, START, UP
 
 CHANGED = 1  # redraw, nothing else
@@ -41,23 +39,11 @@ SPIN_MS = 100  # thinking indicator: at most this long between turns of the spin
 # on an RP2040 (~113 ms on 9x9) and every 504 on a SAMD51 (~100 ms):
 # issue 12 asks for at least every 150 ms.
 NODE_MS = 0.2
-SPIN = "-\\|/"
 THINKING = ("think %s B:now", "%s B:now")  # longest first; %s: the spinner
 STEPS = {UP: (0, -1), DOWN: (0, 1), LEFT: (-1, 0), RIGHT: (1, 0)}
 
 
-def board_parts(variant, width, height):
-    """(board view, status view, a Group holding both) for ``variant`` on a ``width`` x ``height`` screen."""
-    view = BoardView(variant, width, height)
-    status = StatusView(view.layout, variant.players)
-    group = displayio.Group()
-    group.append(view.group)
-    group.append(status.group)
-    drop_modules("view_build", "tile_art", "cell_plan")  # built: the screen needs no more of their code
-    return view, status, group
-
-
-# On a board of small heap (GameScreen.small_heap), a game of more cells than
+# On a board of small heap (app.main.App.small_heap), a game of more cells than
 # this (points times players: 4p's 1,444; 19x19's 722) is searched on the
 # game itself, not on a copy (app.shared_search.SharedSearch): 4p's copy is 11
 # KB of a PyBadge's heap, which holds the game, its search and its screen
@@ -79,13 +65,14 @@ RESERVE_ABOVE = 256
 REMOVED_CELLS = 512
 
 
-def kept_search(search, game, ai, level, slowness):
+def kept_search(search, game, ai, level, slowness, small_heap=False):
     """The search the computer's moves in ``game`` at ``level`` use (a
     ``tanbo.ai.Search``, 6-25 KB of arrays on a board): ``search`` itself
     if it was made for such a game (variant, roots, level, slowness: a new
     game of the same kind loads into it), else a new one, made once
     ``search`` is dropped and the heap collected; None in a game between
     people (which never loads the AI, about 8 KB of code on a board).
+    ``small_heap``: the board's heap is a SAMD51's (see ``SHARE_ABOVE``).
 
     Made when a game starts (:meth:`app.main.App.play`, before the screen
     is built) and kept from game to game: its big blocks are allocated
@@ -94,7 +81,7 @@ def kept_search(search, game, ai, level, slowness):
     """
     if not ai:
         return None
-    shared = GameScreen.small_heap and game.players * game.variant.size > (
+    shared = small_heap and game.players * game.variant.size > (
         SHARE_ABOVE if game.players == 2 else SHARE_ABOVE_MANY)
     if shared and len(game.board) > RESERVE_ABOVE:
         # The search plays on ``game``, whose undo stacks then grow during
@@ -118,17 +105,16 @@ class GameScreen:
 
     ``hints``: legal-move dots shown; ``slowness``: the board's CPU time
     relative to a SAMD51 (it paces the spinner in nodes); ``search``: the
-    computer's search for this game, if made (see :func:`kept_search`).
+    computer's search for this game, if made, and ``small_heap``, the
+    board's heap is a SAMD51's (see :func:`kept_search`).
     """
 
     searches = True  # its computer's moves come from tanbo.ai (App.set_up_search makes the search)
     # A tanbo.ponder.Ponder on the person's turn (set by app.main.App.think):
     # on the object only while there is one, its table no larger till then.
     ponder = None
-    # The board's heap is a SAMD51's (app.start.SMALL_HEAP; set by app.start): see SHARE_ABOVE.
-    small_heap = False
 
-    def __init__(self, game, ai, width, height, hints=True, slowness=1.0, search=None):
+    def __init__(self, game, ai, width, height, hints=True, slowness=1.0, search=None, small_heap=False):
         self.game = game
         self.ai = ai
         self.hints = hints
@@ -145,6 +131,7 @@ class GameScreen:
         self.spun_done = 0  # nodes searched at the last turn
         self.spin_cell = None  # (label, index) of the spinner's character while thinking
         self.search = search  # the computer's tanbo.ai.Search (see kept_search)
+        self.small_heap = small_heap
         self.message = None  # texts, longest first, for the info area until the next key
         self.cursor = self._start_cursor()
         # Against the computer the hints stay the one person's: they then change
@@ -285,7 +272,7 @@ class GameScreen:
             self.ponder = None
             if p.search.level == level:
                 return p.reply(self.game, progress)  # what it pondered (tanbo.ponder)
-        self.search = kept_search(self.search, self.game, self.ai, level, self.slowness)
+        self.search = kept_search(self.search, self.game, self.ai, level, self.slowness, self.small_heap)
         from tanbo.ai import choose_move
         return choose_move(self.game, level, self.game.ply, progress, slowness=self.slowness, search=self.search)
 

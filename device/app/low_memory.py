@@ -8,8 +8,6 @@ a game is played. The screen shown when not even the title menu can be
 built is :class:`app.main.LowMemory`, made at start.
 """
 
-from app.game_screen import GameScreen
-
 
 def lighter_move(app, screen):
     """The move after a MemoryError in this move's search (see :meth:`app.main.App.out_of_memory`),
@@ -37,7 +35,7 @@ def back_to_title(app, error):
         print("error in a screen:", repr(error))
         saved, unsaved = "Error: saved.", "Error."
     screen = app.screen
-    if isinstance(screen, GameScreen) and getattr(screen, "puzzle", None) is None:
+    if getattr(screen, "searches", False):  # a game's screen (a puzzle's position is no game)
         app.saved_game = screen.game
     screen = None
     # Release the screen before the title is built: its blocks (a board's

@@ -17,8 +17,9 @@ the computer's turn) are dropped, so none acts later as a surprise.
 import gc
 
 from app import drop_modules
-from app.game_screen import (CHANGED, HINTS, MENU, OVER, PLACED, REMOVED, THINK, UNDONE,
-                             GameScreen, kept_search)
+# The game screen's events only (ints): no name here holds its code, which
+# Review drops while its coach searches (app.review_screen; see game_screen).
+from app.game_screen import CHANGED, HINTS, MENU, OVER, PLACED, REMOVED, THINK, UNDONE
 from boards.common import B, CHORD, CLICK
 
 # Not needed while a game is on screen (see drop_modules): loaded again
@@ -77,6 +78,12 @@ def menus():
     return menus
 
 
+def game_screen():
+    """:mod:`app.game_screen`, imported again after a review let it go."""
+    from app import game_screen
+    return game_screen
+
+
 def low_memory():
     """:mod:`app.low_memory`, imported after an exception reached the app's loop only."""
     from app import low_memory
@@ -90,6 +97,10 @@ class App:
     # once, so code.py drops it from the heap afterwards.
 
     finished = None  # a game over whose result is shown in the next step (see game_over)
+    # The board's heap is a SAMD51's (app.start.SMALL_HEAP; set by app.start): see
+    # app.game_screen.SHARE_ABOVE. Here, not on the game screen's class: its module
+    # leaves the heap under a review.
+    small_heap = False
 
     # -- plumbing ---------------------------------------------------------------
 
@@ -124,8 +135,9 @@ class App:
         # once the new one is on the panel, not before (see step): ~25 ms of
         # RP2040 time (board time, 185 KB heap) the player would wait.
         self.collect = True
-        if isinstance(screen, GameScreen):
-            drop_modules(*(OFF_GAME_MODULES + GAME_ONLY_DROPS if screen.searches else OFF_GAME_MODULES))
+        searches = getattr(screen, "searches", None)  # (a game's screen, or a puzzle's: False)
+        if searches is not None:
+            drop_modules(*(OFF_GAME_MODULES + GAME_ONLY_DROPS if searches else OFF_GAME_MODULES))
 
     def refresh(self):
         self.display.refresh()
@@ -300,8 +312,9 @@ class App:
         stays under the search on the pystack: this one returns before the search
         starts."""
         if screen.searches:
-            screen.search = self.search = kept_search(self.search, screen.game, screen.ai, self.searching,
-                                                      self.hw.slowness)
+            screen.search = self.search = game_screen().kept_search(self.search, screen.game, screen.ai,
+                                                                    self.searching, self.hw.slowness,
+                                                                    self.small_heap)
         now = self.clock()
         self.stop_from = now + STOP_AFTER_MS
         # The board's wall clock caps the search at the move's limit (3 s,
@@ -360,7 +373,7 @@ class App:
         self.searching = self.fallback = self.next_game = None
         try:
             screen = self.screen
-            if isinstance(screen, GameScreen) and getattr(screen, "puzzle", None) is None:
+            if getattr(screen, "searches", False):  # a game's screen (a puzzle's position is no game)
                 self.saved_game = screen.game  # a puzzle's position is no game to continue
             d = self.display
             d.root_group = None
@@ -470,14 +483,15 @@ class App:
         # The search first, then the screen: its blocks before the screen's
         # many small ones and the holes of the code that builds it (see kept_search).
         try:
-            self.search = kept_search(self.search, game, ai, self.settings.level_name(), self.hw.slowness)
+            self.search = game_screen().kept_search(self.search, game, ai, self.settings.level_name(),
+                                                    self.hw.slowness, self.small_heap)
         except MemoryError:
             # No block for it now: the computer's first move makes it (see
             # think), where a MemoryError plays that move lighter.
             self.search = None
             gc.collect()
-        screen = GameScreen(game, ai, self.width, self.height, self.settings.hints,
-                            self.hw.slowness, self.search)
+        screen = game_screen().GameScreen(game, ai, self.width, self.height, self.settings.hints,
+                                          self.hw.slowness, self.search, self.small_heap)
         self.show(screen)
         if self.settings.ponder and getattr(self.search, "shared", False):
             # "Use my time" is on, but this game's search plays on the game on

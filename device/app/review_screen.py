@@ -13,16 +13,29 @@ leaves. START sends the game's record on the USB console (:mod:`app.send`).
 The coach searches in steps, one a loop of the app (:meth:`ReviewScreen.tick`,
 ``STEP_MS`` of the board's time each), so B is read between them; its
 search is the game's (the app's, taken over when it fits) or one made for
-the review, hard's arena (the game screen's budget, tests/test_device_memory.py).
+the review, hard's arena. Its peak is held to the game screen's searching
+at the same position (tests/test_device_memory.py): the review's code and
+the coach's take the place of the game screen's, which leaves the heap
+with the menus' (``DROPS``) and comes back with the next game
+(app.main.game_screen).
 """
 
+import sys
+
+import tanbo
+
 from app import drop_modules
-from app.game_screen import SPIN, board_parts
+from app.board_view import SPIN, board_parts
 from boards.common import A, B, DOWN, LEFT, RIGHT, START
 
 STEP_MS = 50  # board time a step of the coach's search (B waits at most this for the next read)
 SPIN_MS = 100  # board time between turns of the spinner
 HUNTED = ("mistake", "blunder")  # what DOWN stops at
+# Left behind once the review's board is built, with the menus' code
+# (app.main.OFF_GAME_MODULES): the game screen's code (6.2 KB of the port's
+# heap; a puzzle's subclasses it) and the two a board's drawing loads and
+# keeps only names of (app.main.GAME_ONLY_DROPS).
+DROPS = ("game_screen", "puzzle_screen", "theme", "sizes")
 # A verdict where its word does not fit a line (9x9's 5 characters at
 # 160x128: "blund" "er"): the chess sign of it (issue 36).
 SIGNS = {"inaccuracy": "?!", "mistake": "?", "blunder": "??"}
@@ -43,8 +56,8 @@ class ReviewScreen:
         if app is not None:
             # The coach's search ahead: the menus' code goes as under a game (the
             # key handler that built this screen lets it go).
-            from app.main import GAME_ONLY_DROPS, OFF_GAME_MODULES
-            for name in OFF_GAME_MODULES + GAME_ONLY_DROPS:
+            from app.main import OFF_GAME_MODULES
+            for name in OFF_GAME_MODULES:
                 if name != "review_screen":
                     drop_modules(name)
         self.game = game
@@ -52,6 +65,12 @@ class ReviewScreen:
         self.app = app
         self.who = who
         self.view, self.status, self.group = board_parts(game.variant, width, height)
+        if app is not None:
+            drop_modules(*DROPS)
+            # And the computer's thinking on the player's time (3 KB, loaded again
+            # when it next starts): the coach steps its searches with tanbo.ai.step.
+            sys.modules.pop("tanbo.ponder", None)
+            tanbo.__dict__.pop("ponder", None)
         self.view.cursor.hidden = True
         self.redo = []  # plies stepped back over, the latest last
         self.coach = None  # a tanbo.coach.Coach at work
@@ -64,7 +83,7 @@ class ReviewScreen:
             self.search = app.search  # (the review's now: the next game makes its own)
             app.search = None
             self.slowness = app.hw.slowness
-            from tanbo.ponder import nodes_in
+            from tanbo.ai import nodes_in
             self.step_nodes = nodes_in(STEP_MS, self.slowness)
             self.spin_nodes = nodes_in(SPIN_MS, self.slowness)
         self.update()

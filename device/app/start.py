@@ -11,7 +11,7 @@ from app import drop_modules, theme
 from app.clock import Clock
 from app.input import Repeater
 from app.sizes import text_scale
-from app.main import App, GameScreen, LowMemory
+from app.main import App, LowMemory
 from app.save import Saves
 from app.settings import SIZE, Settings
 from app.text import Label
@@ -80,7 +80,7 @@ def set_up(app, hw, clock, sleep):
     app.last_resort = last_resort(app)
     # The board's default, on the class: nothing more on the settings' own table.
     Settings.ponder = hw.name not in SMALL_HEAP
-    GameScreen.small_heap = hw.name in SMALL_HEAP
+    App.small_heap = hw.name in SMALL_HEAP
     app.settings = Settings()
     app.puzzle_record = b""  # the puzzle progress, packed (app.progress)
     app.saves = Saves(hw.storage) if hw.storage is not None else None

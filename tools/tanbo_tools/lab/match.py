@@ -53,7 +53,7 @@ import time
 
 from tanbo import Game, get_variant, player_name
 from tanbo import ponder
-from tanbo.ai import DEFAULT_SLOWNESS, LEVELS, SLOWNESS, Search, choose_move, node_budget
+from tanbo.ai import DEFAULT_SLOWNESS, LEVELS, NODE_US, SLOWNESS, Search, choose_move, node_budget, nodes_in
 from tanbo.gtp import MAX_MOVETIME
 from tanbo.position import quote
 from tanbo.rng import Rng
@@ -189,7 +189,7 @@ class LevelPlayer:
     def __init__(self, level, seed, movetime, slowness=DEFAULT_SLOWNESS, ponder_ms=None, book=None):
         self.level, self.seed, self.movetime, self.slowness = level, seed, movetime, slowness
         self.book = book  # dropped once it is refused
-        self.ponder_nodes = None if ponder_ms is None else ponder.nodes_in(ponder_ms, slowness)
+        self.ponder_nodes = None if ponder_ms is None else nodes_in(ponder_ms, slowness)
         self.pondering = None
         self.search = None  # the game's Search (its arena), made at its first move
         self.stats = [0] * STATS  # moves, pondered replies, guessed, quick, nodes, pondered nodes, guessed first
@@ -240,7 +240,7 @@ class LevelPlayer:
                 s.start(game, self.seed_of(game.ply), movetime_ms=self.movetime)
             move = ponder.finish(s)
             nodes = s.iterations
-        if nodes * ponder.NODE_US * self.slowness <= QUICK_MS * 1000:  # board us
+        if nodes * NODE_US * self.slowness <= QUICK_MS * 1000:  # board us
             stats[3] += 1
         stats[4] += nodes
         guess = ponder.expected(s)

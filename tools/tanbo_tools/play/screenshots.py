@@ -1,4 +1,4 @@
-"""``tanbo screenshots``: the README's pictures, made by the simulator from key scripts.
+"""``tanbo screenshots``: the README's and docs' pictures, made by the simulator from key scripts.
 
     tanbo screenshots                 # (re)write docs/img/*.png
     tanbo screenshots --out /tmp/img  # somewhere else
@@ -10,9 +10,16 @@ screenshot scaled 2x (nearest neighbour). The computer's moves are seeded
 with the ply, so the same code always draws the same pixels; when the
 screens change, ``--check`` (and ``tests/test_screenshots.py``) fails until
 this command has been run again.
+
+The picture of ``tanbo analyse --png`` in docs/tools.md is that command's
+own (the games room's): run here through the command line with a record of
+one ply (a room never imports another; ``tanbo sim`` is run so too).
 """
 
+import contextlib
+import io
 import os
+import shutil
 import sys
 import tempfile
 
@@ -56,6 +63,18 @@ SHOTS = {
                                      "six players on Hexbo's large board (hexbo-6p), 30 plies in"),
 }
 
+# The blunder of docs/tools.md's ``tanbo analyse --png`` (judged in
+# tests/test_coach.py): White to move; A4 lets Black bound a White root
+# (hard: B4). Found by the coach in a game of hard against random moves,
+# seed 3, ply 41.
+BLUNDER_9X9 = "..O.OOXX./.OOOO..X./OO.O...X./.OXXXX.X./OOX..XXXX/.......X./....X..../XXXXXXX../......... O"
+# file name -> (position, the move played there, what it shows): the one
+# picture ``tanbo analyse --png`` draws for the record of that ply.
+ANALYSED = {
+    "analyse-blunder.png": (BLUNDER_9X9, "A4", "tanbo analyse --png: the position before a blunder"),
+}
+NAMES = tuple(SHOTS) + tuple(ANALYSED)
+
 
 def add_arguments(parser):
     parser.add_argument("--out", type=arg_checks.output_folder, default=DEFAULT_OUT, metavar="DIR",
@@ -88,6 +107,26 @@ def shoot(name, dest_dir, work_dir):
     pygame.image.save(pygame.transform.scale(image, (w * SCALE, h * SCALE)), os.path.join(dest_dir, name))
 
 
+def shoot_analysed(name, dest_dir, work_dir):
+    """Make picture ``name`` of :data:`ANALYSED` as ``dest_dir/name``: ``tanbo analyse --png``
+    on a record of its ply, written in ``work_dir`` (its table on standard output dropped)."""
+    from tanbo import Game
+    from ..cli import main
+    position, move, _ = ANALYSED[name]
+    game = Game.from_position(position)
+    game.play(game.variant.parse_point(move))
+    stem = os.path.join(work_dir, os.path.splitext(name)[0])
+    with open(stem + ".txt", "w", encoding="utf-8") as f:
+        f.write(game.record())
+    with contextlib.redirect_stdout(io.StringIO()):
+        rc = main(["analyse", stem + ".txt", "--png", stem, "--quiet"])
+    drawn = sorted(os.listdir(stem)) if os.path.isdir(stem) else []
+    if rc or len(drawn) != 1:
+        raise RuntimeError("tanbo analyse --png drew %s (exit %d) for %s, where one picture was expected"
+                           % (", ".join(drawn) or "nothing", rc, name))
+    shutil.copyfile(os.path.join(stem, drawn[0]), os.path.join(dest_dir, name))
+
+
 def pixels(path):
     """``(size, RGB bytes)`` of the PNG at ``path``; None if it is missing or unreadable."""
     pygame = _pygame()
@@ -102,15 +141,15 @@ def make_all(dest_dir, names=None):
     """Write every picture (or ``names``) into ``dest_dir``."""
     os.makedirs(dest_dir, exist_ok=True)
     with tempfile.TemporaryDirectory(prefix="tanbo-shots-") as work:
-        for name in names or SHOTS:
-            shoot(name, dest_dir, work)
+        for name in names or NAMES:
+            (shoot_analysed if name in ANALYSED else shoot)(name, dest_dir, work)
 
 
 def stale(dest_dir, names=None):
     """Names of the pictures in ``dest_dir`` that differ from (or are missing beside) fresh ones."""
     with tempfile.TemporaryDirectory(prefix="tanbo-shots-check-") as fresh:
         make_all(fresh, names)
-        return [n for n in names or SHOTS
+        return [n for n in names or NAMES
                 if pixels(os.path.join(dest_dir, n)) != pixels(os.path.join(fresh, n))]
 
 
@@ -122,12 +161,13 @@ def run(args):
                 print("tanbo screenshots: stale in %s: %s; regenerate with: %s"
                       % (args.out, ", ".join(bad), REGENERATE), file=sys.stderr)
                 return 1
-            print("%d screenshots in %s match the simulator" % (len(SHOTS), args.out))
+            print("%d screenshots in %s match the simulator" % (len(NAMES), args.out))
             return 0
         make_all(args.out)
     except (OSError, RuntimeError) as exc:
         print("tanbo screenshots: error: %s" % exc, file=sys.stderr)
         return 1
-    for name, (board, _, what) in SHOTS.items():
+    for name in NAMES:
+        what = (ANALYSED[name] if name in ANALYSED else SHOTS[name])[2]
         print("wrote %s: %s" % (os.path.join(args.out, name), what))
     return 0
