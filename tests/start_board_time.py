@@ -16,8 +16,9 @@ MODE ``whole`` marks only there. MODE ``parts`` also marks where the unit
 changes part, to say where its time goes: ``imports`` (every module load,
 wherever), ``engine`` (``tanbo.Game``), ``search`` (``kept_search``), ``screen``
 (``GameScreen.__init__``), ``refresh`` (the display's refresh) and ``other``
-(dropping the last screen and code, collections, showing). The wrappers add
-a few calls per part: its total is a little above ``whole``'s.
+(dropping the last screen and code, collections, showing); its unit ends at
+``drawn``. The wrappers add a few calls per part: its total is a little
+above ``whole``'s.
 
 Prints one JSON line: ``{"segments": [label of each count between two marks, in order], "screen": ...}``.
 """
@@ -65,7 +66,7 @@ def drawn(**kwargs):
     if mode == "parts":
         leave()
     if unit[0] == "start":
-        mark("refresh" if mode == "parts" else "start")
+        mark("drawn" if mode == "parts" else "start")
         unit[0] = "after"
     return r
 

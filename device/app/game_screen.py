@@ -79,23 +79,32 @@ RESERVE_ABOVE = 256
 REMOVED_CELLS = 512
 
 
-def kept_search(search, game, ai, level, slowness):
+def shares(game):
+    """True when ``game``'s search plays on the game itself (:class:`app.shared_search.SharedSearch`),
+    not on a copy: a game of many cells on a board of small heap (see SHARE_ABOVE)."""
+    return GameScreen.small_heap and game.players * game.variant.size > (
+        SHARE_ABOVE if game.players == 2 else SHARE_ABOVE_MANY)
+
+
+def kept_search(search, game, ai, level, slowness, make=True):
     """The search the computer's moves in ``game`` at ``level`` use (a
     ``tanbo.ai.Search``, 6-25 KB of arrays on a board): ``search`` itself
     if it was made for such a game (variant, roots, level, slowness: a new
     game of the same kind loads into it), else a new one, made once
-    ``search`` is dropped and the heap collected; None in a game between
-    people (which never loads the AI, about 8 KB of code on a board).
+    ``search`` is dropped and the heap collected (with ``make`` False: None
+    then); None in a game between people (which never loads the AI, about
+    8 KB of code on a board).
 
-    Made when a game starts (:meth:`app.main.App.play`, before the screen
-    is built) and kept from game to game: its big blocks are allocated
-    once, not at a move, when the heap is most fragmented (issue 22: a
-    PyBadge's heap had the bytes but no block of 4.3 KB).
+    Kept from game to game: its big blocks are allocated once, not at a
+    move, when the heap is most fragmented (issue 22: a PyBadge's heap had
+    the bytes but no block of 4.3 KB). A new one is made once the game's
+    board is on the panel (:meth:`app.main.App.make_search`), not before
+    the screen is built: the AI's code and the search's tables took
+    200-320 ms of an RP2040's start of a game (issue 33).
     """
     if not ai:
         return None
-    shared = GameScreen.small_heap and game.players * game.variant.size > (
-        SHARE_ABOVE if game.players == 2 else SHARE_ABOVE_MANY)
+    shared = shares(game)
     if shared and len(game.board) > RESERVE_ABOVE:
         # The search plays on ``game``, whose undo stacks then grow during
         # searches, on the game's most fragmented heap: room for a long game
@@ -105,6 +114,8 @@ def kept_search(search, game, ai, level, slowness):
             and getattr(search, "shared", False) == shared and search.fits(game)):
         return search
     search = None
+    if not make:
+        return None
     gc.collect()
     if shared:
         from app.shared_search import SharedSearch as Search

@@ -18,7 +18,7 @@ import gc
 
 from app import drop_modules
 from app.game_screen import (CHANGED, HINTS, MENU, OVER, PLACED, REMOVED, THINK, UNDONE,
-                             GameScreen, kept_search)
+                             GameScreen, kept_search, shares)
 from boards.common import B, CHORD, CLICK
 
 # Not needed while a game is on screen (see drop_modules): loaded again
@@ -90,6 +90,7 @@ class App:
     # once, so code.py drops it from the heap afterwards.
 
     finished = None  # a game over whose result is shown in the next step (see game_over)
+    search_due = False  # a new game's search is made after its board is drawn (see make_search)
 
     # -- plumbing ---------------------------------------------------------------
 
@@ -177,7 +178,10 @@ class App:
             # Before the next step: the computer's search (its first move
             # follows in the next step) finds the heap collected.
             self.collect = False
-            gc.collect()
+            if self.search_due:
+                self.make_search()  # (collects first)
+            else:
+                gc.collect()
         if self.busy:
             self.drop_keys()
         elif getattr(self.screen, "ponder", None):
@@ -187,6 +191,25 @@ class App:
                 return self.screen.ponder.step()
             except Exception as e:  # its MemoryError ends the pondering (tanbo.ponder): a bug
                 self.recover(e)
+
+    def make_search(self):
+        """The new game's search (:func:`app.game_screen.kept_search`), made once its
+        board is on the panel (:meth:`play`): the person sees the board 0.2-0.3 s
+        sooner on an RP2040, and the presses made meanwhile are dropped as
+        while a screen is built. Unless the computer's first move made it
+        (:meth:`think`). No block for it: the computer's first move tries again,
+        and plays lighter after a MemoryError there (:meth:`out_of_memory`)."""
+        self.search_due = False
+        screen = self.screen
+        if not isinstance(screen, GameScreen) or screen.search is not None or not screen.searches:
+            gc.collect()
+            return
+        try:
+            screen.search = self.search = kept_search(None, screen.game, screen.ai, self.settings.level_name(),
+                                                      self.hw.slowness)
+        except MemoryError:
+            screen.search = self.search = None
+            gc.collect()
 
     def recover(self, error):
         """After ``error`` (None: a MemoryError) reached :meth:`step`: a lighter search
@@ -467,19 +490,21 @@ class App:
     def play(self, game, ai):
         self.save_full_shown = False
         self.saved_game = game  # what a MemoryError while the screen is built saves
-        # The search first, then the screen: its blocks before the screen's
-        # many small ones and the holes of the code that builds it (see kept_search).
+        # The last game's search if it fits this one; a new one is made once
+        # the board is on the panel (make_search: the AI's code and its
+        # tables were 200-320 ms of an RP2040's start of a game, issue 33).
+        had = self.search is not None
         try:
-            self.search = kept_search(self.search, game, ai, self.settings.level_name(), self.hw.slowness)
-        except MemoryError:
-            # No block for it now: the computer's first move makes it (see
-            # think), where a MemoryError plays that move lighter.
+            self.search = kept_search(self.search, game, ai, self.settings.level_name(), self.hw.slowness, False)
+        except MemoryError:  # (game.reserve, 4p's on a PyBadge) the computer's first move tries again
             self.search = None
-            gc.collect()
+        if had and self.search is None:
+            gc.collect()  # the last one's blocks free before the screen's, as they were
         screen = GameScreen(game, ai, self.width, self.height, self.settings.hints,
                             self.hw.slowness, self.search)
         self.show(screen)
-        if self.settings.ponder and getattr(self.search, "shared", False):
+        self.search_due = bool(ai) and self.search is None
+        if self.settings.ponder and ai and shares(game):
             # "Use my time" is on, but this game's search plays on the game on
             # show (app.game_screen.SHARE_ABOVE): said once, at its start.
             name = game.variant.name  # (4p, hexbo-6p)

@@ -60,7 +60,8 @@ def parts_of(segments):
     """The first unit's x86 count per part (:data:`PARTS`) of a ``parts`` run."""
     out = dict((p, 0) for p in PARTS)
     for label, n in segments:
-        if label in ("after", "title"):
+        if label == "drawn":  # the wrapper's own few instructions after the refresh
+            out["refresh"] += n
             break
         out[label] += n
     return out
