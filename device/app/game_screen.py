@@ -98,7 +98,7 @@ def kept_search(search, game, ai, level, slowness, make=True):
     Kept from game to game: its big blocks are allocated once, not at a
     move, when the heap is most fragmented (issue 22: a PyBadge's heap had
     the bytes but no block of 4.3 KB). A new one is made once the game's
-    board is on the panel (:meth:`app.main.App.make_search`), not before
+    board is on the panel (:meth:`app.main.App.step`), not before
     the screen is built: the AI's code and the search's tables took
     200-320 ms of an RP2040's start of a game (issue 33).
     """

@@ -90,7 +90,6 @@ class App:
     # once, so code.py drops it from the heap afterwards.
 
     finished = None  # a game over whose result is shown in the next step (see game_over)
-    search_due = False  # a new game's search is made after its board is drawn (see make_search)
 
     # -- plumbing ---------------------------------------------------------------
 
@@ -178,8 +177,19 @@ class App:
             # Before the next step: the computer's search (its first move
             # follows in the next step) finds the heap collected.
             self.collect = False
-            if self.search_due:
-                self.make_search()  # (collects first)
+            s = self.screen
+            if getattr(s, "search", 0) is None and s.ai and s.searches:
+                # A new game's search (kept_search: it collects first), made once
+                # its board is on the panel (see play), unless the computer's
+                # first move made it (think); the presses made meanwhile are
+                # dropped, as while a screen is built. No block for it: that
+                # move tries again, lighter after a MemoryError (out_of_memory).
+                try:
+                    s.search = self.search = kept_search(None, s.game, s.ai, self.settings.level_name(),
+                                                         self.hw.slowness)
+                except MemoryError:
+                    s.search = self.search = None
+                    gc.collect()
             else:
                 gc.collect()
         if self.busy:
@@ -191,25 +201,6 @@ class App:
                 return self.screen.ponder.step()
             except Exception as e:  # its MemoryError ends the pondering (tanbo.ponder): a bug
                 self.recover(e)
-
-    def make_search(self):
-        """The new game's search (:func:`app.game_screen.kept_search`), made once its
-        board is on the panel (:meth:`play`): the person sees the board 0.2-0.3 s
-        sooner on an RP2040, and the presses made meanwhile are dropped as
-        while a screen is built. Unless the computer's first move made it
-        (:meth:`think`). No block for it: the computer's first move tries again,
-        and plays lighter after a MemoryError there (:meth:`out_of_memory`)."""
-        self.search_due = False
-        screen = self.screen
-        if not isinstance(screen, GameScreen) or screen.search is not None or not screen.searches:
-            gc.collect()
-            return
-        try:
-            screen.search = self.search = kept_search(None, screen.game, screen.ai, self.settings.level_name(),
-                                                      self.hw.slowness)
-        except MemoryError:
-            screen.search = self.search = None
-            gc.collect()
 
     def recover(self, error):
         """After ``error`` (None: a MemoryError) reached :meth:`step`: a lighter search
@@ -491,8 +482,8 @@ class App:
         self.save_full_shown = False
         self.saved_game = game  # what a MemoryError while the screen is built saves
         # The last game's search if it fits this one; a new one is made once
-        # the board is on the panel (make_search: the AI's code and its
-        # tables were 200-320 ms of an RP2040's start of a game, issue 33).
+        # the board is on the panel (step: the AI's code and its tables were
+        # 200-320 ms of an RP2040's start of a game, issue 33).
         had = self.search is not None
         try:
             self.search = kept_search(self.search, game, ai, self.settings.level_name(), self.hw.slowness, False)
@@ -503,7 +494,6 @@ class App:
         screen = GameScreen(game, ai, self.width, self.height, self.settings.hints,
                             self.hw.slowness, self.search)
         self.show(screen)
-        self.search_due = bool(ai) and self.search is None
         if self.settings.ponder and ai and shares(game):
             # "Use my time" is on, but this game's search plays on the game on
             # show (app.game_screen.SHARE_ABOVE): said once, at its start.
