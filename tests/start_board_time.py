@@ -20,7 +20,9 @@ wherever), ``engine`` (``tanbo.Game``), ``search`` (``kept_search``), ``screen``
 ``drawn``. The wrappers add a few calls per part: its total is a little
 above ``whole``'s.
 
-Prints one JSON line: ``{"segments": [label of each count between two marks, in order], "screen": ...}``.
+Prints one JSON line: ``{"segments": [label of each count between two marks,
+in order], "screen": the last unit's screen class, "search": its search's
+class after that step}``.
 """
 
 import os
@@ -115,7 +117,9 @@ for _ in range(units):
     mark("after")
     unit[0] = None
     screen = type(app.screen).__name__
+    search = type(app.screen.search).__name__  # made once the board was drawn
     app.title()
     app.step()
     mark("title")
-print('{"segments": [%s], "screen": "%s"}' % (", ".join('"%s"' % x for x in segments), screen))
+print('{"segments": [%s], "screen": "%s", "search": "%s"}' % (", ".join('"%s"' % x for x in segments),
+                                                             screen, search))

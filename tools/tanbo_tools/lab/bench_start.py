@@ -39,7 +39,8 @@ def compile_app(lib):
 
 def count(lib, board, variant, level, mode="whole", units=UNITS):
     """``(segments, screen)`` of one run: ``[(label, x86 instructions), ...]`` in order and the
-    class name of the screen each unit ended on. ``board``: one of :data:`BOARDS`."""
+    class names of the last unit's screen and of its search once that step ended ("GameScreen
+    Search"). ``board``: one of :data:`BOARDS`."""
     _, board_id, w, h, _ = board
     counts, out = board_time.count_units(
         WORKLOAD, units, path=[STUBS, lib], work="%s %d %d %s %s %s" % (board_id, w, h, variant, level, mode))
@@ -49,7 +50,7 @@ def count(lib, board, variant, level, mode="whole", units=UNITS):
         raise board_time.BoardTimeError("start workload %s %s: %d segments named, %d counted (does the app "
                                         "call divmod, the marks' function?)" % (variant, level, len(labels),
                                                                                  len(counts)))
-    return list(zip(labels, counts)), report["screen"]
+    return list(zip(labels, counts)), "%s %s" % (report["screen"], report["search"])
 
 
 def units_of(segments):
@@ -78,7 +79,9 @@ def measure(lib, variant, level, board):
     first, after = units_of(whole)[:2]
     parts, _ = count(lib, board, variant, level, "parts", 1)
     return {"first_game_ms": ms(first, board), "next_game_ms": ms(after, board), "screen": screen,
-            "first_game_parts_ms": dict((p, ms(n, board)) for p, n in parts_of(parts).items())}
+            "first_game_parts_ms": dict((p, ms(n, board)) for p, n in parts_of(parts).items()),
+            # the rest of that step: the last screen's collection, a new search made
+            "first_game_after_board_ms": ms([n for label, n in whole if label == "after"][0], board)}
 
 
 def measure_all(tmp, variants=VARIANTS, levels=LEVELS, progress=None):
