@@ -96,23 +96,6 @@ def _arms(lay, variant):
     slot = bytearray([255] * 16)
     slot[usual] = 0
     sets = bytearray(variant.size)
-    if variant.dims == 3:
-        # A layer is a grid (its neighbours in the next layers draw none):
-        # the arms follow from the point's place in its layer, as in 2D,
-        # without the neighbours' tuples (3D's were ~50 ms of an RP2040's start).
-        w, h = variant.width, variant.height
-        wh = w * h
-        for p in range(variant.size):
-            r = p % wh
-            x, y = r % w, r // w
-            arms = (x > 0) | (x < w - 1) << 1 | (y > 0) << 2 | (y < h - 1) << 3
-            if slot[arms] == 255:
-                slot[arms] = len(masks)
-                masks.append(arms)
-            sets[p] = slot[arms]
-        lay.arm_masks = tuple(masks)
-        lay.arm_set = sets
-        return
     if variant.dims == 2:
         # Grid neighbours: the arms follow from the cell alone; a row's
         # inner points share its middle's (set in one slice).
@@ -131,21 +114,31 @@ def _arms(lay, variant):
         lay.arm_masks = tuple(masks)
         lay.arm_set = sets
         return
-    nb = variant.neighbours  # builds a tuple per point: 28 ms a 19x19 board on a SAMD51
+    # 3D: a layer is a grid (its neighbours in the next layers draw none):
+    # the arms follow from the point's place in its layer, as in 2D, without
+    # the neighbours' tuples (3D's were ~50 ms of an RP2040's start).
+    w, h = variant.width, variant.height
+    layer = w * h if variant.dims == 3 else 0
+    nb = None if layer else variant.neighbours  # a tuple per point: 28 ms a 19x19 board on a SAMD51
     for p in range(variant.size):
-        i = cell_of[p]
-        col = i % cols
-        arms = 0
-        for q in nb[p]:
-            j = cell_of[q]
-            if j == i - 1 and col > 0:
-                arms |= 1
-            elif j == i + 1 and col < cols - 1:
-                arms |= 2
-            elif j == i - cols or (j == i - 2 * cols and i - cols in links):
-                arms |= 4
-            elif j == i + cols or (j == i + 2 * cols and i + cols in links):
-                arms |= 8
+        if layer:
+            r = p % layer
+            x, y = r % w, r // w
+            arms = (x > 0) | (x < w - 1) << 1 | (y > 0) << 2 | (y < h - 1) << 3
+        else:
+            i = cell_of[p]
+            col = i % cols
+            arms = 0
+            for q in nb[p]:
+                j = cell_of[q]
+                if j == i - 1 and col > 0:
+                    arms |= 1
+                elif j == i + 1 and col < cols - 1:
+                    arms |= 2
+                elif j == i - cols or (j == i - 2 * cols and i - cols in links):
+                    arms |= 4
+                elif j == i + cols or (j == i + 2 * cols and i + cols in links):
+                    arms |= 8
         if slot[arms] == 255:
             slot[arms] = len(masks)
             masks.append(arms)
