@@ -79,13 +79,6 @@ RESERVE_ABOVE = 256
 REMOVED_CELLS = 512
 
 
-def shares(game):
-    """True when ``game``'s search plays on the game itself (:class:`app.shared_search.SharedSearch`),
-    not on a copy: a game of many cells on a board of small heap (see SHARE_ABOVE)."""
-    return GameScreen.small_heap and game.players * game.variant.size > (
-        SHARE_ABOVE if game.players == 2 else SHARE_ABOVE_MANY)
-
-
 def kept_search(search, game, ai, level, slowness, make=True):
     """The search the computer's moves in ``game`` at ``level`` use (a
     ``tanbo.ai.Search``, 6-25 KB of arrays on a board): ``search`` itself
@@ -97,14 +90,14 @@ def kept_search(search, game, ai, level, slowness, make=True):
 
     Kept from game to game: its big blocks are allocated once, not at a
     move, when the heap is most fragmented (issue 22: a PyBadge's heap had
-    the bytes but no block of 4.3 KB). A new one is made once the game's
-    board is on the panel (:meth:`app.main.App.step`), not before
-    the screen is built: the AI's code and the search's tables took
-    200-320 ms of an RP2040's start of a game (issue 33).
+    the bytes but no block of 4.3 KB). Made at a game's start, before its
+    screen, on a board of small heap; elsewhere once the game's board is
+    on the panel (:meth:`app.main.App.play`).
     """
     if not ai:
         return None
-    shared = shares(game)
+    shared = GameScreen.small_heap and game.players * game.variant.size > (
+        SHARE_ABOVE if game.players == 2 else SHARE_ABOVE_MANY)
     if shared and len(game.board) > RESERVE_ABOVE:
         # The search plays on ``game``, whose undo stacks then grow during
         # searches, on the game's most fragmented heap: room for a long game

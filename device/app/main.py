@@ -18,7 +18,7 @@ import gc
 
 from app import drop_modules
 from app.game_screen import (CHANGED, HINTS, MENU, OVER, PLACED, REMOVED, THINK, UNDONE,
-                             GameScreen, kept_search, shares)
+                             GameScreen, kept_search)
 from boards.common import B, CHORD, CLICK
 
 # Not needed while a game is on screen (see drop_modules): loaded again
@@ -178,20 +178,19 @@ class App:
             # follows in the next step) finds the heap collected.
             self.collect = False
             s = self.screen
-            if getattr(s, "search", 0) is None and s.ai and s.searches:
-                # A new game's search (kept_search: it collects first), made once
-                # its board is on the panel (see play), unless the computer's
-                # first move made it (think); the presses made meanwhile are
-                # dropped, as while a screen is built. No block for it: that
-                # move tries again, lighter after a MemoryError (out_of_memory).
+            if isinstance(s, GameScreen) and s.search is None and s.searches:  # (a review has a search too)
+                # A new game's search (kept_search; None between people), made
+                # once its board is on the panel (see play), unless the
+                # computer's first move made it (think); the presses made
+                # meanwhile are dropped, as while a screen is built. No block
+                # for it: that move tries again, lighter after a MemoryError
+                # (out_of_memory).
                 try:
                     s.search = self.search = kept_search(None, s.game, s.ai, self.settings.level_name(),
                                                          self.hw.slowness)
                 except MemoryError:
-                    s.search = self.search = None
-                    gc.collect()
-            else:
-                gc.collect()
+                    pass
+            gc.collect()
         if self.busy:
             self.drop_keys()
         elif getattr(self.screen, "ponder", None):
@@ -481,20 +480,30 @@ class App:
     def play(self, game, ai):
         self.save_full_shown = False
         self.saved_game = game  # what a MemoryError while the screen is built saves
-        # The last game's search if it fits this one; a new one is made once
-        # the board is on the panel (step: the AI's code and its tables were
-        # 200-320 ms of an RP2040's start of a game, issue 33).
+        # The last game's search if it fits this one, else a new one: on a
+        # board of small heap (a SAMD51's) made now, its blocks before the
+        # screen's many small ones and the holes of the code that builds it
+        # (hexbo's second game found no 160 B block for its screen with the
+        # search made after it); elsewhere once the board is on the panel
+        # (step: the AI's code and the search's tables were 200-320 ms of an
+        # RP2040's start of a game, issue 33, where a SAMD51 takes 0.1-0.3 s
+        # for all of it).
         had = self.search is not None
         try:
-            self.search = kept_search(self.search, game, ai, self.settings.level_name(), self.hw.slowness, False)
-        except MemoryError:  # (game.reserve, 4p's on a PyBadge) the computer's first move tries again
+            self.search = kept_search(self.search, game, ai, self.settings.level_name(), self.hw.slowness,
+                                      GameScreen.small_heap)
+        except MemoryError:
+            # No block for it now: it is tried again once the board is drawn
+            # (step), else at the computer's first move (think), where a
+            # MemoryError plays that move lighter.
             self.search = None
+            had = True  # (what it made, collected below)
         if had and self.search is None:
-            gc.collect()  # the last one's blocks free before the screen's, as they were
+            gc.collect()  # the last one's blocks free before the screen's
         screen = GameScreen(game, ai, self.width, self.height, self.settings.hints,
                             self.hw.slowness, self.search)
         self.show(screen)
-        if self.settings.ponder and ai and shares(game):
+        if self.settings.ponder and getattr(self.search, "shared", False):
             # "Use my time" is on, but this game's search plays on the game on
             # show (app.game_screen.SHARE_ABOVE): said once, at its start.
             name = game.variant.name  # (4p, hexbo-6p)
