@@ -66,10 +66,13 @@ def plan(lay, variant, width, height):
 
 def _most_cells(lay, variant, arrange, options):
     """``arrange(lay, variant, per_row)`` with the ``per_row`` of ``options``
-    that gives the biggest cells (the first of equals)."""
+    that gives the biggest cells (the first of equals); ``arrange(lay, variant,
+    per_row, True)`` sets the grid's ``cols`` and ``rows`` only."""
     best = None
     for per_row in options:
-        arrange(lay, variant, per_row)
+        # The grid's size decides (_fit): the cells are laid out for the best only
+        # (3D's three layouts of 125 points each were 100 ms of an RP2040's start).
+        arrange(lay, variant, per_row, True)
         _fit(lay, variant)
         if best is None or lay.cell > best:
             best, best_per_row = lay.cell, per_row
@@ -111,21 +114,31 @@ def _arms(lay, variant):
         lay.arm_masks = tuple(masks)
         lay.arm_set = sets
         return
-    nb = variant.neighbours  # builds a tuple per point: 28 ms a 19x19 board on a SAMD51
+    # 3D: a layer is a grid (its neighbours in the next layers draw none):
+    # the arms follow from the point's place in its layer, as in 2D, without
+    # the neighbours' tuples (3D's were ~50 ms of an RP2040's start).
+    w, h = variant.width, variant.height
+    layer = w * h if variant.dims == 3 else 0
+    nb = None if layer else variant.neighbours  # a tuple per point: 28 ms a 19x19 board on a SAMD51
     for p in range(variant.size):
-        i = cell_of[p]
-        col = i % cols
-        arms = 0
-        for q in nb[p]:
-            j = cell_of[q]
-            if j == i - 1 and col > 0:
-                arms |= 1
-            elif j == i + 1 and col < cols - 1:
-                arms |= 2
-            elif j == i - cols or (j == i - 2 * cols and i - cols in links):
-                arms |= 4
-            elif j == i + cols or (j == i + 2 * cols and i + cols in links):
-                arms |= 8
+        if layer:
+            r = p % layer
+            x, y = r % w, r // w
+            arms = (x > 0) | (x < w - 1) << 1 | (y > 0) << 2 | (y < h - 1) << 3
+        else:
+            i = cell_of[p]
+            col = i % cols
+            arms = 0
+            for q in nb[p]:
+                j = cell_of[q]
+                if j == i - 1 and col > 0:
+                    arms |= 1
+                elif j == i + 1 and col < cols - 1:
+                    arms |= 2
+                elif j == i - cols or (j == i - 2 * cols and i - cols in links):
+                    arms |= 4
+                elif j == i + cols or (j == i + 2 * cols and i + cols in links):
+                    arms |= 8
         if slot[arms] == 255:
             slot[arms] = len(masks)
             masks.append(arms)
@@ -146,16 +159,20 @@ def _hexagon(lay, variant):
     lay.cell_of = cell_of
 
 
-def _snake(lay, variant, per_row):
+def _snake(lay, variant, per_row, size_only=False):
     # The line in rows of per_row points, every other row right to left,
     # an empty row between rows; ``links`` are the gap cells joining the
     # ends of consecutive rows (the view draws the line through them).
     n = variant.size
     lines = (n + per_row - 1) // per_row
     lay.cols, lay.rows = per_row, 2 * lines - 1
+    if size_only:
+        return
     cell_of = cells(n)
     for p in range(n):
-        r, i = divmod(p, per_row)
+        # (// and %, not divmod: no tuple a point, and the board-time
+        # workloads mark their units with divmod: tests/start_board_time.py)
+        r, i = p // per_row, p % per_row
         col = i if r % 2 == 0 else per_row - 1 - i
         cell_of[p] = 2 * r * per_row + col
     lay.cell_of = cell_of
@@ -165,7 +182,7 @@ def _snake(lay, variant, per_row):
         links.append((2 * r + 1) * per_row + col)
     lay.links = tuple(links)
 
-def _slices(lay, variant, per_row):
+def _slices(lay, variant, per_row, size_only=False):
     n = variant.depth
     # Each row of slices has a label row above it (the gap between rows of
     # slices is that row); the label "Z=k" starts over the slice's first column.
@@ -173,10 +190,13 @@ def _slices(lay, variant, per_row):
     w, h = variant.width, variant.height
     lay.cols = per_row * (w + 1) - 1
     lay.rows = rows_of_slices * (h + 1)
+    if size_only:
+        return
     cell_of = cells(variant.size)
+    wh = w * h
     for p in range(variant.size):
-        z, rest = divmod(p, w * h)
-        y, x = divmod(rest, w)
+        z, rest = p // wh, p % wh  # (not divmod: see _snake)
+        y, x = rest // w, rest % w
         col = (z % per_row) * (w + 1) + x
         row = (z // per_row) * (h + 1) + 1 + y
         cell_of[p] = row * lay.cols + col

@@ -65,19 +65,21 @@ RESERVE_ABOVE = 256
 REMOVED_CELLS = 512
 
 
-def kept_search(search, game, ai, level, slowness, small_heap=False):
+def kept_search(search, game, ai, level, slowness, small_heap=False, make=True):
     """The search the computer's moves in ``game`` at ``level`` use (a
     ``tanbo.ai.Search``, 6-25 KB of arrays on a board): ``search`` itself
     if it was made for such a game (variant, roots, level, slowness: a new
     game of the same kind loads into it), else a new one, made once
-    ``search`` is dropped and the heap collected; None in a game between
-    people (which never loads the AI, about 8 KB of code on a board).
-    ``small_heap``: the board's heap is a SAMD51's (see ``SHARE_ABOVE``).
+    ``search`` is dropped and the heap collected (with ``make`` False: None
+    then); None in a game between people (which never loads the AI, about
+    8 KB of code on a board). ``small_heap``: the board's heap is a
+    SAMD51's (see ``SHARE_ABOVE``).
 
-    Made when a game starts (:meth:`app.main.App.play`, before the screen
-    is built) and kept from game to game: its big blocks are allocated
-    once, not at a move, when the heap is most fragmented (issue 22: a
-    PyBadge's heap had the bytes but no block of 4.3 KB).
+    Kept from game to game: its big blocks are allocated once, not at a
+    move, when the heap is most fragmented (issue 22: a PyBadge's heap had
+    the bytes but no block of 4.3 KB). Made at a game's start, before its
+    screen, on a board of small heap; elsewhere once the game's board is
+    on the panel (:meth:`app.main.App.play`).
     """
     if not ai:
         return None
@@ -92,6 +94,8 @@ def kept_search(search, game, ai, level, slowness, small_heap=False):
             and getattr(search, "shared", False) == shared and search.fits(game)):
         return search
     search = None
+    if not make:
+        return None
     gc.collect()
     if shared:
         from app.shared_search import SharedSearch as Search

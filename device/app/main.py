@@ -189,6 +189,17 @@ class App:
             # Before the next step: the computer's search (its first move
             # follows in the next step) finds the heap collected.
             self.collect = False
+            if self.needs_search():
+                # A new game's search (kept_search; None between people), made
+                # once its board is on the panel (see play), unless the
+                # computer's first move made it (think); the presses made
+                # meanwhile are dropped, as while a screen is built. No block
+                # for it: that move tries again, lighter after a MemoryError
+                # (out_of_memory).
+                try:
+                    self.make_search()
+                except MemoryError:
+                    pass
             gc.collect()
         if self.busy:
             self.drop_keys()
@@ -199,6 +210,22 @@ class App:
                 return self.screen.ponder.step()
             except Exception as e:  # its MemoryError ends the pondering (tanbo.ponder): a bug
                 self.recover(e)
+
+    def needs_search(self):
+        """True when the screen on show is a game's that searches and has no search yet."""
+        s = self.screen
+        # (a review has a search too, and no ``searches``; a puzzle's is False)
+        return getattr(s, "searches", False) and s.search is None
+
+    def make_search(self):
+        """The search of the game on show (see :meth:`needs_search`). In a call of its
+        own, as is the test: with the screen in a local of :meth:`step`, 1d's second
+        game at 123,000 B failed for a 3,968 B block under pytest
+        (tests/test_device_sessions.py), likely a stale slot that the unix port's
+        conservative collector read as the last game's screen."""
+        s = self.screen
+        s.search = self.search = game_screen().kept_search(None, s.game, s.ai, self.settings.level_name(),
+                                                           self.hw.slowness, self.small_heap)
 
     def recover(self, error):
         """After ``error`` (None: a MemoryError) reached :meth:`step`: a lighter search
@@ -480,14 +507,23 @@ class App:
     def play(self, game, ai):
         self.save_full_shown = False
         self.saved_game = game  # what a MemoryError while the screen is built saves
-        # The search first, then the screen: its blocks before the screen's
-        # many small ones and the holes of the code that builds it (see kept_search).
+        # The last game's search if it fits this one, else a new one: on a
+        # board of small heap (a SAMD51's) made now, its blocks before the
+        # screen's many small ones and the holes of the code that builds it
+        # (hexbo's second game found no 160 B block for its screen with the
+        # search made after it); elsewhere once the board is on the panel
+        # (step: the AI's code and the search's tables were 200-320 ms of an
+        # RP2040's start of a game, issue 33, where a SAMD51 takes 0.1-0.3 s
+        # for all of it).
+        # (Elsewhere a last search that does not fit is let go here, its
+        # blocks collected when the heap needs them: a PicoSystem has room.)
         try:
             self.search = game_screen().kept_search(self.search, game, ai, self.settings.level_name(),
-                                                    self.hw.slowness, self.small_heap)
+                                                    self.hw.slowness, self.small_heap, self.small_heap)
         except MemoryError:
-            # No block for it now: the computer's first move makes it (see
-            # think), where a MemoryError plays that move lighter.
+            # No block for it now: it is tried again once the board is drawn
+            # (step), else at the computer's first move (think), where a
+            # MemoryError plays that move lighter.
             self.search = None
             gc.collect()
         screen = game_screen().GameScreen(game, ai, self.width, self.height, self.settings.hints,

@@ -21,7 +21,7 @@ from tanbo.game import FAST_COPY_POINTS
 import tanbo_files as files
 
 from .. import arg_checks, board_time, mpy, vm
-from . import bench_ai
+from . import bench_ai, bench_start
 from .bench_ai import board_skipped, run_ai_bench, say
 from ..progress import Progress
 from .bench_games import GAMES_9X9
@@ -133,6 +133,10 @@ def add_arguments(parser):
     which.add_argument("--ai", action="store_true",
                        help="only the AI levels: per level and board size nodes, CPython ms, SAMD51 ms, RP2040 ms")
     which.add_argument("--no-ai", action="store_true", help="skip the AI levels")
+    which.add_argument("--start", action="store_true",
+                       help="only the start rows: Start to the board drawn per variant, level and board "
+                            "(board time; --variants: default %s)" % ",".join(bench_start.VARIANTS))
+    parser.add_argument("--no-start", action="store_true", help="skip the start rows")
     parser.add_argument("--out", type=arg_checks.output_file, help="also write the JSON to this file")
     parser.add_argument("--quiet", action="store_true",
                         help="no progress on stderr (default: which part it measures, and each result)")
@@ -242,16 +246,36 @@ def _engine_report(args, report, tmp):
         b["fixed_games_ply"]["9x9"]["cortex_m4_instructions"]))
 
 
+def _start_report(args, tmp):
+    """The start rows (:mod:`.bench_start`) of ``args.variants`` (the default list: its
+    own families), or why they are skipped."""
+    reason = board_skipped(args)
+    if reason:
+        return {"skipped": reason}
+    variants = bench_start.VARIANTS if args.variants == list(_variants()) else args.variants
+    n = len(variants) * len(bench_start.LEVELS) * len(bench_start.BOARDS)
+    say("measuring board time: Start to the board drawn, %d rows of two valgrind runs each (minutes)" % n)
+    progress = Progress(n, "tanbo bench: start rows", quiet=bench_ai.QUIET.on)
+    out = bench_start.measure_all(tmp, variants, progress=progress.step)
+    progress.done()
+    return out
+
+
 def run(args):
     import tanbo
     report = {"tanbo": tanbo.__version__, "seconds": args.seconds, "repeat": args.repeat}
     bench_ai.QUIET.on = args.quiet
     tmp = tempfile.mkdtemp(prefix="tanbo-bench-")
     try:
-        if not args.ai:
-            _engine_report(args, report, tmp)
-        if not args.no_ai:
-            report["ai"] = run_ai_bench(args, tmp=tmp)
+        if args.start:
+            report["start_to_board"] = _start_report(args, tmp)
+        else:
+            if not args.ai:
+                _engine_report(args, report, tmp)
+                if not args.no_start:
+                    report["start_to_board"] = _start_report(args, tmp)
+            if not args.no_ai:
+                report["ai"] = run_ai_bench(args, tmp=tmp)
     except (vm.VMError, board_time.BoardTimeError, mpy.BuildError, OSError) as exc:
         print("tanbo bench: error: %s" % exc, file=sys.stderr)
         return 1
