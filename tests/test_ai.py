@@ -525,3 +525,16 @@ def test_the_roots_lists_are_made_once_a_game_and_grow_to_their_bound_at_most_on
             assert all(
                 a is b for a, b in zip((s.bufs[-2], s.bufs[-1], s.bufs[0]), made))
         assert len(s.bufs[-2]) <= len(s.bufs[-1]) and len(s.bufs[0]) <= len(s.bufs[-1])
+
+
+def test_two_player_hexbo_weighs_a_roots_first_points_of_space_twice_and_the_other_boards_as_before():
+    # tanbo.hexbo.SPACE_WEIGHT (docs/ai.md, Hexbo): hard then beat medium on hexbo-5.
+    from tanbo.weights import ROOM, ROOT, SPACE
+    for name, weight in (("9x9", 100), ("19x19", 100), ("4p", 100), ("hexbo-5", 200), ("hexbo", 200),
+                         ("hexbo-5-3p", 100), ("hexbo-6p", 100)):
+        g = Game(name)
+        value = Search(g, "hard", 0).value
+        assert g.variant.space_weight == weight
+        for s in (0, 1, 2, 5, 11, 40):
+            if s < len(value):
+                assert value[s] == ROOT + SPACE[min(s, len(SPACE) - 1)] * weight // 100 + ROOM * s

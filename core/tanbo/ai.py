@@ -393,9 +393,10 @@ class Search:
         self.hashing(g.players, size)
         # VALUE[s]: a live root with root space s, before the hanging penalty.
         last = len(SPACE) - 1
-        value = self.value = zeros("h", size + 1)  # at most 1,500 + 30 a point: 20,250 on 625 points
+        value = self.value = zeros("h", size + 1)  # at most 1,500 (2,000 on Hexbo) + 30 a point: 20,250 on 625 points
+        w = game.variant.space_weight  # (percent: Hexbo's roots weigh their first points more)
         for s in range(size + 1):
-            value[s] = ROOT + SPACE[s if s < last else last] + ROOM * s
+            value[s] = ROOT + SPACE[s if s < last else last] * w // 100 + ROOM * s
         # Per root: its weight in the sum (own roots count for the others
         # together when 4 play; set by start), and its current term during a scan.
         nroots = len(g.alive)

@@ -29,6 +29,12 @@ ROWS = "ABCDEFGHIJKLMNOPQRS"
 # boards' budgets hexbo's hard took 6.1 s of an RP2040 on one probe; at 140
 # its worst is 5.0 s.
 NODE_COST = (140, 160)
+# The weight of tanbo.ai's SPACE table (a root's first points of root
+# space: whether it survives) on a two-player board, percent of a square
+# board's. Twice: hard then beat medium on hexbo-5 at a PicoSystem's
+# budget, where it had not (docs/ai.md, Hexbo); medium plays with it too.
+# With more players not measured: as on the square boards.
+SPACE_WEIGHT = 200
 
 
 class HexVariant(Variant):
@@ -41,6 +47,8 @@ class HexVariant(Variant):
         self.rows = rows
         self.row_start, self.row_first_col, self.row_len, steps = shared_tables(n)
         self.node_cost = NODE_COST[1] if players > 3 else NODE_COST[0]
+        if players == 2:
+            self.space_weight = SPACE_WEIGHT
         Variant.__init__(self, name, rows, rows, 1, setup, players, description, steps, 3 * n * (n - 1) + 1)
 
     def cell(self, r, c):

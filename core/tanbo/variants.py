@@ -67,7 +67,9 @@ class Variant:
     ``(point, player)`` sorted by point), ``setup_points`` (its points),
     ``max_plies`` (no game is longer), ``node_cost`` (a search node's
     board time in percent of a square board's, which :mod:`tanbo.ai`
-    divides its node budgets by: 100 but on Hexbo).
+    divides its node budgets by: 100 but on Hexbo), ``space_weight``
+    (percent: the weight of :mod:`tanbo.ai`'s ``SPACE`` in a root's value,
+    100 but on two-player Hexbo).
 
     Hexbo boards (:class:`tanbo.hexbo.HexVariant`, what a screen needs to
     lay out the hexagon): ``hex_side`` (N, the cells on each edge; 0 on
@@ -84,6 +86,7 @@ class Variant:
 
     hex_side = 0  # (class attributes: the other boards have no rows tables)
     node_cost = 100  # a search node's board time, percent of a square board's (tanbo.ai's budgets)
+    space_weight = 100  # the weight of tanbo.ai's SPACE table in a root's value, percent (more on Hexbo)
 
     def __init__(self, name, width, height, depth, setup, players=2, description="", steps=None, size=0):
         """``steps`` and ``size``: a board's own (Hexbo's cells); by default
