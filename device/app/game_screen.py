@@ -96,11 +96,11 @@ def kept_search(search, game, ai, level, slowness):
         return None
     shared = GameScreen.small_heap and game.players * game.variant.size > (
         SHARE_ABOVE if game.players == 2 else SHARE_ABOVE_MANY)
-    if shared and len(game.board) > RESERVE_ABOVE:
+    if shared:
         # The search plays on ``game``, whose undo stacks then grow during
         # searches, on the game's most fragmented heap: room for a long game
         # (4p's ran to 480 plies of its 361 cells) made now, while blocks are large.
-        game.reserve((len(game.board) * 3 // 2 + 63) // 64 * 64, REMOVED_CELLS)
+        game.reserve((len(game.board) * 3 // 2 + 127) // 64 * 64, REMOVED_CELLS)
     if (search is not None and search.level == level and search.slowness == slowness
             and getattr(search, "shared", False) == shared and search.fits(game)):
         return search
@@ -171,21 +171,16 @@ class GameScreen:
         return best
 
     def _root_under_cursor(self):
-        """(stones, space) of the root at the cursor, or of the root a move there would grow."""
+        """The root at the cursor, or the root a move there would grow (an id), or None."""
         g, p = self.game, self.cursor
         if g.winner is not None:
-            return None, None
-        root = g.root_at(p) if g.board[p] else g.growing_root(p)
-        if root is None:
-            return None, None
-        stones = g.root_stones(root)
-        return stones, g.root_space(stones[0])
+            return None
+        return g.root_at(p) if g.board[p] else g.growing_root(p)
 
     def update(self):
         """Redraw board, cursor and status from the game state."""
         g = self.game
-        stones, space = self._root_under_cursor()
-        self.view.render(g, self.hints, stones, space, g.last_move(), self.flash,
+        self.view.render(g, self.hints, self._root_under_cursor(), g.last_move(), self.flash,
                          self.flash_phase % 2 == 0, self.hint_player)
         self.view.move_cursor(self.cursor)
         self.status.update(g)
