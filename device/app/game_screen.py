@@ -71,9 +71,12 @@ SHARE_ABOVE = 722
 SHARE_ABOVE_MANY = 360
 # A shared search's game with more cells than this has its undo stacks made
 # for a long game at its start (Game.reserve): 4p, whose 1 KB step at ply
-# 384 found no block on a PyBadge's heap mid-game; hexbo-6p (217 cells)
-# needed more heap with it (its second game's screen found no 272 B block).
-RESERVE_ABOVE = 256
+# 384 found no block on a PyBadge's heap mid-game; hexbo-3p and hexbo-6p
+# (217 cells: their 1 KB steps at plies 245-376 failed so; reserved at 256
+# before the undo stack lost its marks, hexbo-6p's second game's screen
+# then found no 272 B block). Not hexbo-5-6p (61): 1 KB of records at its
+# start, its second game's screen found no 368 B block at 123,000 B.
+RESERVE_ABOVE = 128
 # and the records of its removed roots for 512 cells (the stack's 1 KB step
 # at 4p's ply 382 failed so too).
 REMOVED_CELLS = 512
@@ -96,7 +99,7 @@ def kept_search(search, game, ai, level, slowness):
         return None
     shared = GameScreen.small_heap and game.players * game.variant.size > (
         SHARE_ABOVE if game.players == 2 else SHARE_ABOVE_MANY)
-    if shared:
+    if shared and len(game.board) > RESERVE_ABOVE:
         # The search plays on ``game``, whose undo stacks then grow during
         # searches, on the game's most fragmented heap: room for a long game
         # (4p's ran to 480 plies of its 361 cells) made now, while blocks are large.
