@@ -34,7 +34,7 @@ def state(g):
     tables = [list(t) for t in (g.board, g.head, g.space, g.alive, g.root_player)]
     tables += [list(t) for t in g.touch_count[1:] + g.space_root[1:]]
     roots = [(g.root_of[p], g.nxt[p]) if g.board[p] else None for p in range(g.variant.size)]
-    history = (g._nh, list(g._moves[:g._nh]), list(g._marks[:g._nh]), g._nrem, list(g._rem[:g._nrem]))
+    history = (g._nh, list(g._moves[:g._nh]), g._nrem, list(g._rem[:g._nrem]))
     return (legal, index, tables, roots, history, list(g.legal_total), list(g.root_count), g.to_move,
             g.winner, g.ply)
 

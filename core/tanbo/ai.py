@@ -958,9 +958,10 @@ class Search:
         if g._nrem == mark:
             self.count(PUSH_COST)
         else:
-            # Each removed root's record: its stones, the root, their count.
+            # Each removed root's record: its stones, the root, their count;
+            # on top the ply's block's two cells (tanbo.game: its ply, its start).
             rem, rplayer = g._rem, g.root_player
-            i = g._nrem
+            i = g._nrem - 2
             while i > mark:
                 k = rem[i - 1]
                 row = (rplayer[rem[i - 2]] - 1) * size

@@ -84,7 +84,7 @@ _SCALARS = ("to_move", "winner", "over", "ply", "start")
 _TABLES = ("board", "root_of", "nxt", "head", "space", "alive", "root_player")  # a cell a point or a root
 _PLAYER_TABLES = ("touch_count", "space_root", "legal_points", "legal_index")  # [None, player 1's, ...]
 _COUNTS = ("legal_total", "root_count")  # an int a player, index 0 unused
-_HISTORY = ("_moves", "_marks", "_rem")  # undo stacks: copy() keeps them, load_state() drops them
+_HISTORY = ("_moves", "_rem")  # undo stacks: copy() keeps them, load_state() drops them
 
 try:
     from sys import implementation as _impl
@@ -138,6 +138,15 @@ def _filled(cells, fill):
             view[k:k + c] = view[:c]
             k += c
     return cells
+
+
+def _refill(cells, fill):
+    """``cells`` (a list, bytearray or array) with every cell set to ``fill``, in place."""
+    if type(cells) is list:
+        for i in range(len(cells)):
+            cells[i] = fill
+        return cells
+    return _filled(cells, fill)
 
 
 class IllegalMove(ValueError):
@@ -217,9 +226,12 @@ class Game:
         counts = self.touch_count = [None, _cells(n, 0)]
         roots = self.space_root = [None, _cells(n, NO_ROOT)]
         # (a point in a byte up to 256 points: a player's list is 6p Hexbo's
-        # 1.3 KB of a PyBadge's heap less)
-        points = self.legal_points = [None, _cells(n, 0, n > 256)]
-        index = self.legal_index = [None, _cells(n, NIL)]
+        # 1.3 KB of a PyBadge's heap less; and so is a place in it, below the
+        # board's points: an index of a point off the list is stale, never
+        # read, so no NIL marks it: 6p Hexbo's indexes 1.3 KB less again)
+        wide = n > 256
+        points = self.legal_points = [None, _cells(n, 0, wide)]
+        index = self.legal_index = [None, _cells(n, 0, wide)]
         for _ in range(1, v.players):
             for t in (counts, roots, points, index):
                 t.append(t[1][:])
@@ -230,14 +242,17 @@ class Game:
         self.over = False  # winner is not None (an attribute: see the class docstring)
         self.start = None  # position text when not started from the setup
         # Undo stacks: arrays of 2-byte cells with explicit lengths, so a
-        # long game costs 2 bytes a field a ply and popping allocates nothing.
+        # long game costs 2 bytes a ply and popping allocates nothing.
         # Room for 64 plies up front, grown when full (see _grow_history).
         self._moves = array("h", bytes(128))  # point, or -player for a resignation
-        self._marks = array("H", bytes(128))  # _nrem before the ply
         self._nh = 0
-        self._room = 64  # plies the two stacks hold (a len() call costs more than this read)
-        # Removed roots: stones..., root id, count. Below a resignation's
-        # roots, the side to move before it (a move's mover is its stone's
+        self._room = 64  # plies the stack holds (a len() call costs more than this read)
+        # Removed roots, a block for each ply that removed any: each root's
+        # record (its stones..., its id, their count), then the ply's index
+        # in _moves and where its block begins (_nrem before it): undo tells
+        # a ply that removed roots by the top block's ply, with no cell for
+        # the plies that removed none (most). A resignation's block begins
+        # with the side to move before it (a move's mover is its stone's
         # colour, so only resignations keep it).
         self._rem = array("H", bytes(64))
         self._nrem = 0
@@ -351,6 +366,32 @@ class Game:
         self._hot = (self.board, self.root_of, self.nxt, self.head, self.space, tuple(mine), self.legal_total,
                      self.root_count, tuple(theirs), self.succ, self.steps)
         self._targets = self._tables_cache = None  # for load_state, built on first use
+
+    def restart(self):
+        """This game's variant from its setup again, the first player to move, in
+        this game's own tables and undo stacks (which keep their room): a next
+        game of the same variant that makes no block anew. For a board's
+        fragmented heap (a PyBadge's 4p and 3- and 6-player Hexbo games, whose
+        second game found no block for the tables or stacks of a new Game)."""
+        v = self.variant
+        board = _refill(self.board, 0)
+        for p, player in v.setup:
+            board[p] = player
+        _refill(self.root_of, NO_ROOT)
+        _refill(self.nxt, NIL)
+        # each table as _allocate fills it
+        for name, fill in (("touch_count", 0), ("space_root", NO_ROOT), ("legal_points", 0), ("legal_index", 0)):
+            for t in getattr(self, name)[1:]:
+                _refill(t, fill)
+        _refill(self.legal_total, 0)
+        _refill(self.root_count, 0)
+        self.ply = self._nh = self._nrem = 0
+        self.winner = self.start = None
+        self.over = False
+        self.to_move = 1
+        self._find_roots(v.setup_points)
+        self._credit_root_space()
+        return self
 
     @classmethod
     def from_position(cls, text, variant=None):
@@ -672,8 +713,15 @@ class Game:
         if n == self._room:
             self._grow_history()
         self._moves[n] = move
-        self._marks[n] = self._nrem
         self._nh = n + 1
+
+    def _close_block(self, mark):
+        """End the removal block of the last ply, begun at ``mark`` (see _allocate):
+        its ply and ``mark`` on top (_remove_root left room for both)."""
+        n = self._nrem
+        self._rem[n] = self._nh - 1
+        self._rem[n + 1] = mark
+        self._nrem = n + 2
 
     def _grow_history(self):
         # Its own method: a deep expression stack in _push_ply would put the
@@ -687,19 +735,17 @@ class Game:
         n = self._room
         extra = n if n < 128 else 128
         self._moves.extend(array("h", bytes(2 * extra)))
-        self._marks.extend(array("H", bytes(2 * extra)))
         self._room = n + extra
 
     def reserve(self, plies, cells=0):
-        """Room now, in one step each, for ``plies`` plies in the undo stacks (2 bytes a
-        ply in each of two blocks) and ``cells`` cells of removed roots' records
+        """Room now, in one step each, for ``plies`` plies in the undo stack (2 bytes a
+        ply) and ``cells`` cells of removed roots' records
         (2 bytes each): for a caller that knows the game will be long and that the
         heap has larger free blocks now than later in it (a 4p game's 1 KB steps of
         either, made during a search, found no block on a PyBadge)."""
         extra = plies - self._room
         if extra > 0:
             self._moves.extend(array("h", bytes(2 * extra)))
-            self._marks.extend(array("H", bytes(2 * extra)))
             self._room = plies
         extra = cells - len(self._rem)
         if extra > 0:
@@ -727,10 +773,10 @@ class Game:
         return self.play(self.variant.parse_point(text))
 
     def _rem_points(self, mark):
-        """Stones removed since stack index ``mark``, sorted."""
+        """Stones removed by the last ply, whose block's roots begin at stack index ``mark``, sorted."""
         out = []
         rem = self._rem
-        i = self._nrem
+        i = self._nrem - 2  # (below the block's ply and start)
         while i > mark:
             count = rem[i - 1]
             i -= count + 2
@@ -757,16 +803,17 @@ class Game:
         if self.root_count[player] == 0:
             raise IllegalMove("%s is already out" % player_name(player, self.players))
         rem = self._rem
-        mark = self._nrem
-        if mark >= len(rem) - 2:
+        start = self._nrem
+        if start >= len(rem) - 2:
             rem.extend(array("H", bytes(2 * len(rem))))
-        rem[mark] = self.to_move  # for undo, below the roots
-        mark += 1
+        rem[start] = self.to_move  # for undo, below the roots
+        mark = start + 1
         self._nrem = mark
         self._push_ply(-player)
         for r in range(len(self.alive)):
             if self.alive[r] and self.root_player[r] == player:
                 self._remove_root(r, True)
+        self._close_block(start)
         self.ply += 1
         self._check_winner()
         if self.winner is not None:
@@ -788,10 +835,13 @@ class Game:
             raise ValueError("nothing to undo")
         self._nh = n
         e = self._moves[n]
-        mark = self._marks[n]
         i = self._nrem
-        if i > mark:  # the ply removed roots: put them back, latest first
+        if i and self._rem[i - 2] == n:  # the ply removed roots: put them back, latest first
             rem = self._rem
+            mark = rem[i - 1]
+            i -= 2
+            if e < 0:
+                mark += 1  # (a resignation's block begins with the side to move)
             while i > mark:
                 count = rem[i - 1]
                 r = rem[i - 2]
@@ -803,9 +853,9 @@ class Game:
             self.over = False
         self.ply -= 1
         if e < 0:  # a resignation: the side to move before it is below its roots
-            mark -= 1
-            self.to_move = self._rem[mark]
-            self._nrem = mark
+            i -= 1
+            self.to_move = self._rem[i]
+            self._nrem = i
             return e
         # Lift c's stone from e (the head of its root's chain). e rejoins the
         # legal set of each player it touches once (c always: it was legal);
@@ -888,7 +938,6 @@ class Game:
             if n == self._room:
                 self._grow_history()
             self._moves[n] = e
-            self._marks[n] = self._nrem
             self._nh = n + 1
         ply = self.ply
         stop = ply + limit  # never reached with limit -1
@@ -972,6 +1021,7 @@ class Game:
             ply += 1
             if not sr or bounded:  # (bounded: None, or a list of one or more)
                 self.ply = ply
+                mark = self._nrem
                 if sr == 0:
                     # RULES.md 5: the current root bounded -> it alone goes.
                     self._remove_root(r, record)
@@ -980,6 +1030,8 @@ class Game:
                     # above, since one removal can give space back to another).
                     for t in bounded:
                         self._remove_root(t, record)
+                if record:
+                    self._close_block(mark)
                 if self._check_winner() is not None:
                     c = self.winner
                     break
@@ -1018,7 +1070,7 @@ class Game:
         if record:
             rem = self._rem
             nrem = self._nrem
-            room = len(rem) - 2  # the root's stones, then its two trailing cells
+            room = len(rem) - 4  # the root's stones, its two trailing cells, the block's two
         # The first walk takes r's touches off its outer neighbours' counts and
         # settles colour c's side, which only r's outer neighbours can
         # change: one r alone touched (r's root space, if r had any left)
@@ -1053,7 +1105,7 @@ class Game:
                 if nrem >= room:  # grown as _grow_history grows its stacks: rarely
                     n = len(rem)
                     rem.extend(array("H", bytes(2 * n if n < 256 else 512)))
-                    room = len(rem) - 2
+                    room = len(rem) - 4
                 rem[nrem] = s
                 nrem += 1
             s = nxt[s]

@@ -15,6 +15,7 @@ game against the computer lasts.
 import displayio
 
 from app import drop_modules, tiles
+from tanbo.game import NIL
 from app.theme import HINT, HINT_COLORS  # (names, not the module: a game screen drops it)
 
 SPIN = "-\\|/"  # the spinner's turns: the computer's search (app.game_screen), the coach's (app.review_screen)
@@ -72,11 +73,13 @@ class BoardView:
                 mark.hidden = False  # the firmware redraws on every hidden = False: only on a change
         self.mark_at = p
 
-    def render(self, game, hints=True, root_stones=None, root_space=None, last=None,
+    def render(self, game, hints=True, root=None, last=None,
                flash=None, flash_on=False, hint_player=None):
         """Show ``game``: legal-move dots of ``hint_player`` (default: the side to
-        move) if ``hints``, the highlighted root (``root_stones``, ``root_space``:
-        lists of points), the ``last`` point played, and ``flash``:
+        move) if ``hints``, the highlighted ``root`` (a live root's id: its stones
+        and root space, read from the game's tables, no list made: a list of a
+        large root's stones was a 0.5 KB block late in a game), the ``last``
+        point played, and ``flash``:
         ``(points, board, mover)`` of stones being removed (points None: those of
         ``board`` the game no longer has), their players in
         ``board`` (the board before the move: 0 for ``mover``'s new stone),
@@ -98,13 +101,16 @@ class BoardView:
             legal = game.legal_points[who]  # (not legal_moves: a sorted list each render)
             for i in range(game.legal_total[who]):
                 want[legal[i]] = tiles.T_HINT
-        if root_space:
-            for p in root_space:
-                want[p] = tiles.T_SPACE_HINT if want[p] == tiles.T_HINT else tiles.T_SPACE
-        if root_stones:
-            for p in root_stones:
-                if board[p]:
-                    want[p] = self.ring + board[p]
+        if root is not None:
+            own = game.space_root[game.root_player[root]]  # a point credited to the root: its space
+            for p in range(len(want)):
+                if own[p] == root:
+                    want[p] = tiles.T_SPACE_HINT if want[p] == tiles.T_HINT else tiles.T_SPACE
+            nxt = game.nxt
+            p = game.head[root]
+            while p != NIL:  # the root's chain of stones
+                want[p] = self.ring + board[p]
+                p = nxt[p]
         self._show_mark(last if last is not None and last >= 0 and board[last] else -1)
         if flash:
             points, before, mover = flash

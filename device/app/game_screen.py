@@ -57,9 +57,12 @@ SHARE_ABOVE = 722
 SHARE_ABOVE_MANY = 360
 # A shared search's game with more cells than this has its undo stacks made
 # for a long game at its start (Game.reserve): 4p, whose 1 KB step at ply
-# 384 found no block on a PyBadge's heap mid-game; hexbo-6p (217 cells)
-# needed more heap with it (its second game's screen found no 272 B block).
-RESERVE_ABOVE = 256
+# 384 found no block on a PyBadge's heap mid-game; hexbo-3p and hexbo-6p
+# (217 cells: their 1 KB steps at plies 245-376 failed so; reserved at 256
+# before the undo stack lost its marks, hexbo-6p's second game's screen
+# then found no 272 B block). Not hexbo-5-6p (61): 1 KB of records at its
+# start, its second game's screen found no 368 B block at 123,000 B.
+RESERVE_ABOVE = 128
 # and the records of its removed roots for 512 cells (the stack's 1 KB step
 # at 4p's ply 382 failed so too).
 REMOVED_CELLS = 512
@@ -89,7 +92,7 @@ def kept_search(search, game, ai, level, slowness, small_heap=False, make=True):
         # The search plays on ``game``, whose undo stacks then grow during
         # searches, on the game's most fragmented heap: room for a long game
         # (4p's ran to 480 plies of its 361 cells) made now, while blocks are large.
-        game.reserve((len(game.board) * 3 // 2 + 63) // 64 * 64, REMOVED_CELLS)
+        game.reserve((len(game.board) * 3 // 2 + 127) // 64 * 64, REMOVED_CELLS)
     if (search is not None and search.level == level and search.slowness == slowness
             and getattr(search, "shared", False) == shared and search.fits(game)):
         return search
@@ -162,21 +165,16 @@ class GameScreen:
         return best
 
     def _root_under_cursor(self):
-        """(stones, space) of the root at the cursor, or of the root a move there would grow."""
+        """The root at the cursor, or the root a move there would grow (an id), or None."""
         g, p = self.game, self.cursor
         if g.winner is not None:
-            return None, None
-        root = g.root_at(p) if g.board[p] else g.growing_root(p)
-        if root is None:
-            return None, None
-        stones = g.root_stones(root)
-        return stones, g.root_space(stones[0])
+            return None
+        return g.root_at(p) if g.board[p] else g.growing_root(p)
 
     def update(self):
         """Redraw board, cursor and status from the game state."""
         g = self.game
-        stones, space = self._root_under_cursor()
-        self.view.render(g, self.hints, stones, space, g.last_move(), self.flash,
+        self.view.render(g, self.hints, self._root_under_cursor(), g.last_move(), self.flash,
                          self.flash_phase % 2 == 0, self.hint_player)
         self.view.move_cursor(self.cursor)
         self.status.update(g)

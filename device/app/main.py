@@ -496,12 +496,20 @@ class App:
         game, ai = self.next_game
         self.next_game = None
         drop_modules(*OFF_GAME_MODULES)
+        last = None
         if getattr(self.search, "shared", False):
+            last = self.search.game
             self.search.release()  # a search on the last game itself (kept_search) no longer holds it
         self.drop_screen()
         if isinstance(game, str):
-            from tanbo import Game
-            game = Game(game)
+            if last is not None and last.over and last.variant.name == game:
+                # The finished game's tables and undo stacks serve the next
+                # (a shared search's: 4p, Hexbo of 3 and 6), no block made anew.
+                game = last.restart()
+            else:
+                from tanbo import Game
+                game = Game(game)
+        last = None
         self.play(game, ai)
 
     def play(self, game, ai):

@@ -90,7 +90,7 @@ class ReviewScreen:
 
     def update(self):
         g = self.game
-        self.view.render(g, False, None, None, g.last_move(), None, True)
+        self.view.render(g, False, None, g.last_move(), None, True)
         self.status.update(g)
         self._say()
 

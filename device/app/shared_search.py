@@ -159,7 +159,7 @@ class SharedSearch(Search):
         while g._room < g._nh + plies:
             g._grow_history()
         rem = g._rem
-        while len(rem) - 2 < g._nrem + cells:
+        while len(rem) - 4 < g._nrem + cells:
             n = len(rem)
             # (from a range: array("H", bytes(k)) made a bytes as big first, one
             # more block at a search late in a game, where hexbo-6p's 1 KB step
@@ -197,7 +197,7 @@ class SharedSearch(Search):
             self.count(PUSH_COST)
         else:
             rem, rplayer = g._rem, g.root_player
-            i = g._nrem
+            i = g._nrem - 2  # (below the ply's block's two cells: tanbo.game)
             while i > mark:
                 k = rem[i - 1]
                 c = rplayer[rem[i - 2]]
