@@ -563,7 +563,7 @@ def test_the_search_and_the_tile_strip_are_kept_from_game_to_game_of_one_kind(si
     from app import board_view
     sim.run_keys(NEW_9X9_VS_RANDOM)
     app = sim.app
-    search, strip, parts = app.search, board_view.KEPT[3], board_view.KEPT[1]
+    search, strip, parts = app.search, board_view.KEPT_TILES[1], board_view.KEPT_PARTS[1]
     assert search is not None and game_screen(sim).search is search and strip is not None
     assert parts[0] is game_screen(sim).view.layout and game_screen(sim).view.palette is parts[1]
     before = app.screen
@@ -579,13 +579,13 @@ def test_the_search_and_the_tile_strip_are_kept_from_game_to_game_of_one_kind(si
     monkeypatch.setattr(builtins, "__import__", counting)
     app.step()
     monkeypatch.undo()
-    assert app.search is search and board_view.KEPT[3] is strip and game_screen(sim).game.ply == 0
-    assert board_view.KEPT[1] is parts and game_screen(sim).view.layout is parts[0]
+    assert app.search is search and board_view.KEPT_TILES[1] is strip and game_screen(sim).game.ply == 0
+    assert board_view.KEPT_PARTS[1] is parts and game_screen(sim).view.layout is parts[0]
     assert not loads  # the next game's screen loaded neither
     app.play_next("13x13", (2,))
     app.step()
     assert app.search is not search and app.search.fits(game_screen(sim).game)
-    assert board_view.KEPT[3] is not strip and board_view.KEPT[1] is not parts
+    assert board_view.KEPT_TILES[1] is not strip and board_view.KEPT_PARTS[1] is not parts
     assert game_screen(sim).view.layout.cols == 13
     app.play_next("9x9", ())  # between people: no search is kept
     app.step()

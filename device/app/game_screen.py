@@ -53,7 +53,7 @@ def board_parts(variant, width, height):
     group = displayio.Group()
     group.append(view.group)
     group.append(status.group)
-    drop_modules("view_build")  # built: the screen needs no more of its code
+    drop_modules("view_build", "tile_art", "cell_plan")  # built: the screen needs no more of their code
     return view, status, group
 
 
@@ -79,19 +79,18 @@ RESERVE_ABOVE = 256
 REMOVED_CELLS = 512
 
 
-def kept_search(search, game, ai, level, slowness, make=True):
+def kept_search(search, game, ai, level, slowness):
     """The search the computer's moves in ``game`` at ``level`` use (a
     ``tanbo.ai.Search``, 6-25 KB of arrays on a board): ``search`` itself
     if it was made for such a game (variant, roots, level, slowness: a new
     game of the same kind loads into it), else a new one, made once
-    ``search`` is dropped and the heap collected (with ``make`` False: None
-    then); None in a game between people (which never loads the AI, about
-    8 KB of code on a board).
+    ``search`` is dropped and the heap collected; None in a game between
+    people (which never loads the AI, about 8 KB of code on a board).
 
-    Made when a game starts (:meth:`app.main.App.play`, once its screen is
-    built) and kept from game to game: its big blocks are allocated once,
-    not at a move, when the heap is most fragmented (issue 22: a PyBadge's
-    heap had the bytes but no block of 4.3 KB).
+    Made when a game starts (:meth:`app.main.App.play`, before the screen
+    is built) and kept from game to game: its big blocks are allocated
+    once, not at a move, when the heap is most fragmented (issue 22: a
+    PyBadge's heap had the bytes but no block of 4.3 KB).
     """
     if not ai:
         return None
@@ -106,8 +105,6 @@ def kept_search(search, game, ai, level, slowness, make=True):
             and getattr(search, "shared", False) == shared and search.fits(game)):
         return search
     search = None
-    if not make:
-        return None
     gc.collect()
     if shared:
         from app.shared_search import SharedSearch as Search

@@ -467,34 +467,18 @@ class App:
     def play(self, game, ai):
         self.save_full_shown = False
         self.saved_game = game  # what a MemoryError while the screen is built saves
-        # The board's parts of its kind first (board_kit: its 4-12 KB tile
-        # strip on the heap the menus left; kept from a game of the same
-        # kind, as the search is), then the screen, then a new search
-        # (kept_search): the screen's build, its code and the holes it
-        # leaves, on a heap without the search's 25-40 KB of the unix port
-        # (issue 33: dense-11, hexbo and hexbo-3p's first game found no
-        # block of 160-272 B for their screen with the search made before
-        # it, at 123,000 B free on a PyBadge).
-        __import__("app.view_build").view_build.board_kit(game.variant, self.width, self.height)
-        level = self.settings.level_name()
-        had = self.search is not None
+        # The search first, then the screen: its blocks before the screen's
+        # many small ones and the holes of the code that builds it (see kept_search).
         try:
-            self.search = kept_search(self.search, game, ai, level, self.hw.slowness, False)
-        except MemoryError:  # (a shared search's game.reserve) made again below
+            self.search = kept_search(self.search, game, ai, self.settings.level_name(), self.hw.slowness)
+        except MemoryError:
+            # No block for it now: the computer's first move makes it (see
+            # think), where a MemoryError plays that move lighter.
             self.search = None
-            had = True
-        if had and self.search is None:
-            gc.collect()  # the last one's blocks free before the screen's
+            gc.collect()
         screen = GameScreen(game, ai, self.width, self.height, self.settings.hints,
                             self.hw.slowness, self.search)
         self.show(screen)
-        if self.search is None and ai:
-            try:
-                screen.search = self.search = kept_search(None, game, ai, level, self.hw.slowness)
-            except MemoryError:
-                # No block for it now: the computer's first move makes it (see
-                # think), where a MemoryError plays that move lighter.
-                gc.collect()
         if self.settings.ponder and getattr(self.search, "shared", False):
             # "Use my time" is on, but this game's search plays on the game on
             # show (app.game_screen.SHARE_ABOVE): said once, at its start.

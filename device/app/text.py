@@ -36,29 +36,21 @@ def glyph_bitmap():
     return _bitmap
 
 
-def label_palette(fg, bg=None):
-    """A label's palette: ``fg`` on ``bg`` (0xRRGGBB; None: transparent)."""
-    pal = displayio.Palette(2)
-    pal[0] = 0 if bg is None else bg
-    pal[1] = fg
-    if bg is None:
-        pal.make_transparent(0)
-    return pal
-
-
 class Label:
     """``width`` character cells at pixel (x, y), each cell ``6*scale`` x ``12*scale`` px.
 
     ``fg``/``bg`` are 0xRRGGBB; ``bg=None`` leaves the background visible.
     ``group`` is the displayio Group to add to a parent. Text longer than
-    ``width`` is cut; shorter is padded with spaces. ``palette``: one of
-    :func:`label_palette`'s to share with other labels of these colours (a game
-    screen's status: a Palette less each), whose :meth:`set_color` then
-    recolours them all.
+    ``width`` is cut; shorter is padded with spaces.
     """
 
-    def __init__(self, x, y, width, fg, bg=None, scale=1, text="", palette=None):
-        pal = self.palette = label_palette(fg, bg) if palette is None else palette
+    def __init__(self, x, y, width, fg, bg=None, scale=1, text=""):
+        pal = displayio.Palette(2)
+        pal[0] = 0 if bg is None else bg
+        pal[1] = fg
+        if bg is None:
+            pal.make_transparent(0)
+        self.palette = pal
         self.fg = fg
         self.bg = bg
         self.width = width
@@ -76,12 +68,9 @@ class Label:
 
     @text.setter
     def text(self, value):
-        if value != self._text:
-            self.write(0, self._text, value)
-            self._text = value
-
-    def write(self, at, old, value):
-        """Text ``old`` in the cells from ``at`` on becomes ``value``: only the cells that differ change."""
+        if value == self._text:
+            return
+        old = self._text
         grid = self.grid
         # Past both texts every cell stays a space: a menu's labels are
         # mostly that, and each turn here costs ~1,500 Cortex-M4 instructions.
@@ -91,7 +80,8 @@ class Label:
             if c != o:
                 if c < FIRST or c > LAST:
                     c = 63  # '?'
-                grid[at + i] = c - FIRST
+                grid[i] = c - FIRST
+        self._text = value
 
     def set_color(self, fg):
         if self.fg != fg:
@@ -105,4 +95,3 @@ class Label:
     @hidden.setter
     def hidden(self, value):
         self.group.hidden = value
-

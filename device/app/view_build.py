@@ -1,49 +1,101 @@
-"""Building the board and status views (see :mod:`app.board_view`) from the parts of
-their kind (:mod:`app.board_kit`): needed while a screen is built only, so
-:func:`app.game_screen.board_parts` drops this module afterwards."""
+"""Building the board and status views (see :mod:`app.board_view`): needed while a
+screen is built only, so :func:`app.game_screen.board_parts` drops this module
+(and :mod:`app.tile_art`, :mod:`app.cell_plan`) afterwards."""
+
+import gc
 
 import displayio
 
-from app import drop_modules, theme, tiles
-from app.board_view import KEPT
-from app.layout import CHIP_CHARS, chip_width
+from app import theme, tiles
+from app.layout import CHIP_CHARS, BoardLayout, chip_width
 from app.text import Label
 
 UNSET = 255  # BoardView.shown: no tile drawn yet
 
 
-def board_kit(variant, width, height):
+def kept_tiles(kept, cell, players, arm_masks):
+    """The tile strip (:func:`app.tile_art.tile_bitmap`) of a board of ``cell``
+    px, ``players`` and ``arm_masks``: the last board's if it is the same
+    kind (kept in ``kept``, :data:`app.board_view.KEPT_TILES`), else drawn anew once
+    the last one is dropped. Its 4-12 KB block is then allocated at the
+    first game of a kind only, not at each game's start on a heap the
+    menus and the last game have fragmented (issue 22: a game could not
+    start for want of 12,384 bytes in one piece)."""
+    key = (cell, players, arm_masks)
+    if kept[0] != key:
+        kept[0] = kept[1] = None
+        gc.collect()
+        from app.tile_art import tile_bitmap
+        kept[1] = tile_bitmap(cell, players, arm_masks)
+        kept[0] = key
+    return kept[1]
+
+
+def kept_parts(kept, variant, width, height, tiles_kept):
     """The parts of a board of ``variant`` on ``width`` x ``height`` that no
-    game changes (:func:`app.board_kit.make`: its layout, palettes, small
-    bitmaps, tile strip), kept in :data:`app.board_view.KEPT`: the last
-    board's if it was of this kind, else made anew.
+    game changes: (its :class:`app.layout.BoardLayout`, the board's palette,
+    the cursor's bitmap and palette, the last-move mark's, the status's stone
+    icons and their palette, the turn bar's bitmap and palette). The last
+    board's if it was of this kind (kept in ``kept``,
+    :data:`app.board_view.KEPT_PARTS`), else made anew.
 
     Issue 33: a game after one of its kind then loads neither
     :mod:`app.cell_plan` nor :mod:`app.tile_art` (6 KB of the unix port's
-    heap) and makes none of these objects, where its screen is built beside
-    the kept search on the most fragmented heap of a session (3d, dense-11,
-    hexbo and 19x19 failed there for blocks of 160-690 bytes at 123,000 B
-    free); a game of a new kind makes them before its screen and search
-    (:meth:`app.main.App.play`), the strip's block first.
+    heap) and makes none of these objects (their tables and instance
+    dicts, grown entry by entry), on the heap where its screen is built
+    beside the kept search, the most fragmented of a session: 3d, dense-11,
+    hexbo and 19x19 failed there for blocks of 160-690 bytes at 123,000 B free.
     """
-    if KEPT[0] != (variant.name, width, height):
-        try:
-            from app.board_kit import make
-            make(KEPT, variant, width, height)
-        finally:  # (also after a MemoryError: their code is needed no more)
-            drop_modules("board_kit", "tile_art", "cell_plan")
-    return KEPT[1]
+    key = (variant.name, width, height)
+    if kept[0] != key:
+        kept[0] = kept[1] = None
+        from app import tile_art
+        lay = BoardLayout(variant, width, height)
+        # The strip's block (4-12 KB) before the small parts' (see kept_tiles).
+        kept_tiles(tiles_kept, lay.cell, variant.players, lay.arm_masks)
+        ink = tiles.ink(lay.cell, lay.arm_masks)
+        m = tiles.mark_size(ink)
+        mpal = displayio.Palette(1)
+        mpal[0] = theme.BOARD_COLORS[theme.LAST]
+        cpal = displayio.Palette(3)
+        cpal[1] = theme.CURSOR
+        cpal[2] = theme.CURSOR_EDGE
+        cpal.make_transparent(0)
+        s = lay.scale
+        icon, gap, text_w = status_sizes(lay)
+        ipal = tile_art.board_palette()
+        ipal.make_transparent(theme.OFF)
+        ipal[theme.RIM] = theme.DIM  # a light rim: a black stone must show on the dark panel
+        bpal = displayio.Palette(1)
+        bpal[0] = theme.ACCENT
+        kept[1] = (lay, tile_art.board_palette(), tile_art.cursor_bitmap(ink), cpal,
+                   displayio.Bitmap(m, m, 1), mpal, tile_art.icon_bitmap(icon, variant.players), ipal,
+                   displayio.Bitmap(text_w, 2 * s, 1), bpal)
+        kept[0] = key
+    return kept[1]
 
 
-def build_board(view, variant, width, height):
-    """Fill in :class:`app.board_view.BoardView` ``view`` from the parts of its kind
-    (:func:`app.board_view.board_kit`)."""
+def status_sizes(layout):
+    """(icon px, gap px, text px) of a status chip of ``layout``."""
+    s = layout.scale
+    icon, gap = 10 * s, 2
+    text_w = 6 * s * CHIP_CHARS - s  # the last glyph's blank column may be cut
+    if icon + gap + text_w > layout.status_w:
+        # A narrow side panel (9x9 on 160x128: 33 px): smaller icon, 1 px gap.
+        gap = 1
+        icon = max(6, layout.status_w - text_w - gap)
+    return icon, gap, text_w
+
+
+def build_board(view, variant, width, height, parts_kept, tiles_kept):
+    """Fill in :class:`app.board_view.BoardView` ``view``; ``parts_kept``, ``tiles_kept``:
+    see :func:`kept_parts`, :func:`kept_tiles`."""
     view.variant = variant
-    parts = board_kit(variant, width, height)
-    lay, view.palette, cursor, cursor_pal, mark, mark_pal, _, _, _, _, _, dim, _ = parts
+    lay, view.palette, cursor, cursor_pal, mark, mark_pal, _, _, _, _ = kept_parts(
+        parts_kept, variant, width, height, tiles_kept)
     view.layout = lay
     c = lay.cell
-    bitmap = KEPT[3]
+    bitmap = kept_tiles(tiles_kept, c, variant.players, lay.arm_masks)
     # render(): stone + s and ring + s are player s's tiles
     view.stone = tiles.stone_tile(len(lay.arm_masks)) - 1
     view.ring = view.stone + variant.players
@@ -62,7 +114,7 @@ def build_board(view, variant, width, height):
     # (glyph rows 2-9) centred in the cell row.
     for text, x, y in lay.labels:
         view.group.append(Label(x, y + (c - 8) // 2 - 2, len(text), theme.DIM,
-                                text=text, palette=dim).group)
+                                text=text).group)
     view.mark = displayio.TileGrid(mark, pixel_shader=mark_pal)
     view.mark.hidden = True
     view.mark_at = -1
@@ -78,13 +130,12 @@ def build_board(view, variant, width, height):
 
 
 def build_status(view, layout, players, parts):
-    """Fill in :class:`app.board_view.StatusView` ``view``; ``parts``: the board's
-    (:func:`app.board_view.board_kit`)."""
+    """Fill in :class:`app.board_view.StatusView` ``view``; ``parts``: the board's (:func:`kept_parts`)."""
     s = layout.scale
     line = 12 * s
-    _, _, _, _, _, _, icons, pal, bar, bar_pal, text, dim, gap = parts
-    icon = icons.height  # (app.board_kit.status_sizes)
+    icon, gap, text_w = status_sizes(layout)
     view.group = displayio.Group(x=layout.status_x, y=layout.status_y)
+    _, _, _, _, _, _, icons, pal, bar, bar_pal = parts
     view.chips = []
     chip_w = chip_width(s, icon, gap)
     per_row = 1 if layout.side else max(1, min(players, layout.status_w // chip_w))
@@ -98,7 +149,7 @@ def build_status(view, layout, players, parts):
         t = displayio.TileGrid(icons, pixel_shader=pal, width=1, height=1, tile_width=icon,
                                tile_height=icon, default_tile=k, x=x, y=y + (line - icon) // 2)
         view.group.append(t)
-        label = Label(x + icon + gap, y, CHIP_CHARS, theme.TEXT, scale=s, palette=text)
+        label = Label(x + icon + gap, y, CHIP_CHARS, theme.TEXT, scale=s)
         view.group.append(label.group)
         view.chips.append(label)
         view.bar_at.append((x + icon + gap, y + line - 2 * s))
@@ -117,7 +168,7 @@ def build_status(view, layout, players, parts):
         view.info_lines = 1
     view.info = []
     for i in range(view.info_lines):
-        label = Label(ix, iy + i * line, max(1, chars), theme.DIM, scale=s, palette=dim)
+        label = Label(ix, iy + i * line, max(1, chars), theme.DIM, scale=s)
         view.group.append(label.group)
         view.info.append(label)
     view.chars = chars
