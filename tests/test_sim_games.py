@@ -552,41 +552,24 @@ def test_a_board_slower_than_its_slowness_stops_the_search_at_the_moves_time_lim
     assert game_screen(sim).game.ply == 2
 
 
-def test_the_search_and_the_tile_strip_are_kept_from_game_to_game_of_one_kind(sim, monkeypatch):
+def test_the_search_and_the_tile_strip_are_kept_from_game_to_game_of_one_kind(sim):
     # Made once for a kind of game (issue 22: their blocks are then not
     # allocated again on a heap the last game fragmented), made anew for
-    # another kind, and the game starts only after the menu has left. So are
-    # the board's layout, palettes and small bitmaps (issue 33: the next
-    # game's screen loads neither app.cell_plan nor app.tile_art).
-    import builtins
-    import sys
+    # another kind, and the game starts only after the menu has left.
     from app import board_view
     sim.run_keys(NEW_9X9_VS_RANDOM)
     app = sim.app
-    search, strip, parts = app.search, board_view.KEPT_TILES[1], board_view.KEPT_PARTS[1]
+    search, strip = app.search, board_view.KEPT_TILES[1]
     assert search is not None and game_screen(sim).search is search and strip is not None
-    assert parts[0] is game_screen(sim).view.layout and game_screen(sim).view.palette is parts[1]
     before = app.screen
     app.play_next("9x9", (2,))
     assert app.screen is before  # started by the next step, once the key that asked is handled
-    loads = []
-    real_import = builtins.__import__
-
-    def counting(name, *args, **kwargs):
-        module = real_import(name, *args, **kwargs)
-        loads.extend(m for m in ("app.cell_plan", "app.tile_art") if m in sys.modules)
-        return module
-    monkeypatch.setattr(builtins, "__import__", counting)
     app.step()
-    monkeypatch.undo()
     assert app.search is search and board_view.KEPT_TILES[1] is strip and game_screen(sim).game.ply == 0
-    assert board_view.KEPT_PARTS[1] is parts and game_screen(sim).view.layout is parts[0]
-    assert not loads  # the next game's screen loaded neither
     app.play_next("13x13", (2,))
     app.step()
     assert app.search is not search and app.search.fits(game_screen(sim).game)
-    assert board_view.KEPT_TILES[1] is not strip and board_view.KEPT_PARTS[1] is not parts
-    assert game_screen(sim).view.layout.cols == 13
+    assert board_view.KEPT_TILES[1] is not strip
     app.play_next("9x9", ())  # between people: no search is kept
     app.step()
     assert app.search is None and game_screen(sim).search is None

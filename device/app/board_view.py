@@ -15,12 +15,10 @@ game against the computer lasts.
 from app import tiles
 from app.theme import HINT, HINT_COLORS  # (names, not the module: a game screen drops it)
 
-# The last board's tile strip, (key, displayio.Bitmap), and its other parts
-# no game changes (key, tuple), kept from game to game (see
-# app.view_build.kept_tiles and kept_parts; here, in a module the game
-# screen keeps, since view_build is dropped once a screen is built).
+# The last board's tile strip, (key, displayio.Bitmap), kept from game to
+# game (see app.view_build.kept_tiles; here, in a module the game screen
+# keeps, since view_build is dropped once a screen is built).
 KEPT_TILES = [None, None]  # type: list
-KEPT_PARTS = [None, None]  # type: list
 
 
 class BoardView:
@@ -28,7 +26,7 @@ class BoardView:
 
     def __init__(self, variant, width, height):
         from app.view_build import build_board
-        build_board(self, variant, width, height, KEPT_PARTS, KEPT_TILES)
+        build_board(self, variant, width, height, KEPT_TILES)
 
     def move_cursor(self, p):
         x, y = self.layout.cell_xy(p)
@@ -134,7 +132,7 @@ class StatusView:
 
     def __init__(self, layout, players):
         from app.view_build import build_status
-        build_status(self, layout, players, KEPT_PARTS[1])  # (the board's, just built)
+        build_status(self, layout, players)
 
     def update(self, game):
         n = len(self.chips)

@@ -6,7 +6,7 @@ import gc
 
 import displayio
 
-from app import theme, tiles
+from app import theme, tile_art, tiles
 from app.layout import CHIP_CHARS, BoardLayout, chip_width
 from app.text import Label
 
@@ -25,77 +25,18 @@ def kept_tiles(kept, cell, players, arm_masks):
     if kept[0] != key:
         kept[0] = kept[1] = None
         gc.collect()
-        from app.tile_art import tile_bitmap
-        kept[1] = tile_bitmap(cell, players, arm_masks)
+        kept[1] = tile_art.tile_bitmap(cell, players, arm_masks)
         kept[0] = key
     return kept[1]
 
 
-def kept_parts(kept, variant, width, height, tiles_kept):
-    """The parts of a board of ``variant`` on ``width`` x ``height`` that no
-    game changes: (its :class:`app.layout.BoardLayout`, the board's palette,
-    the cursor's bitmap and palette, the last-move mark's, the status's stone
-    icons and their palette, the turn bar's bitmap and palette). The last
-    board's if it was of this kind (kept in ``kept``,
-    :data:`app.board_view.KEPT_PARTS`), else made anew.
-
-    Issue 33: a game after one of its kind then loads neither
-    :mod:`app.cell_plan` nor :mod:`app.tile_art` (6 KB of the unix port's
-    heap) and makes none of these objects (their tables and instance
-    dicts, grown entry by entry), on the heap where its screen is built
-    beside the kept search, the most fragmented of a session: 3d, dense-11,
-    hexbo and 19x19 failed there for blocks of 160-690 bytes at 123,000 B free.
-    """
-    key = (variant.name, width, height)
-    if kept[0] != key:
-        kept[0] = kept[1] = None
-        from app import tile_art
-        lay = BoardLayout(variant, width, height)
-        # The strip's block (4-12 KB) before the small parts' (see kept_tiles).
-        kept_tiles(tiles_kept, lay.cell, variant.players, lay.arm_masks)
-        ink = tiles.ink(lay.cell, lay.arm_masks)
-        m = tiles.mark_size(ink)
-        mpal = displayio.Palette(1)
-        mpal[0] = theme.BOARD_COLORS[theme.LAST]
-        cpal = displayio.Palette(3)
-        cpal[1] = theme.CURSOR
-        cpal[2] = theme.CURSOR_EDGE
-        cpal.make_transparent(0)
-        s = lay.scale
-        icon, gap, text_w = status_sizes(lay)
-        ipal = tile_art.board_palette()
-        ipal.make_transparent(theme.OFF)
-        ipal[theme.RIM] = theme.DIM  # a light rim: a black stone must show on the dark panel
-        bpal = displayio.Palette(1)
-        bpal[0] = theme.ACCENT
-        kept[1] = (lay, tile_art.board_palette(), tile_art.cursor_bitmap(ink), cpal,
-                   displayio.Bitmap(m, m, 1), mpal, tile_art.icon_bitmap(icon, variant.players), ipal,
-                   displayio.Bitmap(text_w, 2 * s, 1), bpal)
-        kept[0] = key
-    return kept[1]
-
-
-def status_sizes(layout):
-    """(icon px, gap px, text px) of a status chip of ``layout``."""
-    s = layout.scale
-    icon, gap = 10 * s, 2
-    text_w = 6 * s * CHIP_CHARS - s  # the last glyph's blank column may be cut
-    if icon + gap + text_w > layout.status_w:
-        # A narrow side panel (9x9 on 160x128: 33 px): smaller icon, 1 px gap.
-        gap = 1
-        icon = max(6, layout.status_w - text_w - gap)
-    return icon, gap, text_w
-
-
-def build_board(view, variant, width, height, parts_kept, tiles_kept):
-    """Fill in :class:`app.board_view.BoardView` ``view``; ``parts_kept``, ``tiles_kept``:
-    see :func:`kept_parts`, :func:`kept_tiles`."""
+def build_board(view, variant, width, height, kept):
+    """Fill in :class:`app.board_view.BoardView` ``view``; ``kept``: see :func:`kept_tiles`."""
     view.variant = variant
-    lay, view.palette, cursor, cursor_pal, mark, mark_pal, _, _, _, _ = kept_parts(
-        parts_kept, variant, width, height, tiles_kept)
-    view.layout = lay
+    lay = view.layout = BoardLayout(variant, width, height)
     c = lay.cell
-    bitmap = kept_tiles(tiles_kept, c, variant.players, lay.arm_masks)
+    view.palette = tile_art.board_palette()
+    bitmap = kept_tiles(kept, c, variant.players, lay.arm_masks)
     # render(): stone + s and ring + s are player s's tiles
     view.stone = tiles.stone_tile(len(lay.arm_masks)) - 1
     view.ring = view.stone + variant.players
@@ -115,11 +56,18 @@ def build_board(view, variant, width, height, parts_kept, tiles_kept):
     for text, x, y in lay.labels:
         view.group.append(Label(x, y + (c - 8) // 2 - 2, len(text), theme.DIM,
                                 text=text).group)
-    view.mark = displayio.TileGrid(mark, pixel_shader=mark_pal)
+    m = tiles.mark_size(tiles.ink(c, lay.arm_masks))
+    mpal = displayio.Palette(1)
+    mpal[0] = theme.BOARD_COLORS[theme.LAST]
+    view.mark = displayio.TileGrid(displayio.Bitmap(m, m, 1), pixel_shader=mpal)
     view.mark.hidden = True
     view.mark_at = -1
     view.group.append(view.mark)
-    view.cursor = displayio.TileGrid(cursor, pixel_shader=cursor_pal)
+    cpal = displayio.Palette(3)
+    cpal[1] = theme.CURSOR
+    cpal[2] = theme.CURSOR_EDGE
+    cpal.make_transparent(0)
+    view.cursor = displayio.TileGrid(tile_art.cursor_bitmap(tiles.ink(c, lay.arm_masks)), pixel_shader=cpal)
     view.group.append(view.cursor)
     n = variant.size
     shown = view.shown = bytearray(n)  # (no bytes temporary as long: see cell_plan.cells)
@@ -129,18 +77,27 @@ def build_board(view, variant, width, height, parts_kept, tiles_kept):
     view.hint_player = 0
 
 
-def build_status(view, layout, players, parts):
-    """Fill in :class:`app.board_view.StatusView` ``view``; ``parts``: the board's (:func:`kept_parts`)."""
+def build_status(view, layout, players):
+    """Fill in :class:`app.board_view.StatusView` ``view``."""
     s = layout.scale
-    line = 12 * s
-    icon, gap, text_w = status_sizes(layout)
+    line, icon, gap = 12 * s, 10 * s, 2
+    text_w = 6 * s * CHIP_CHARS - s  # the last glyph's blank column may be cut
+    if icon + gap + text_w > layout.status_w:
+        # A narrow side panel (9x9 on 160x128: 33 px): smaller icon, 1 px gap.
+        gap = 1
+        icon = max(6, layout.status_w - text_w - gap)
     view.group = displayio.Group(x=layout.status_x, y=layout.status_y)
-    _, _, _, _, _, _, icons, pal, bar, bar_pal = parts
+    icons = tile_art.icon_bitmap(icon, players)
+    pal = tile_art.board_palette()
+    pal.make_transparent(theme.OFF)
+    pal[theme.RIM] = theme.DIM  # a light rim: a black stone must show on the dark panel
     view.chips = []
     chip_w = chip_width(s, icon, gap)
     per_row = 1 if layout.side else max(1, min(players, layout.status_w // chip_w))
     # The bar: glyph rows 10-11 (descenders), which "24/3" leaves empty.
-    view.bar = displayio.TileGrid(bar, pixel_shader=bar_pal)
+    bpal = displayio.Palette(1)
+    bpal[0] = theme.ACCENT
+    view.bar = displayio.TileGrid(displayio.Bitmap(text_w, 2 * s, 1), pixel_shader=bpal)
     view.bar.hidden = True
     view.bar_at = []
     for k in range(players):
