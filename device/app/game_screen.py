@@ -156,11 +156,15 @@ class GameScreen:
         # (In pixels: Hexbo's rows are shifted; the middle row is not.)
         mid_x, mid_y = lay.x0 + lay.cols // 2 * lay.cell, lay.y0 + lay.rows // 2 * lay.cell
         best, best_d = 0, 1 << 30
-        moves = g.legal_moves() if g.winner is None else range(g.variant.size)
-        for p in moves:
+        # The legal points in the engine's order, read in place (legal_moves'
+        # sorted list took a block of 512 B of 19x19's heap where the next
+        # game's screen is built, issue 33); of equals the lowest point.
+        over = g.winner is not None
+        for i in range(g.variant.size if over else g.legal_count()):
+            p = i if over else g.legal_move_at(i)
             x, y = lay.cell_xy(p)
             d = abs(x - mid_x) + abs(y - mid_y)
-            if d < best_d:
+            if d < best_d or d == best_d and p < best:
                 best, best_d = p, d
         return best
 
