@@ -542,36 +542,6 @@ def test_move_at_reads_each_ply_of_moves_without_the_list():
             g.move_at(bad)
 
 
-@pytest.mark.parametrize("variant", ["9x9", "3d", "4p", "hexbo-3p", "hexbo-6p"])
-def test_restart_is_a_fresh_game_in_the_same_tables(variant):
-    from tanbo import Rng
-    g = Game(variant)
-    tables = [id(t) for t in g._tables()[:3]] + [id(t) for t in g.legal_index[1:]] + [id(g._moves), id(g._rem)]
-    rng = Rng(4)
-    while g.winner is None:  # a whole game: removals, its stacks grown
-        g.play(g.legal_move_at(rng.below(g.legal_count())))
-    if variant == "4p":
-        g.undo()
-        g.resign(g.to_move)
-    room = g._room
-    again, fresh = g.restart(), Game(variant)
-    assert again is g and g._room == room  # the same tables, the stacks' room kept
-    assert [id(t) for t in g._tables()[:3]] + [id(t) for t in g.legal_index[1:]] + [id(g._moves), id(g._rem)] == tables
-    assert g.state_key() == fresh.state_key() and g.moves() == [] and g.start is None
-    for name in ("touch_count", "space_root", "legal_points"):
-        assert [list(t) for t in getattr(g, name)[1:]] == [list(t) for t in getattr(fresh, name)[1:]], name
-    # the same seeded game afterwards, undo included
-    a, b = Rng(9), Rng(9)
-    for _ in range(60):
-        if g.winner is not None:
-            break
-        assert g.play(g.legal_move_at(a.below(g.legal_count()))) == fresh.play(fresh.legal_move_at(b.below(fresh.legal_count())))
-    for _ in range(20):
-        g.undo()
-        fresh.undo()
-        assert g.state_key() == fresh.state_key()
-
-
 def test_undo_takes_back_removals_and_resignations_ply_by_ply():
     # (a removal's block on the undo stack ends with its ply: a ply that removed none leaves none)
     from tanbo import Rng

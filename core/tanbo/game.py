@@ -140,15 +140,6 @@ def _filled(cells, fill):
     return cells
 
 
-def _refill(cells, fill):
-    """``cells`` (a list, bytearray or array) with every cell set to ``fill``, in place."""
-    if type(cells) is list:
-        for i in range(len(cells)):
-            cells[i] = fill
-        return cells
-    return _filled(cells, fill)
-
-
 class IllegalMove(ValueError):
     """A move the rules forbid; the game is unchanged."""
 
@@ -366,32 +357,6 @@ class Game:
         self._hot = (self.board, self.root_of, self.nxt, self.head, self.space, tuple(mine), self.legal_total,
                      self.root_count, tuple(theirs), self.succ, self.steps)
         self._targets = self._tables_cache = None  # for load_state, built on first use
-
-    def restart(self):
-        """This game's variant from its setup again, the first player to move, in
-        this game's own tables and undo stacks (which keep their room): a next
-        game of the same variant that makes no block anew. For a board's
-        fragmented heap (a PyBadge's 4p and 3- and 6-player Hexbo games, whose
-        second game found no block for the tables or stacks of a new Game)."""
-        v = self.variant
-        board = _refill(self.board, 0)
-        for p, player in v.setup:
-            board[p] = player
-        _refill(self.root_of, NO_ROOT)
-        _refill(self.nxt, NIL)
-        # each table as _allocate fills it
-        for name, fill in (("touch_count", 0), ("space_root", NO_ROOT), ("legal_points", 0), ("legal_index", 0)):
-            for t in getattr(self, name)[1:]:
-                _refill(t, fill)
-        _refill(self.legal_total, 0)
-        _refill(self.root_count, 0)
-        self.ply = self._nh = self._nrem = 0
-        self.winner = self.start = None
-        self.over = False
-        self.to_move = 1
-        self._find_roots(v.setup_points)
-        self._credit_root_space()
-        return self
 
     @classmethod
     def from_position(cls, text, variant=None):

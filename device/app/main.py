@@ -189,17 +189,16 @@ class App:
             # Before the next step: the computer's search (its first move
             # follows in the next step) finds the heap collected.
             self.collect = False
-            if self.needs_search():
-                # A new game's search (kept_search; None between people), made
-                # once its board is on the panel (see play), unless the
-                # computer's first move made it (think); the presses made
-                # meanwhile are dropped, as while a screen is built. No block
-                # for it: that move tries again, lighter after a MemoryError
-                # (out_of_memory).
-                try:
-                    self.make_search()
-                except MemoryError:
-                    pass
+            # A new game's search (kept_search; None between people), made
+            # once its board is on the panel (see play), unless the
+            # computer's first move made it (think); the presses made
+            # meanwhile are dropped, as while a screen is built. No block
+            # for it: that move tries again, lighter after a MemoryError
+            # (out_of_memory).
+            try:
+                self.make_search()
+            except MemoryError:
+                pass
             gc.collect()
         if self.busy:
             self.drop_keys()
@@ -211,21 +210,17 @@ class App:
             except Exception as e:  # its MemoryError ends the pondering (tanbo.ponder): a bug
                 self.recover(e)
 
-    def needs_search(self):
-        """True when the screen on show is a game's that searches and has no search yet."""
-        s = self.screen
-        # (a review has a search too, and no ``searches``; a puzzle's is False)
-        return getattr(s, "searches", False) and s.search is None
-
     def make_search(self):
-        """The search of the game on show (see :meth:`needs_search`). In a call of its
-        own, as is the test: with the screen in a local of :meth:`step`, 1d's second
+        """The search of the game on show, if it searches and has none yet. In a call
+        of its own: with the screen in a local of :meth:`step`, 1d's second
         game at 123,000 B failed for a 3,968 B block under pytest
         (tests/test_device_sessions.py), likely a stale slot that the unix port's
         conservative collector read as the last game's screen."""
         s = self.screen
-        s.search = self.search = game_screen().kept_search(None, s.game, s.ai, self.settings.level_name(),
-                                                           self.hw.slowness, self.small_heap)
+        # (a review has a search too, and no ``searches``; a puzzle's is False)
+        if getattr(s, "searches", False) and s.search is None:
+            s.search = self.search = game_screen().kept_search(None, s.game, s.ai, self.settings.level_name(),
+                                                               self.hw.slowness, self.small_heap)
 
     def recover(self, error):
         """After ``error`` (None: a MemoryError) reached :meth:`step`: a lighter search
@@ -505,7 +500,8 @@ class App:
             if last is not None and last.over and last.variant.name == game:
                 # The finished game's tables and undo stacks serve the next
                 # (a shared search's: 4p, Hexbo of 3 and 6), no block made anew.
-                game = last.restart()
+                from app.shared_search import restart
+                game = restart(last)
             else:
                 from tanbo import Game
                 game = Game(game)
