@@ -100,14 +100,13 @@ def wrap(f, part):
 
 if mode == "parts":
     import builtins
-    import sys
     import tanbo
-    from app.game_screen import GameScreen
+    from app import game_screen
     builtins.__import__ = wrap(builtins.__import__, "imports")
     tanbo.Game = wrap(tanbo.Game, "engine")  # as App.start_next_game finds it
-    main = sys.modules["app.main"]
-    main.kept_search = wrap(main.kept_search, "search")
-    GameScreen.__init__ = wrap(GameScreen.__init__, "screen")
+    # as the app finds it: on the module (app.main.game_screen()), which no review drops here
+    game_screen.kept_search = wrap(game_screen.kept_search, "search")
+    game_screen.GameScreen.__init__ = wrap(game_screen.GameScreen.__init__, "screen")
 
 divmod(0, 1)
 for _ in range(units):
