@@ -13,7 +13,8 @@ import shutil
 
 import pytest
 
-from tanbo_tools import board_time, mpy
+from tanbo_tools import board_time
+from tanbo_tools.lab import bench_start
 
 TESTS = os.path.dirname(os.path.abspath(__file__))
 REPO = os.path.dirname(TESTS)
@@ -24,9 +25,7 @@ LIMIT_MS = 500
 @pytest.mark.parametrize("board_id,w,h", [("pybadge", 160, 128), ("pimoroni_picosystem", 240, 240)])
 def test_opening_a_puzzle_takes_under_half_a_second_of_board_time(tmp_path, board_id, w, h):
     lib = tmp_path / "lib"
-    for src in (os.path.join(REPO, "device", "app"), os.path.join(REPO, "device", "boards"),
-                os.path.join(REPO, "core", "tanbo")):
-        mpy.compile_package(src, str(lib / os.path.basename(src)))
+    bench_start.compile_app(str(lib))
     shutil.copy(os.path.join(REPO, "device", "app", "puzzles.txt"), str(lib / "app"))
     script = tmp_path / "puzzle_open_time.py"  # beside no package: the .mpy tree is found
     shutil.copy(os.path.join(TESTS, "puzzle_open_time.py"), str(script))
