@@ -42,9 +42,8 @@ def compiled(dest, repo=REPO):
     """``dest`` holding ``repo``'s tanbo, app and boards as ``.mpy`` (MicroPython's header), as a
     bundle ships them, with the session script and the built-in modules' stand-ins beside them."""
     import shutil
-    from tanbo_tools import mpy
-    for package in ("core/tanbo", "device/app", "device/boards"):
-        mpy.compile_package(os.path.join(repo, package), os.path.join(dest, os.path.basename(package)))
+    from tanbo_tools.lab.bench_start import compile_app
+    compile_app(dest, repo)
     shutil.copytree(os.path.join(TESTS, "device_stubs"), os.path.join(dest, "device_stubs"))
     shutil.copy(os.path.join(TESTS, "device_sessions.py"), dest)
     return dest

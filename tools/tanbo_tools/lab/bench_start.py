@@ -30,10 +30,11 @@ UNITS = 2  # the first game after the app's start, then a game after a game
 PARTS = ("imports", "engine", "search", "screen", "refresh", "other")
 
 
-def compile_app(lib):
-    """The app, its boards and the engine as ``.mpy`` in ``lib`` (as a board loads them)."""
-    for src in (os.path.join(vm.REPO, "device", "app"), os.path.join(vm.REPO, "device", "boards"),
-                os.path.join(vm.REPO, "core", "tanbo")):
+def compile_app(lib, repo=vm.REPO):
+    """The app, its boards and the engine (of the checkout at ``repo``) as ``.mpy`` in ``lib``
+    (as a board loads them)."""
+    for src in (os.path.join(repo, "device", "app"), os.path.join(repo, "device", "boards"),
+                os.path.join(repo, "core", "tanbo")):
         mpy.compile_package(src, os.path.join(lib, os.path.basename(src)))
 
 
