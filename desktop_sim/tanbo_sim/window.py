@@ -4,7 +4,7 @@ Keys: arrows = D-pad, Z = A, X = B, Enter = START, Shift = SELECT, Esc or
 closing the window quits. The app's clock is real time here.
 """
 
-import os
+import signal
 import time
 
 from tanbo_sim.interrupts import Interrupts
@@ -24,10 +24,10 @@ def _keymap():
 def run_window(board, scale, nvm, steps=(), events=None):
     """Open the window and run until it is closed; ``steps`` (a parsed key script) play first;
     ``events``: a stream for the refresh/NVM lines (:mod:`tanbo_sim.events`)."""
-    # SDL's own SIGINT/SIGTERM handlers, installed when pygame starts, took
-    # the signal from Interrupts' at times (a SIGTERM that left the loop running).
-    os.environ.setdefault("SDL_NO_SIGNAL_HANDLERS", "1")
-    with Interrupts() as interrupts:
+    # SIGTERM too, as a headless run: its exception (the command's Terminated),
+    # raised inside a pygame call, was swallowed there and the window ran on
+    # (1 run in ~20 on a loaded machine; CI saw it).
+    with Interrupts((signal.SIGINT, signal.SIGTERM)) as interrupts:
         return _run(board, scale, nvm, steps, events, interrupts)
 
 
