@@ -3,6 +3,8 @@ in any screen's ``key`` or ``tick`` is reported in one line by the app's loop, w
 the title, saying so, with the game saved to continue.
 """
 
+import sys
+
 import pytest
 from tanbo import Game
 
@@ -83,6 +85,48 @@ def test_an_exception_in_any_screens_key_or_tick_returns_to_the_title_with_the_g
         s = Simulator("pybadge", nvm_path=str(tmp_path / "nvm"))  # saved: also across a reset
         s.press("A")
         assert game_screen(s).game.moves() == moves
+    finally:
+        monkeypatch.undo()
+        s.close()
+
+
+def test_a_game_screen_module_that_fails_to_load_after_a_review_returns_to_the_title(tmp_path, capsys,
+                                                                                    monkeypatch):
+    # Review drops the game screen's code and the next game imports it again
+    # (app.main.game_screen): a damaged file then (CircuitPython: "ValueError:
+    # incompatible .mpy file") is reported in one line at the title, and the
+    # next try, the file good again, plays.
+    s = Simulator("pybadge", nvm_path=str(tmp_path / "nvm"))
+    import app.main  # (the simulator puts device/ on the path)
+    try:
+        from app.review_screen import ReviewScreen
+        g = Game("9x9")
+        for _ in range(3):
+            g.play(g.legal_moves()[0])
+        s.app.show(ReviewScreen(g, s.app.width, s.app.height, None, s.app))  # as game over's Review
+        s.frames(20)
+        assert "app.game_screen" not in sys.modules  # dropped under the review
+        real, failed = app.main.game_screen, []
+
+        def damaged():
+            if not failed:
+                failed.append(True)
+                raise ValueError("incompatible .mpy file")
+            return real()
+        monkeypatch.setattr(app.main, "game_screen", damaged)
+        s.app.title()
+        s.frames(20)
+        capsys.readouterr()
+        s.run_keys(NEW_9X9_VS_RANDOM)
+        s.frames(50)
+        said = capsys.readouterr().out
+        assert failed and said.count("\n") == 1 and "incompatible .mpy file" in said
+        title = s.app.screen
+        assert screen_is(title, "Menu") and title.title.text == "T A N B O"
+        assert title.notes[-1].text in ("Error.", "Error: saved.")
+        s.run_keys(NEW_9X9_VS_RANDOM)
+        s.frames(50)
+        assert game_screen(s) and game_screen(s).game.variant.name == "9x9"
     finally:
         monkeypatch.undo()
         s.close()
