@@ -201,7 +201,9 @@ def main(argv):
     """Print, per board and variant, the smallest free heap at start (board bytes) of a session.
 
     ``--repo PATH`` measures another checkout's app and engine (e.g. the
-    code before a change) with this script.
+    code before a change) with this script; ``--at BYTES`` runs each session
+    once with that free heap at start and prints its outcome (where it failed)
+    instead of bisecting; ``--step`` sets the bisection's step (1024 B).
     """
     import argparse
     import tempfile
@@ -210,13 +212,20 @@ def main(argv):
     parser.add_argument("--repo", default=REPO)
     parser.add_argument("--boards", default=",".join(sorted(FREE_AT_START)))
     parser.add_argument("--variants", default=",".join(VARIANTS))
+    parser.add_argument("--at", type=int, default=None)
+    parser.add_argument("--step", type=int, default=1024)
     args = parser.parse_args(argv)
     exe = micropython_path()
     with tempfile.TemporaryDirectory() as tmp:
         lib = compiled(tmp, args.repo)
         for board in args.boards.split(","):
             for variant in args.variants.split(","):
-                need = smallest_free(exe, lib, board, variant)
+                if args.at is not None:
+                    out = session(exe, lib, board, variant, args.at)
+                    print(json.dumps({"board": board, "variant": variant, "free": args.at, "ok": out["ok"],
+                                      "plies": out["plies"], "screens": out.get("screens")}), flush=True)
+                    continue
+                need = smallest_free(exe, lib, board, variant, step=args.step)
                 print(json.dumps({"board": board, "variant": variant, "smallest_free": need,
                                   "free_at_start": FREE_AT_START[board]}), flush=True)
 

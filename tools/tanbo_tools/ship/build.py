@@ -33,6 +33,9 @@ def add_arguments(parser):
                         help="CircuitPython major version on the board (default: the --uf2 "
                              "firmware's, else 10; 9 and 10 both read mpy v6)")
     parser.add_argument("--py", action="store_true", help="ship .py sources instead of .mpy")
+    parser.add_argument("--lines", action="store_true",
+                        help="keep source line numbers in the .mpy files' tracebacks (about 3 KB more "
+                             "of a board's heap during a game; for a board being debugged)")
     parser.add_argument("--out", default=os.path.join(os.getcwd(), "build"),
                         help="output folder (default ./build)")
     parser.add_argument("--device", default=os.path.join(bundle_mod.REPO, "device"),
@@ -72,14 +75,15 @@ def run(args):
             image.check_mpy_format(firmware, {"circuitpython": cp, "format": "py" if args.py else "mpy",
                                               "mpy_version": None if args.py else mpy.MPY_VERSION})
         print("building %s bundle (%s, CircuitPython %d) from %s and %s"
-              % (board.name, "py" if args.py else "mpy", cp, args.device, args.core))
+              % (board.name, "py" if args.py else "mpy with line numbers" if args.lines else "mpy", cp,
+                 args.device, args.core))
         try:
             os.makedirs(args.out, exist_ok=True)
         except (OSError, ValueError) as exc:
             raise mpy.BuildError("cannot make the output folder %r: %s"
                                  % (args.out, getattr(exc, "strerror", None) or exc))
         b = bundle_mod.build_bundle(board, args.out, args.device, args.core, cp=cp,
-                                    py=args.py, cross=args.mpy_cross)
+                                    py=args.py, cross=args.mpy_cross, lines=args.lines)
         n = verify.check_headers(b.files)
         if not args.py:
             print("checked %d .mpy headers: CircuitPython mpy v%d" % (n, mpy.MPY_VERSION))

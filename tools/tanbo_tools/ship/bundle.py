@@ -123,11 +123,12 @@ def select_sources(board, device_dir, core_dir):
     return sorted(pairs), external
 
 
-def build_bundle(board, out_dir, device_dir, core_dir, cp=10, py=False, version=None, cross=None):
+def build_bundle(board, out_dir, device_dir, core_dir, cp=10, py=False, version=None, cross=None, lines=False):
     """Build the bundle of ``board`` (a :class:`~tanbo_tools.ship.boards.Board`) into ``out_dir``.
 
     ``py`` ships sources instead of ``.mpy``; ``cross`` overrides the
-    mpy-cross binary. Returns a :class:`Bundle`; raises BuildError (nothing
+    mpy-cross binary; ``lines`` keeps source line numbers in the ``.mpy``
+    files (see :func:`tanbo_tools.mpy.compile_source`). Returns a :class:`Bundle`; raises BuildError (nothing
     half-written is left in the bundle folder's place on failure).
     """
     if cp not in SUPPORTED_CP:
@@ -150,7 +151,7 @@ def build_bundle(board, out_dir, device_dir, core_dir, cp=10, py=False, version=
                 files[dest] = f.read()
             continue
         source_name = dest[len("lib/"):]
-        raw = mpy.compile_source(src, source_name, exe)
+        raw = mpy.compile_source(src, source_name, exe, lines=lines)
         mpy.check_header(raw, mpy.MAGIC_MICROPYTHON, src)
         dest_mpy = dest[:-3] + ".mpy"
         unpatched[dest_mpy] = raw
@@ -159,7 +160,7 @@ def build_bundle(board, out_dir, device_dir, core_dir, cp=10, py=False, version=
         if path.endswith(".mpy"):
             mpy.check_header(data, mpy.MAGIC_CIRCUITPYTHON, path)
 
-    manifest = make_manifest(name, board, version, cp, py, files, external, compiler)
+    manifest = make_manifest(name, board, version, cp, py, files, external, compiler, lines)
     root = os.path.join(out_dir, name)
     tree = os.path.join(root, "CIRCUITPY")
     if os.path.islink(root) or os.path.lexists(root) and not os.path.isdir(root):
@@ -206,8 +207,9 @@ def _compiler_version(exe):
     return (version + ("; " + emits if emits else "")).strip()
 
 
-def make_manifest(name, board, version, cp, py, files, external, compiler):
-    """The manifest dict: board, versions, and path/size/sha256 of every file (sorted)."""
+def make_manifest(name, board, version, cp, py, files, external, compiler, lines=False):
+    """The manifest dict: board, versions, and path/size/sha256 of every file (sorted);
+    ``source_lines``: whether the ``.mpy`` files keep line numbers (``tanbo build --lines``)."""
     entries = [{"path": p, "size": len(files[p]), "sha256": sha256_bytes(files[p])}
                for p in sorted(files)]
     return {
@@ -218,6 +220,7 @@ def make_manifest(name, board, version, cp, py, files, external, compiler):
         "circuitpython": cp,
         "format": "py" if py else "mpy",
         "mpy_version": None if py else mpy.MPY_VERSION,
+        "source_lines": None if py else bool(lines),
         "compiler": compiler,
         "flash_bytes": board.circuitpy_bytes,
         "total_bytes": sum(e["size"] for e in entries),
