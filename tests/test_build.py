@@ -267,3 +267,36 @@ def test_verify_heap_must_be_a_micropython_heap_size(tmp_path, capsys, heap):
     with pytest.raises(SystemExit) as exc:
         cli_main(["build", "--board", "pybadge", "--verify-heap=" + heap, "--out", str(tmp_path)])
     assert exc.value.code == 2 and repr(heap) in capsys.readouterr().err
+
+
+def test_mpy_files_leave_out_line_numbers_unless_asked(tmp_path, micropython_exe):
+    """The shipped bytecode has no line table (a board loads it onto its heap): a traceback
+    names the file and function at line 1; ``lines=True`` (``tanbo build --lines``) keeps
+    the real line, in a larger file; the manifest says which a bundle has."""
+    src = tmp_path / "fails.py"
+    src.write_text("def first():\n    pass\n\n\ndef broken():\n    return 1 // 0\n")
+    runs = {}
+    for lines in (False, True):
+        data = mpy.compile_source(str(src), "fails.py", lines=lines)
+        folder = tmp_path / ("lines" if lines else "plain")
+        folder.mkdir()
+        (folder / "fails.mpy").write_bytes(data)
+        proc = subprocess.run([micropython_exe, "-c", "import fails\nfails.broken()"], cwd=str(folder),
+                              capture_output=True, text=True, env=dict(os.environ, MICROPYPATH="."))
+        runs[lines] = (len(data), proc.stdout + proc.stderr)
+    assert 'File "fails.py", line 1, in broken' in runs[False][1], runs[False][1]
+    assert 'File "fails.py", line 6, in broken' in runs[True][1], runs[True][1]
+    assert runs[False][0] < runs[True][0]
+    assert build(tmp_path, out="a").manifest["source_lines"] is False
+    assert build(tmp_path, out="b", lines=True).manifest["source_lines"] is True
+    assert build(tmp_path, out="c", py=True).manifest["source_lines"] is None
+
+
+def test_cli_build_lines_keeps_the_line_numbers(tmp_path, capsys):
+    assert cli_main(["build", "--board", "pybadge", "--lines", "--no-verify", "--device", fake_device(tmp_path),
+                     "--out", str(tmp_path / "out")]) == 0
+    assert "mpy with line numbers" in capsys.readouterr().out
+    (manifest,) = [os.path.join(d, f) for d, _, fs in os.walk(str(tmp_path / "out")) for f in fs
+                   if f == "manifest.json"]
+    with open(manifest) as f:
+        assert json.load(f)["source_lines"] is True
