@@ -224,7 +224,7 @@ def keep_game(app, g, ai):
     ``app``'s library with the save its end makes (:func:`keep`, one write),
     or the save alone if it does not fit; then sent on the console with
     "Send at end" on (:mod:`app.send`). Called once the game's screen has
-    left the heap (:meth:`app.main.App.show_result`).
+    left the heap (:func:`app.between.show_result`).
 
     Without a block of the NVM's size (8 KB on a PyBadge) :func:`keep`
     writes in pieces; after a MemoryError all the same (its smaller
