@@ -82,8 +82,19 @@ def play(app, game, ai):
         # MemoryError plays that move lighter.
         app.search = None
         gc.collect()
-    screen = game_screen.GameScreen(game, ai, app.width, app.height, app.settings.hints,
-                                    app.hw.slowness, app.search, app.small_heap)
+    try:
+        screen = game_screen.GameScreen(game, ai, app.width, app.height, app.settings.hints,
+                                        app.hw.slowness, app.search, app.small_heap)
+    except MemoryError:
+        if app.search is None:
+            raise
+        # The search's blocks, made first, left the screen no room (a
+        # fragmented heap: 19x19, 4p, Hexbo of 3 and 6 at 123,000 B, issue 33):
+        # the screen first, its search once the board is drawn (App.step).
+        app.search = None
+        gc.collect()
+        screen = game_screen.GameScreen(game, ai, app.width, app.height, app.settings.hints,
+                                        app.hw.slowness, None, app.small_heap)
     game_screen = None
     app.show(screen)
     if app.settings.ponder and getattr(app.search, "shared", False):
