@@ -144,7 +144,7 @@ screen.choose("hard", progress)
 out["last_search"] = peak[0]
 while tail:
     game.play(tail.pop())
-__import__("app.library").library.keep_game(app, game, screen.ai)  # as App.show_result
+__import__("app.library").library.keep_game(app, game, screen.ai)  # as app.between.show_result
 from app import menus  # noqa: E402
 app.show(menus.game_over(app, game))
 app.step()

@@ -103,7 +103,7 @@ if mode == "parts":
     import tanbo
     from app import game_screen
     builtins.__import__ = wrap(builtins.__import__, "imports")
-    tanbo.Game = wrap(tanbo.Game, "engine")  # as App.start_next_game finds it
+    tanbo.Game = wrap(tanbo.Game, "engine")  # as app.between.start_next_game finds it
     # as the app finds it: on the module (app.main.game_screen()), which no review drops here
     game_screen.kept_search = wrap(game_screen.kept_search, "search")
     game_screen.GameScreen.__init__ = wrap(game_screen.GameScreen.__init__, "screen")

@@ -35,7 +35,6 @@ from app.save_load import apply_ply
 TAIL = 9  # variant, who, winner, plies (2), CRC (4)
 CHUNK = 256  # bytes read at a time (a block that small on a fragmented heap)
 PIECE = 512  # bytes a write of keep_in_place moves (each one sector erase on the boards)
-BLANK = b"\xff" * 64  # erased flash, written in pieces
 
 
 def who(level, computer):
@@ -116,16 +115,10 @@ def keep(saves, settings, progress, game, whom):
     except MemoryError:
         return keep_in_place(saves, settings, progress, game, whom, front, e, low, games)
     put_record(buf, settings, progress, front)
-    i = front
-    while i < low - e:  # the gap between the record and the games: blank
-        n = min(len(BLANK), low - e - i)
-        buf[i:i + n] = BLANK[:n] if n < len(BLANK) else BLANK
-        i += n
-    i = low
-    while i < size:
-        n = min(CHUNK, size - i)
-        buf[i - e:i - e + n] = storage.read(i, n)
-        i += n
+
+    def put(i, data):
+        buf[i:i + len(data)] = data
+    lay_out(storage, front, low, e, put, CHUNK)
     put_game(buf, size - e, game, whom)
     storage.write(0, buf)  # one slice: one sector erase on the boards
     saves.writes += 1
@@ -174,38 +167,50 @@ def keep_in_place(saves, settings, progress, game, whom, front, e, low, games):
     """:func:`keep`'s bytes written in pieces of at most PIECE bytes, for a heap with
     no block of the NVM's size: the record first (the older games then still
     intact above it), the games moved down from the lowest up (a piece read
-    before it is written over), the gap blanked where it is not, the new game
-    last. Each write is one sector erase on the boards: about
-    ``(size - low) / PIECE + 2`` of them instead of one. A cut during them
+    before it is written over), the gap blanked (:func:`lay_out`), the new game
+    last; a piece the NVM already holds is not written. Each write is one
+    sector erase on the boards: at most ``(size - front) / PIECE + 3`` of
+    them instead of one. A cut during them
     drops the library from the first game they left damaged, the record kept
     (as a cut during the one write would)."""
     storage = saves.storage
-    size = storage.size
     buf = bytearray(front)
     put_record(buf, settings, progress, front)
     storage.write(0, buf)
     saves.stored = bytes(buf[:HEADER])
     saves.reach = front
-    writes = 1
-    i = low
-    while i < size:
-        n = min(PIECE, size - i)
-        storage.write(i - e, storage.read(i, n))
-        i += n
-        writes += 1
-    blank = b"\xff" * PIECE
-    i = front
-    while i < low - e:
-        n = min(PIECE, low - e - i)
-        if storage.read(i, n) != (blank if n == PIECE else blank[:n]):  # (blank already: no erase)
-            storage.write(i, blank if n == PIECE else blank[:n])
-            writes += 1
-        i += n
+    saves.writes += 1
+
+    def put(i, data):
+        if storage.read(i, len(data)) != data:  # (those bytes there already: no erase)
+            storage.write(i, data)
+            saves.writes += 1
+    lay_out(storage, front, low, e, put, PIECE)
     buf = bytearray(e)
     put_game(buf, 0, game, whom)
-    storage.write(size - e, buf)
-    saves.writes += writes + 1
+    storage.write(storage.size - e, buf)
+    saves.writes += 1
     return games
+
+
+def lay_out(storage, front, low, e, put, n):
+    """The library's bytes below a new game of ``e`` bytes, each span of at most ``n``
+    through ``put(offset, bytes)``: the games from ``low`` up moved ``e`` bytes down, the
+    lowest first (a span is read before it is written over), then the gap between the
+    record's ``front`` and them blank (0xFF). For :func:`keep` (into its buffer) and
+    :func:`keep_in_place` (onto the NVM)."""
+    size = storage.size
+    i = low
+    while i < size:
+        k = min(n, size - i)
+        put(i - e, storage.read(i, k))
+        i += k
+    blank = b"\xff" * n
+    i = front
+    while i < low - e:
+        k = min(n, low - e - i)
+        put(i, blank if k == n else blank[:k])
+        i += k
 
 
 def repair(saves, ends):
@@ -224,7 +229,7 @@ def keep_game(app, g, ai):
     ``app``'s library with the save its end makes (:func:`keep`, one write),
     or the save alone if it does not fit; then sent on the console with
     "Send at end" on (:mod:`app.send`). Called once the game's screen has
-    left the heap (:meth:`app.main.App.show_result`).
+    left the heap (:func:`app.between.show_result`).
 
     Without a block of the NVM's size (8 KB on a PyBadge) :func:`keep`
     writes in pieces; after a MemoryError all the same (its smaller

@@ -34,10 +34,7 @@ def back_to_title(app, error):
     else:
         print("error in a screen:", repr(error))
         saved, unsaved = "Error: saved.", "Error."
-    screen = app.screen
-    if getattr(screen, "searches", False):  # a game's screen (a puzzle's position is no game)
-        app.saved_game = screen.game
-    screen = None
+    app.hold_game()
     # Release the screen before the title is built: its blocks (a board's
     # tile strip is 12 KB) are what the title may need.
     app.drop_screen()

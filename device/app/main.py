@@ -24,7 +24,7 @@ from boards.common import B, CHORD, CLICK
 
 # Not needed while a game is on screen (see drop_modules): loaded again
 # when a menu, the rules or a review is shown.
-OFF_GAME_MODULES = ("menus", "menu", "help", "review_screen", "puzzle_menus", "puzzle_list", "progress",
+OFF_GAME_MODULES = ("between", "menus", "menu", "help", "review_screen", "puzzle_menus", "puzzle_list", "progress",
                     "low_memory", "games_list", "library", "send")
 # Dropped under a game's screen too (app.board_view keeps the two names it
 # uses), not under a puzzle's, whose module holds app.theme: there a drop
@@ -82,6 +82,13 @@ def game_screen():
     """:mod:`app.game_screen`, imported again after a review let it go."""
     from app import game_screen
     return game_screen
+
+
+def between():
+    """:mod:`app.between`, imported at a game's end and at the next one's start (dropped
+    during a game): the result shown, the next game's search and screen made."""
+    from app import between
+    return between
 
 
 def low_memory():
@@ -167,9 +174,9 @@ class App:
                 if k >= 0:
                     self.act(self.screen.key(k))
             if self.next_game is not None:
-                self.start_next_game()
+                between().start_next_game(self)
             elif self.finished is not None:
-                self.show_result()
+                between().show_result(self)
             event = self.screen.tick(self.clock())
             if event == THINK:
                 # Straight to the search, not through act and game_event: two
@@ -277,27 +284,10 @@ class App:
 
     def game_over(self):
         """The game on show is over: it is saved, and its result shown, in the
-        next step (:meth:`show_result`), once the game's screen has left the heap."""
+        next step (:func:`app.between.show_result`), once the game's screen has left the heap."""
         screen = self.screen
         self.finished = (screen.game, screen.ai)
         self.busy = True  # presses made until the result is up are stale
-
-    def show_result(self):
-        """The game :attr:`finished` kept in the library with the save its end
-        makes, then its result, both on the heap the game's screen held (its
-        tile strip and labels, 5-16 KB). Not from :meth:`game_over`, under
-        whose callers' frames the screen is still alive: with it on the heap,
-        the library's write (one block of the NVM's size, 8 KB on a PyBadge)
-        found no block and let the game's search go, which the next game
-        then made again on a fragmented heap (issue 33: 9x9, dense-11, 3d,
-        hexbo at 123,000 B free), and the menus' code and the result's
-        labels found no room for 19x19 and 4p."""
-        game, ai = self.finished
-        self.finished = None
-        self.drop_screen()
-        # Into the library (app.library: its code on the heap only then).
-        __import__("app.library").library.keep_game(self, game, ai)
-        self.show(menus().game_over(self, game))
 
     def think(self, screen):
         """The computer's turn on ``screen``: search (the buttons read by :meth:`progress`), play;
@@ -394,9 +384,7 @@ class App:
         (and saved in the NVM as of its last full turn)."""
         self.searching = self.fallback = self.next_game = None
         try:
-            screen = self.screen
-            if getattr(screen, "searches", False):  # a game's screen (a puzzle's position is no game)
-                self.saved_game = screen.game  # a puzzle's position is no game to continue
+            self.hold_game()
             d = self.display
             d.root_group = None
             root = self.root
@@ -408,6 +396,12 @@ class App:
             self.dirty = self.busy = True
         except Exception:
             pass  # nothing left to try: the loop runs on, a key tries the title again
+
+    def hold_game(self):
+        """Keep the game on show in ``saved_game``, to save and resume (a puzzle's
+        position is no game). Allocates nothing (:meth:`last_stand`)."""
+        if getattr(self.screen, "searches", False):  # a game's screen (a puzzle's: False)
+            self.saved_game = self.screen.game
 
     def run(self):
         while True:
@@ -478,65 +472,11 @@ class App:
     def play_next(self, game, ai):
         """Start ``game`` (a Game, or a variant's name for a new one; ``ai``:
         the players the computer moves) once the key that asked for it is
-        handled: see :meth:`start_next_game`. For the menus."""
+        handled: see :func:`app.between.start_next_game`. For the menus."""
         self.next_game = (game, ai)
         self.busy = True  # presses made until the game is up are stale
 
-    def start_next_game(self):
-        """The game :meth:`play_next` asked for, on a heap without the menu
-        that asked: its screen and the menus' code are dropped and the heap
-        collected first (a menu's code stays alive while its key handler
-        runs), so the game's search and screen are made with ~15 KB more
-        free and fewer holes (issue 22)."""
-        game, ai = self.next_game
-        self.next_game = None
-        drop_modules(*OFF_GAME_MODULES)
-        last = None
-        if getattr(self.search, "shared", False):
-            last = self.search.game
-            self.search.release()  # a search on the last game itself (kept_search) no longer holds it
-        self.drop_screen()
-        if isinstance(game, str):
-            if last is not None and last.over and last.variant.name == game:
-                # The finished game's tables and undo stacks serve the next
-                # (a shared search's: 4p, Hexbo of 3 and 6), no block made anew.
-                from app.shared_search import restart
-                game = restart(last)
-            else:
-                from tanbo import Game
-                game = Game(game)
-        last = None
-        self.play(game, ai)
-
     def play(self, game, ai):
-        self.save_full_shown = False
-        self.saved_game = game  # what a MemoryError while the screen is built saves
-        # The last game's search if it fits this one, else a new one: on a
-        # board of small heap (a SAMD51's) made now, its blocks before the
-        # screen's many small ones and the holes of the code that builds it
-        # (hexbo's second game found no 160 B block for its screen with the
-        # search made after it); elsewhere once the board is on the panel
-        # (step: the AI's code and the search's tables were 200-320 ms of an
-        # RP2040's start of a game, issue 33, where a SAMD51 takes 0.1-0.3 s
-        # for all of it).
-        # (Elsewhere a last search that does not fit is let go here, its
-        # blocks collected when the heap needs them: a PicoSystem has room.)
-        try:
-            self.search = game_screen().kept_search(self.search, game, ai, self.settings.level_name(),
-                                                    self.hw.slowness, self.small_heap, self.small_heap)
-        except MemoryError:
-            # No block for it now: it is tried again once the board is drawn
-            # (step), else at the computer's first move (think), where a
-            # MemoryError plays that move lighter.
-            self.search = None
-            gc.collect()
-        screen = game_screen().GameScreen(game, ai, self.width, self.height, self.settings.hints,
-                                          self.hw.slowness, self.search, self.small_heap)
-        self.show(screen)
-        if self.settings.ponder and getattr(self.search, "shared", False):
-            # "Use my time" is on, but this game's search plays on the game on
-            # show (app.game_screen.SHARE_ABOVE): said once, at its start.
-            name = game.variant.name  # (4p, hexbo-6p)
-            screen.notify(name + ": no thinking on your time", name + ": not on your time", "no ponder")
-        if screen.person_to_move():  # else the save follows the computer's first reply
-            self.save_turn(screen)
+        """Put ``game`` on the screen, the computer moving the players ``ai``
+        (:func:`app.between.play`)."""
+        between().play(self, game, ai)

@@ -1,0 +1,106 @@
+"""What the app does between two games: the finished game kept and its result shown, the next
+game started (its search, then its screen). :class:`app.main.App` reaches these through
+:func:`app.main.between`; the module is dropped under a game's screen
+(:data:`app.main.OFF_GAME_MODULES`), so that its code (~0.7 KB of a PyBadge's heap)
+is not resident through every game, as it was in ``app.main`` (docs/board-costs.md)."""
+
+import gc
+
+from app import drop_modules
+
+
+def show_result(app):
+    """The game :attr:`app.main.App.finished` kept in the library with the save its end
+    makes, then its result, both on the heap the game's screen held (its
+    tile strip and labels, 5-16 KB). Not from :meth:`app.main.App.game_over`, under
+    whose callers' frames the screen is still alive: with it on the heap,
+    the library's write (one block of the NVM's size, 8 KB on a PyBadge)
+    found no block and let the game's search go, which the next game
+    then made again on a fragmented heap (issue 33: 9x9, dense-11, 3d,
+    hexbo at 123,000 B free), and the menus' code and the result's
+    labels found no room for 19x19 and 4p."""
+    game, ai = app.finished
+    app.finished = None
+    app.drop_screen()
+    # Into the library (app.library: its code on the heap only then).
+    __import__("app.library").library.keep_game(app, game, ai)
+    app.over(game)
+
+
+def start_next_game(app):
+    """The game :meth:`app.main.App.play_next` asked for, on a heap without the menu
+    that asked: its screen and the menus' code are dropped and the heap
+    collected first (a menu's code stays alive while its key handler
+    runs), so the game's search and screen are made with ~15 KB more
+    free and fewer holes (issue 22)."""
+    game, ai = app.next_game
+    app.next_game = None
+    from app.main import OFF_GAME_MODULES
+    drop_modules(*OFF_GAME_MODULES)
+    last = None
+    search = app.search
+    if getattr(search, "shared", False):
+        last = search.game
+        search.release()  # a search on the last game itself (kept_search) no longer holds it
+    search = None
+    app.drop_screen()
+    if isinstance(game, str):
+        if last is not None and last.over and last.variant.name == game:
+            # The finished game's tables and undo stacks serve the next
+            # (a shared search's: 4p, Hexbo of 3 and 6), no block made anew.
+            from app.shared_search import restart
+            game = restart(last)
+        else:
+            from tanbo import Game
+            game = Game(game)
+    last = None
+    play(app, game, ai)
+
+
+def play(app, game, ai):
+    """Put ``game`` on ``app``'s screen, the computer moving the players ``ai``."""
+    app.save_full_shown = False
+    app.saved_game = game  # what a MemoryError while the screen is built saves
+    # The last game's search if it fits this one, else a new one: on a
+    # board of small heap (a SAMD51's) made now, its blocks before the
+    # screen's many small ones and the holes of the code that builds it
+    # (hexbo's second game found no 160 B block for its screen with the
+    # search made after it); elsewhere once the board is on the panel
+    # (app.main.App.step: the AI's code and the search's tables were 200-320 ms of an
+    # RP2040's start of a game, issue 33, where a SAMD51 takes 0.1-0.3 s
+    # for all of it).
+    # (Elsewhere a last search that does not fit is let go here, its
+    # blocks collected when the heap needs them: a PicoSystem has room.)
+    from app.main import game_screen
+    game_screen = game_screen()  # (imported again after a review let it go)
+    try:
+        app.search = game_screen.kept_search(app.search, game, ai, app.settings.level_name(),
+                                             app.hw.slowness, app.small_heap, app.small_heap)
+    except MemoryError:
+        # No block for it now: it is tried again once the board is drawn
+        # (step), else at the computer's first move (think), where a
+        # MemoryError plays that move lighter.
+        app.search = None
+        gc.collect()
+    try:
+        screen = game_screen.GameScreen(game, ai, app.width, app.height, app.settings.hints,
+                                        app.hw.slowness, app.search, app.small_heap)
+    except MemoryError:
+        if app.search is None:
+            raise
+        # The search's blocks, made first, left the screen no room (a
+        # fragmented heap: 19x19, 4p, Hexbo of 3 and 6 at 123,000 B, issue 33):
+        # the screen first, its search once the board is drawn (App.step).
+        app.search = None
+        gc.collect()
+        screen = game_screen.GameScreen(game, ai, app.width, app.height, app.settings.hints,
+                                        app.hw.slowness, None, app.small_heap)
+    game_screen = None
+    app.show(screen)
+    if app.settings.ponder and getattr(app.search, "shared", False):
+        # "Use my time" is on, but this game's search plays on the game on
+        # show (app.game_screen.SHARE_ABOVE): said once, at its start.
+        name = game.variant.name  # (4p, hexbo-6p)
+        screen.notify(name + ": no thinking on your time", name + ": not on your time", "no ponder")
+    if screen.person_to_move():  # else the save follows the computer's first reply
+        app.save_turn(screen)
