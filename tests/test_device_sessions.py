@@ -170,7 +170,16 @@ SPARE_FREE = 123000
 # Many-player round: 4p now plays its first game out at SPARE_FREE (its
 # second game's screen fails), hexbo-6p and hexbo-3p fail at their second
 # game's screen, 19x19 at its second game's cell_plan (368 B).
-SHORT_OF_SPARE = ("19x19", "4p", "9x9", "dense-11", "3d", "hexbo-5-3p", "hexbo", "hexbo-3p", "hexbo-6p")
+# Since the bundle's bytecode has no line numbers (3.2 KB more free in a
+# game) and a screen that finds no room beside its new search is built
+# without it, the search made once the board is drawn (app.between.play):
+# 9x9, dense-11, 3d, hexbo-5-3p, hexbo and hexbo-3p pass at 122,500, 123,000
+# and 123,500 B run by the script; under pytest dense-11 and hexbo-3p's
+# search, made after the board, found no 944-968 B block at 123,000 (the
+# port's conservative collector sees another stack). 19x19, 4p and hexbo-6p
+# lack room in total at their first game (its board, or its search made
+# after the board: 361-1,168 B).
+SHORT_OF_SPARE = ("19x19", "4p", "hexbo-6p", "dense-11", "hexbo-3p")
 ALL_VARIANTS = ("9x9", "13x13", "19x19", "dense-11", "1d", "3d", "4p", "hexbo-5", "hexbo-5-3p", "hexbo-5-6p",
                 "hexbo", "hexbo-3p", "hexbo-6p")
 
