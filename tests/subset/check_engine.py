@@ -162,3 +162,56 @@ def test_load_state_loads_a_fast_game_from_either_kind_and_a_compact_one_from_it
     before = scratch.position()
     assert "a compact game cannot load a fast one" in raises(ValueError, g.copy().load_state, f)
     assert scratch.position() == before
+
+
+def _lists_hold(g):
+    """Each player's legal list is exactly the empty points one of their stones
+    alone touches, and each member's index gives its place (at least its low
+    byte: a byte a point would be enough, see docs/board-costs.md)."""
+    for k in g.pids:
+        lk, pk, n = g.legal_points[k], g.legal_index[k], g.legal_total[k]
+        for i in range(n):
+            p = lk[i]
+            assert g.board[p] == 0 and g.touch_count[k][p] == 1, (k, p)
+            assert pk[p] & 255 == i & 255, (k, p, i, pk[p])
+        expected = 0
+        for p in range(g.variant.size):
+            if g.board[p] == 0 and g.touch_count[k][p] == 1:
+                expected += 1
+        assert n == expected, (k, n, expected)
+
+
+def test_a_legal_list_past_256_points_plays_and_undoes():
+    # 19x19 with Black's stones on every point with (row + 2 column) % 5 == 0:
+    # every empty point touches at most one, so Black's list passes 256 (and
+    # a place in it a byte's range).
+    from tanbo.rng import Rng
+    v = get_variant("19x19")
+    board = bytearray(v.size)
+    for p in range(v.size):
+        r, c = divmod(p, 19)
+        if (r + 2 * c) % 5 == 0:
+            board[p] = 1
+    board[17 * 19 + 10] = 2  # (White grows into the far end of Black's list)
+    g = Game("19x19", board, 1)
+    assert g.legal_total[1] > 256
+    _lists_hold(g)
+    before = g.position()
+    rng = Rng(5)
+    for _ in range(60):
+        if g.winner is not None:
+            break
+        n = g.legal_count()
+        # the list's far end first, where places pass 255 (and so do the
+        # places of the move's neighbours: the list began in point order)
+        g.play(g.legal_move_at(n - 1 - rng.below(30) if n > 256 else rng.below(n)))
+        _lists_hold(g)
+    assert g.ply > 20
+    after = Game.from_position(g.position())
+    for k in g.pids:
+        assert g.legal_moves(k) == after.legal_moves(k)
+    after = None
+    while g.ply:
+        g.undo()
+        _lists_hold(g)
+    assert g.position() == before
