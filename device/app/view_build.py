@@ -40,7 +40,6 @@ def build_board(view, variant, width, height, kept):
     view.mark = view.mark_at = view.cursor = view.shown = view.want = view.hint_player = None
     view.variant = variant
     lay = view.layout = BoardLayout(variant, width, height)
-    gc.collect()  # the planning's lists and code go before the screen's blocks are placed
     c = lay.cell
     view.palette = tile_art.board_palette()
     bitmap = kept_tiles(kept, c, variant.players, lay.arm_masks)
