@@ -72,9 +72,9 @@ def play(app, game, ai):
     # (Elsewhere a last search that does not fit is let go here, its
     # blocks collected when the heap needs them: a PicoSystem has room.)
     from app.main import game_screen
-    game_screen = game_screen()  # (imported again after a review let it go)
+    screen_code = game_screen()  # (imported again after a review let it go)
     try:
-        app.search = game_screen.kept_search(app.search, game, ai, app.settings.level_name(),
+        app.search = screen_code.kept_search(app.search, game, ai, app.settings.level_name(),
                                              app.hw.slowness, app.small_heap, app.small_heap)
     except MemoryError:
         # No block for it now: it is tried again once the board is drawn
@@ -83,7 +83,7 @@ def play(app, game, ai):
         app.search = None
         gc.collect()
     try:
-        screen = game_screen.GameScreen(game, ai, app.width, app.height, app.settings.hints,
+        screen = screen_code.GameScreen(game, ai, app.width, app.height, app.settings.hints,
                                         app.hw.slowness, app.search, app.small_heap)
     except MemoryError:
         if app.search is None:
@@ -93,9 +93,9 @@ def play(app, game, ai):
         # the screen first, its search once the board is drawn (App.step).
         app.search = None
         gc.collect()
-        screen = game_screen.GameScreen(game, ai, app.width, app.height, app.settings.hints,
+        screen = screen_code.GameScreen(game, ai, app.width, app.height, app.settings.hints,
                                         app.hw.slowness, None, app.small_heap)
-    game_screen = None
+    screen_code = None
     app.show(screen)
     if app.settings.ponder and getattr(app.search, "shared", False):
         # "Use my time" is on, but this game's search plays on the game on
