@@ -36,6 +36,8 @@ def start_next_game(app):
     game, ai = app.next_game
     app.next_game = None
     from app.main import OFF_GAME_MODULES
+    # (This module among them: the functions running keep its globals
+    # alive until they return, and the next game's end imports it again.)
     drop_modules(*OFF_GAME_MODULES)
     last = None
     search = app.search
@@ -82,19 +84,19 @@ def play(app, game, ai):
         # MemoryError plays that move lighter.
         app.search = None
         gc.collect()
-    try:
-        screen = screen_code.GameScreen(game, ai, app.width, app.height, app.settings.hints,
-                                        app.hw.slowness, app.search, app.small_heap)
-    except MemoryError:
-        if app.search is None:
-            raise
-        # The search's blocks, made first, left the screen no room (a
-        # fragmented heap: 19x19, 4p, Hexbo of 3 and 6 at 123,000 B, issue 33):
-        # the screen first, its search once the board is drawn (App.step).
-        app.search = None
-        gc.collect()
-        screen = screen_code.GameScreen(game, ai, app.width, app.height, app.settings.hints,
-                                        app.hw.slowness, None, app.small_heap)
+    screen = None
+    while screen is None:  # twice at most: beside the search, then without it
+        try:
+            screen = screen_code.GameScreen(game, ai, app.width, app.height, app.settings.hints,
+                                            app.hw.slowness, app.search, app.small_heap)
+        except MemoryError:
+            if app.search is None:
+                raise
+            # The search's blocks, made first, left the screen no room (a
+            # fragmented heap: 19x19, 4p, Hexbo of 3 and 6 at 123,000 B, issue 33):
+            # the screen first, its search once the board is drawn (App.step).
+            app.search = None
+            gc.collect()
     screen_code = None
     app.show(screen)
     if app.settings.ponder and getattr(app.search, "shared", False):
