@@ -33,14 +33,9 @@ PARTS = ("imports", "engine", "search", "screen", "refresh", "other")
 def compile_app(lib, repo=vm.REPO):
     """The app, its boards and the engine (of the checkout at ``repo``) as ``.mpy`` in ``lib``
     (as a board loads them), with the data files a bundle ships beside them (the puzzles)."""
-    import shutil
-    from ..ship.bundle import ASSET_EXTS
     for src in (os.path.join(repo, "device", "app"), os.path.join(repo, "device", "boards"),
                 os.path.join(repo, "core", "tanbo")):
-        dest = mpy.compile_package(src, os.path.join(lib, os.path.basename(src)))
-        for name in sorted(os.listdir(src)):
-            if name.lower().endswith(ASSET_EXTS):
-                shutil.copy(os.path.join(src, name), dest)
+        mpy.compile_package(src, os.path.join(lib, os.path.basename(src)))
 
 
 def count(lib, board, variant, level, mode="whole", units=UNITS):
