@@ -5,9 +5,10 @@ the bundle ships them (``compile_app``: ``mpy-cross -X no-source-lines``,
 the puzzles beside them), from their folder with relative paths, as
 tests/test_device_sessions.py does. Until issue 33's probe round it ran
 the sources, which the port compiles at import with line numbers: at
-594c063 0.3 KB (board) more on a PyBadge's game screen and 0.6 more in a
+594c063 1.0 KB (board) more on a PyBadge's game screen and 0.7 more in a
 hard search (``tanbo.ai``'s code), and a change's cost read there is not
-the bundle's.
+the bundle's (0cb52a3, 207 B more of ``tanbo.game``'s ``.mpy``: +1.7 KB
+on the sources at f322b30, +0.1 on the bundle).
 
 The unix port is a 64-bit build, so the same objects take more of its heap
 than of a board's. The conversion is calibrated, not guessed: the app of
@@ -26,10 +27,10 @@ size" would suggest: byte arrays, bitmaps and bytecode are the same size on
 both). It was 0.747 (95,968 / 128,544) while calibrated on the sources run
 with absolute paths; the same 6ba743b measures 126,944 from its sources by
 relative paths, 126,368 as ``.mpy`` without line numbers, 128,928 with
-them, and 1,248 more with each module's path absolute (``/tmp/cal/lib/app/
-...``: a script run by its path puts its folder's real path first on
-``sys.path``, hence ``-m``):
-only the bundle as shipped pairs with the firmware's figure. One factor
+them, and 1,248 more with each module's path absolute (``/tmp/cal/lib6L/
+app/...``: a script run by its path puts its folder's real path first on
+``sys.path``, hence ``-m``): only the bundle as shipped pairs with the
+firmware's figure. One factor
 for a mix of code, lists and byte buffers is an average: a change made of
 lists (all pointers) costs a board less than it says, one of bytes more.
 
