@@ -1,5 +1,6 @@
-"""Heap probe of the device app, run by the MicroPython unix port with tests/device_stubs first
-on MICROPYPATH: ``micropython device_memory.py BOARD_ID WIDTH HEIGHT [PUZZLE]``.
+"""Heap probe of the device app, run by the MicroPython unix port from the compiled app's folder
+with tests/device_stubs first on MICROPYPATH (as a module, so that modules load by relative
+paths: tests/test_device_memory.py): ``micropython -m device_memory BOARD_ID WIDTH HEIGHT [PUZZLE]``.
 
 Prints one JSON line of ``gc.mem_alloc()`` figures (after a collection) in
 bytes of this 64-bit port: ``imports`` (boards + app.start, as code.py),

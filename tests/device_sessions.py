@@ -1,6 +1,7 @@
-"""Whole sessions of the device app on a board-sized heap, run by the MicroPython unix port with
-tests/device_stubs first on MICROPYPATH:
-``micropython device_sessions.py BOARD_ID WIDTH HEIGHT VARIANT GAMES FREE SLOWNESS``.
+"""Whole sessions of the device app on a board-sized heap, run by the MicroPython unix port from
+the compiled app's folder with tests/device_stubs first on MICROPYPATH (as a module, so that
+modules load by relative paths: tests/test_device_sessions.py):
+``micropython -m device_sessions BOARD_ID WIDTH HEIGHT VARIANT GAMES FREE SLOWNESS``.
 
 Plays ``GAMES`` games in a row of ``VARIANT`` against the computer at hard,
 through the app as a player would (title, new game, the game screen, the

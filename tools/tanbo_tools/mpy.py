@@ -14,6 +14,7 @@ Header layout (4 bytes): magic (``M``/``C``), mpy version (6), feature byte
 
 import ast
 import os
+import shutil
 import subprocess
 import sys
 import tempfile
@@ -24,6 +25,8 @@ MPY_VERSION = 6
 CIRCUITPYTHON_MPY = {7: 5, 8: 5, 9: 6, 10: 6}
 MAGIC_MICROPYTHON = b"M"
 MAGIC_CIRCUITPYTHON = b"C"
+# Data files shipped with a package the app imports (fonts, bitmaps, sounds, text).
+ASSET_EXTS = (".bmp", ".pcf", ".bdf", ".wav", ".mp3", ".txt", ".json", ".toml")
 
 
 class BuildError(Exception):
@@ -112,7 +115,8 @@ def check_header(data, magic, name):
 
 
 def compile_package(src, dest, circuitpython=False, lines=False):
-    """Compile every ``.py`` of package folder ``src`` into ``dest`` as ``.mpy``.
+    """Compile every ``.py`` of package folder ``src`` into ``dest`` as ``.mpy``, its data files
+    (:data:`ASSET_EXTS`) copied beside them as a bundle ships them.
 
     Names embedded in the bytecode are ``<package>/<file>.py`` (independent
     of where the tree lives). ``circuitpython`` rewrites the header for
@@ -126,4 +130,6 @@ def compile_package(src, dest, circuitpython=False, lines=False):
             data = compile_source(os.path.join(src, name), package + "/" + name, lines=lines)
             with open(os.path.join(dest, name[:-3] + ".mpy"), "wb") as f:
                 f.write(to_circuitpython(data) if circuitpython else data)
+        elif name.lower().endswith(ASSET_EXTS) and os.path.isfile(os.path.join(src, name)):
+            shutil.copy(os.path.join(src, name), dest)
     return dest

@@ -32,7 +32,7 @@ PARTS = ("imports", "engine", "search", "screen", "refresh", "other")
 
 def compile_app(lib, repo=vm.REPO):
     """The app, its boards and the engine (of the checkout at ``repo``) as ``.mpy`` in ``lib``
-    (as a board loads them)."""
+    (as a board loads them), with the data files a bundle ships beside them (the puzzles)."""
     for src in (os.path.join(repo, "device", "app"), os.path.join(repo, "device", "boards"),
                 os.path.join(repo, "core", "tanbo")):
         mpy.compile_package(src, os.path.join(lib, os.path.basename(src)))

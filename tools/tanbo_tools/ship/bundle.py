@@ -26,8 +26,6 @@ from .. import mpy
 from . import closure
 from .boards import BOARDS
 
-# Data files shipped with a package the app imports (fonts, bitmaps, sounds, text).
-ASSET_EXTS = (".bmp", ".pcf", ".bdf", ".wav", ".mp3", ".txt", ".json", ".toml")
 # Fixed zip metadata: 1980-01-01 is the earliest date a zip can hold.
 ZIP_DATE = (1980, 1, 1, 0, 0, 0)
 ZIP_MODE = 0o644 << 16
@@ -112,7 +110,7 @@ def select_sources(board, device_dir, core_dir):
     for src_dir, dest_dir in sorted(seen_dirs):
         for entry in sorted(os.listdir(src_dir)):
             full = os.path.join(src_dir, entry)
-            if os.path.isfile(full) and entry.lower().endswith(ASSET_EXTS):
+            if os.path.isfile(full) and entry.lower().endswith(mpy.ASSET_EXTS):
                 pairs.append((dest_dir + "/" + entry, full))
     if missing:
         raise mpy.BuildError("imports of modules that do not exist: %s" % "; ".join(missing))
