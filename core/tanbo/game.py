@@ -24,15 +24,17 @@ decides which move a seeded random pick takes (``random_playout``,
 ``legal_move_at``), the same on every interpreter. A change of that order
 changes seeded games (never their rules): say so in its commit.
 
-Deleting point ``q`` from player ``k``'s legal set is the same five steps
+Deleting point ``q`` from player ``k``'s legal set is the same six steps
 everywhere; they stay written out, a method call on these paths costing
 more than the steps::
 
-    i = legal_index[k][q]            # where q sits
+    i = legal_index[k][q]            # where q sits (its low byte on a
+    while legal_points[k][i] != q:   # compact game of over 256 points)
+        i += 256
     n = legal_total[k] - 1           # the last member
     last = legal_points[k][n]
     legal_points[k][i] = last        # moves into q's place
-    legal_index[k][last] = i         # (legal_total[k] = n afterwards)
+    legal_index[k][last] = i & 255   # (legal_total[k] = n afterwards)
 
 The search's interface (see :mod:`tanbo.ai`): the tables above, read only;
 ``board``, ``to_move``, ``winner``, ``players``, ``others[k]`` (the players
@@ -217,12 +219,15 @@ class Game:
         counts = self.touch_count = [None, _cells(n, 0)]
         roots = self.space_root = [None, _cells(n, NO_ROOT)]
         # (a point in a byte up to 256 points: a player's list is 6p Hexbo's
-        # 1.3 KB of a PyBadge's heap less; and so is a place in it, below the
-        # board's points: an index of a point off the list is stale, never
-        # read, so no NIL marks it: 6p Hexbo's indexes 1.3 KB less again)
-        wide = n > 256
-        points = self.legal_points = [None, _cells(n, 0, wide)]
-        index = self.legal_index = [None, _cells(n, 0, wide)]
+        # 1.3 KB of a PyBadge's heap less. A place in the list is a byte on
+        # every board: an index of a point off the list is stale, never read,
+        # so no NIL marks it; every table, lists too, keeps a place's low
+        # byte (``& 255``: CircuitPython refuses a larger int in a bytearray
+        # cell), and a read adds 256 until the list holds the point there:
+        # the lower candidates are other points of the list. 6p Hexbo's
+        # indexes 1.3 KB less, 4p's 1.4 KB, 19x19's 0.7 KB)
+        points = self.legal_points = [None, _cells(n, 0, n > 256)]
+        index = self.legal_index = [None, _cells(n, 0)]
         for _ in range(1, v.players):
             for t in (counts, roots, points, index):
                 t.append(t[1][:])
@@ -330,7 +335,7 @@ class Game:
             for i in range(len(found)):
                 q = found[i]
                 lk[i] = q
-                pk[q] = i
+                pk[q] = i & 255
             self.legal_total[k] = len(found)
         self._bind()
 
@@ -845,14 +850,14 @@ class Game:
                 space[t] += 1
                 n = legal_total[k]
                 lk[n] = e
-                pk[e] = n
+                pk[e] = n & 255
                 legal_total[k] = n + 1
         ownc, lc, pc, cntc = mine[c]
         ownc[e] = r
         sr = space[r] + 1
         n = legal_total[c]
         lc[n] = e
-        pc[e] = n
+        pc[e] = n & 255
         n += 1
         for d in ds:
             q = e + d
@@ -863,10 +868,12 @@ class Game:
                     ownc[q] = NO_ROOT
                     sr -= 1
                     i = pc[q]
+                    while lc[i] != q:  # the index's low byte (see _allocate)
+                        i += 256
                     n -= 1
                     last = lc[n]
                     lc[i] = last
-                    pc[last] = i
+                    pc[last] = i & 255
                 elif m == 1:  # touched by e and one more c stone, now that one alone
                     for d in steps[q]:
                         t = q + d
@@ -879,7 +886,7 @@ class Game:
                     else:
                         space[t] += 1
                     lc[n] = q
-                    pc[q] = n
+                    pc[q] = n & 255
                     n += 1
         space[r] = sr
         legal_total[c] = n
@@ -924,9 +931,11 @@ class Game:
             ownc[e] = NO_ROOT
             sr = space[r] - 1
             i = pc[e]
+            while lc[i] != e:  # the index's low byte (see _allocate)
+                i += 256
             last = lc[n]
             lc[i] = last
-            pc[last] = i
+            pc[last] = i & 255
             # ...and the root space of any other colour's root it served.
             # Space only falls during a placement, so a root that reaches 0
             # here is bounded at the end of it: collect those (rarely any).
@@ -938,10 +947,12 @@ class Game:
                     so = space[o] - 1
                     space[o] = so
                     i = pk[e]
+                    while lk[i] != e:  # the index's low byte (see _allocate)
+                        i += 256
                     m = legal_total[k] - 1
                     last = lk[m]
                     lk[i] = last
-                    pk[last] = i
+                    pk[last] = i & 255
                     legal_total[k] = m
                     if so == 0:
                         if bounded is None:
@@ -961,16 +972,18 @@ class Game:
                         ownc[q] = r
                         sr += 1
                         lc[n] = q
-                        pc[q] = n
+                        pc[q] = n & 255
                         n += 1
                     elif m == 2:
                         o = ownc[q]
                         ownc[q] = NO_ROOT
                         n -= 1
                         i = pc[q]
+                        while lc[i] != q:  # the index's low byte (see _allocate)
+                            i += 256
                         last = lc[n]
                         lc[i] = last
-                        pc[last] = i
+                        pc[last] = i & 255
                         if o == r:
                             sr -= 1
                         else:
@@ -1058,10 +1071,12 @@ class Game:
                     elif m == 0 and ownc[q] != NO_ROOT:  # (r's space is not kept: r is gone)
                         ownc[q] = NO_ROOT
                         i = pc[q]
+                        while lc[i] != q:  # the index's low byte (see _allocate)
+                            i += 256
                         m = legal_total[c] - 1
                         last = lc[m]
                         lc[i] = last
-                        pc[last] = i
+                        pc[last] = i & 255
                         legal_total[c] = m
                 elif k != c:  # another colour's stone; a stone of c next to s is r's
                     cntc[q] -= 1
@@ -1096,7 +1111,7 @@ class Game:
                     ownk[s] = t
                     space[t] += 1
                     lk[m] = s
-                    pk[s] = m
+                    pk[s] = m & 255
                     m += 1
                 s = nxt[s]
             legal_total[k] = m
@@ -1118,7 +1133,7 @@ class Game:
                 ownc[q] = t
                 space[t] += 1
                 lc[m] = q
-                pc[q] = m
+                pc[q] = m & 255
                 m += 1
         legal_total[c] = m
         self.alive[r] = 0
@@ -1154,9 +1169,11 @@ class Game:
                     space[o] -= 1
                     n -= 1
                     t = pk[s]
+                    while lk[t] != s:  # the index's low byte (see _allocate)
+                        t += 256
                     last = lk[n]
                     lk[t] = last
-                    pk[last] = t
+                    pk[last] = t & 255
                 s = nxt[s]
             legal_total[k] = n
         # c's empty neighbours, on their final counts: r's root space where
@@ -1174,16 +1191,18 @@ class Game:
                             ownc[q] = r
                             sr += 1
                             lc[n] = q
-                            pc[q] = n
+                            pc[q] = n & 255
                             n += 1
                     elif o != NO_ROOT:
                         ownc[q] = NO_ROOT
                         space[o] -= 1
                         n -= 1
                         j = pc[q]
+                        while lc[j] != q:  # the index's low byte (see _allocate)
+                            j += 256
                         last = lc[n]
                         lc[j] = last
-                        pc[last] = j
+                        pc[last] = j & 255
             s = nxt[s]
         legal_total[c] = n
         space[r] = sr

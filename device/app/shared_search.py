@@ -183,7 +183,7 @@ class SharedSearch(Search):
             for j in range(g.legal_total[k]):
                 p = order[i]
                 lk[j] = p
-                pk[p] = j
+                pk[p] = j & 255
                 i += 1
 
     def push(self, m):
