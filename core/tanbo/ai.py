@@ -959,9 +959,9 @@ class Search:
             self.count(PUSH_COST)
         else:
             # Each removed root's record: its stones, the root, their count;
-            # on top the ply's block's two cells (tanbo.game: its ply, its start).
+            # on top the ply's block's cells (tanbo.game: its ply, its start).
             rem, rplayer = g._rem, g.root_player
-            i = g._nrem - 2
+            i = g._nrem - g._tail
             while i > mark:
                 k = rem[i - 1]
                 row = (rplayer[rem[i - 2]] - 1) * size

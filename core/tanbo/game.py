@@ -246,12 +246,23 @@ class Game:
         # Removed roots, a block for each ply that removed any: each root's
         # record (its stones..., its id, their count), then the ply's index
         # in _moves and where its block begins (_nrem before it): undo tells
-        # a ply that removed roots by the top block's ply, with no cell for
-        # the plies that removed none (most). A resignation's block begins
-        # with the side to move before it (a move's mover is its stone's
-        # colour, so only resignations keep it).
-        self._rem = array("H", bytes(64))
+        # a ply that removed roots by the top block's ply (_top, -1 with no
+        # block), with no cell for the plies that removed none (most). A
+        # resignation's block begins with the side to move before it (a
+        # move's mover is its stone's colour, so only resignations keep it).
+        # A cell a byte up to 256 points (a point, a root id, a count fit
+        # one), where the block's ply and start take two cells each (high
+        # byte first): half the bytes, dense-11's records 0.5 KB at ply 150
+        # where a 1 KB step of them found no block on a PyBadge's heap.
+        # _tail: the cells of a block's ply and start.
+        if n > 256:
+            self._rem = array("H", bytes(64))
+            self._tail = 2
+        else:
+            self._rem = bytearray(64)
+            self._tail = 4
         self._nrem = 0
+        self._top = -1
 
     def _find_roots(self, stones):
         """Number the roots (in the order of their first point in ``stones``),
@@ -420,7 +431,7 @@ class Game:
         seeded picks either way.
         """
         g = Game(_BLANK)
-        for name in _SHARED + _SCALARS + ("_nh", "_room", "_nrem"):
+        for name in _SHARED + _SCALARS + ("_nh", "_room", "_nrem", "_top", "_tail"):
             setattr(g, name, getattr(self, name))
         lists = g.fast = fast or self.fast
         for name in _TABLES:
@@ -491,6 +502,7 @@ class Game:
         self.ply = other.ply
         self._nh = 0
         self._nrem = 0
+        self._top = -1
 
     # -- queries ------------------------------------------------------------
     def legal_moves(self, player=None):
@@ -689,9 +701,36 @@ class Game:
         """End the removal block of the last ply, begun at ``mark`` (see _allocate):
         its ply and ``mark`` on top (_remove_root left room for both)."""
         n = self._nrem
-        self._rem[n] = self._nh - 1
-        self._rem[n + 1] = mark
-        self._nrem = n + 2
+        rem = self._rem
+        ply = self._top = self._nh - 1
+        if self._tail == 2:
+            rem[n] = ply
+            rem[n + 1] = mark
+        else:
+            rem[n] = ply >> 8
+            rem[n + 1] = ply & 255
+            rem[n + 2] = mark >> 8
+            rem[n + 3] = mark & 255
+        self._nrem = n + self._tail
+
+    def _block_cell(self, i):
+        """The value of a block's ply or start whose cells end at ``i`` (see _allocate)."""
+        rem = self._rem
+        if self._tail == 2:
+            return rem[i - 1]
+        return rem[i - 2] << 8 | rem[i - 1]
+
+    def _extend_rem(self, n):
+        """``n`` more cells on the removal records, zero, with no temporary but
+        their own: ``array("H", bytes(k))`` first makes the ``bytes``, a second
+        block as big (issue 22; see tanbo.ai.Search.zeros)."""
+        if self._tail == 2:
+            more = array("H", range(n))
+            for i in range(n):
+                more[i] = 0
+        else:
+            more = bytearray(n)
+        self._rem.extend(more)
 
     def _grow_history(self):
         # Its own method: a deep expression stack in _push_ply would put the
@@ -719,7 +758,7 @@ class Game:
             self._room = plies
         extra = cells - len(self._rem)
         if extra > 0:
-            self._rem.extend(array("H", bytes(2 * extra)))
+            self._extend_rem(extra)
 
     def last_move(self):
         """The last ply (a point, or ``-player`` for a resignation), or None
@@ -746,7 +785,7 @@ class Game:
         """Stones removed by the last ply, whose block's roots begin at stack index ``mark``, sorted."""
         out = []
         rem = self._rem
-        i = self._nrem - 2  # (below the block's ply and start)
+        i = self._nrem - self._tail  # (below the block's ply and start)
         while i > mark:
             count = rem[i - 1]
             i -= count + 2
@@ -775,7 +814,7 @@ class Game:
         rem = self._rem
         start = self._nrem
         if start >= len(rem) - 2:
-            rem.extend(array("H", bytes(2 * len(rem))))
+            self._extend_rem(len(rem))
         rem[start] = self.to_move  # for undo, below the roots
         mark = start + 1
         self._nrem = mark
@@ -805,11 +844,11 @@ class Game:
             raise ValueError("nothing to undo")
         self._nh = n
         e = self._moves[n]
-        i = self._nrem
-        if i and self._rem[i - 2] == n:  # the ply removed roots: put them back, latest first
+        if self._top == n:  # the ply removed roots: put them back, latest first
             rem = self._rem
-            mark = rem[i - 1]
-            i -= 2
+            i = self._nrem
+            mark = self._block_cell(i)
+            i -= self._tail
             if e < 0:
                 mark += 1  # (a resignation's block begins with the side to move)
             while i > mark:
@@ -817,15 +856,17 @@ class Game:
                 r = rem[i - 2]
                 i -= count + 2
                 self._restore_root(r, i, count)
+            if e < 0:  # a resignation: the side to move before it is below its roots
+                i -= 1
+                self.to_move = rem[i]
             self._nrem = i
+            # the block below on top: its ply's cells end below its start's
+            self._top = self._block_cell(i - self._tail // 2) if i else -1
         if self.over:
             self.winner = None
             self.over = False
         self.ply -= 1
-        if e < 0:  # a resignation: the side to move before it is below its roots
-            i -= 1
-            self.to_move = self._rem[i]
-            self._nrem = i
+        if e < 0:
             return e
         # Lift c's stone from e (the head of its root's chain). e rejoins the
         # legal set of each player it touches once (c always: it was legal);
@@ -1048,7 +1089,7 @@ class Game:
         if record:
             rem = self._rem
             nrem = self._nrem
-            room = len(rem) - 4  # the root's stones, its two trailing cells, the block's two
+            room = len(rem) - 2 - self._tail  # the root's stones, its two trailing cells, the block's
         # The first walk takes r's touches off its outer neighbours' counts and
         # settles colour c's side, which only r's outer neighbours can
         # change: one r alone touched (r's root space, if r had any left)
@@ -1084,8 +1125,8 @@ class Game:
             if record:
                 if nrem >= room:  # grown as _grow_history grows its stacks: rarely
                     n = len(rem)
-                    rem.extend(array("H", bytes(2 * n if n < 256 else 512)))
-                    room = len(rem) - 4
+                    self._extend_rem(n if n < 256 else 256)
+                    room = len(rem) - 2 - self._tail
                 rem[nrem] = s
                 nrem += 1
             s = nxt[s]

@@ -214,3 +214,39 @@ def test_a_legal_list_past_256_points_plays_and_undoes():
         g.undo()
         _lists_hold(g)
     assert g.position() == before
+
+
+def test_byte_removal_records_past_ply_and_cell_255_undo_to_the_start():
+    # A board of up to 256 points keeps its removal records a byte a cell, a
+    # block's ply and start in two cells each: a 3-player Hexbo game past ply
+    # 256 and 256 cells, with a resignation there, undone to its setup.
+    from tanbo.rng import Rng
+    g = Game("hexbo-3p")
+    assert type(g._rem) is bytearray
+    rng = Rng(12)
+    marks = []
+    resigned = False
+    while g.winner is None:
+        if g.ply % 100 == 0:
+            marks.append((g.ply, g.state_key()))
+        if not resigned and g.ply >= 270 and g._nrem > 256:
+            assert g.resign()
+            resigned = True
+            continue
+        g.play(g.legal_move_at(rng.below(g.legal_count())))
+    assert resigned and g.ply > 300 and g._nrem > 300
+    final = g.state_key()
+    plies = g._moves[:g._nh]  # (an array: moves() would be a list of words)
+    while marks:
+        ply, key = marks.pop()
+        while g.ply > ply:
+            g.undo()
+        assert g.state_key() == key, ply
+    assert g.ply == 0 and g._nrem == 0
+    # and its plies again: the same game (the legal lists' order may differ)
+    for m in plies:
+        if m < 0:
+            g.resign(-m)
+        else:
+            g.play(m)
+    assert g.state_key() == final
