@@ -961,7 +961,7 @@ class Search:
             # Each removed root's record: its stones, the root, their count;
             # on top the ply's block's cells (tanbo.game: its ply, its start).
             rem, rplayer = g._rem, g.root_player
-            i = g._nrem - g._tail
+            i = g._nrem - 4
             while i > mark:
                 k = rem[i - 1]
                 row = (rplayer[rem[i - 2]] - 1) * size

@@ -250,17 +250,11 @@ class Game:
         # block), with no cell for the plies that removed none (most). A
         # resignation's block begins with the side to move before it (a
         # move's mover is its stone's colour, so only resignations keep it).
-        # A cell a byte up to 256 points (a point, a root id, a count fit
-        # one), where the block's ply and start take two cells each (high
-        # byte first): half the bytes, dense-11's records 0.5 KB at ply 150
-        # where a 1 KB step of them found no block on a PyBadge's heap.
-        # _tail: the cells of a block's ply and start.
-        if n > 256:
-            self._rem = array("H", bytes(64))
-            self._tail = 2
-        else:
-            self._rem = bytearray(64)
-            self._tail = 4
+        # The block's ply and start take two cells each (high byte, low
+        # byte), so that a cell is a byte up to 256 points (a point, a root
+        # id, a count fit one): half the bytes, dense-11's records 0.5 KB at
+        # ply 150, where a 1 KB step of them found no block on a PyBadge.
+        self._rem = array("H", bytes(64)) if n > 256 else bytearray(64)
         self._nrem = 0
         self._top = -1
 
@@ -431,7 +425,7 @@ class Game:
         seeded picks either way.
         """
         g = Game(_BLANK)
-        for name in _SHARED + _SCALARS + ("_nh", "_room", "_nrem", "_top", "_tail"):
+        for name in _SHARED + _SCALARS + ("_nh", "_room", "_nrem", "_top"):
             setattr(g, name, getattr(self, name))
         lists = g.fast = fast or self.fast
         for name in _TABLES:
@@ -703,34 +697,19 @@ class Game:
         n = self._nrem
         rem = self._rem
         ply = self._top = self._nh - 1
-        if self._tail == 2:
-            rem[n] = ply
-            rem[n + 1] = mark
-        else:
-            rem[n] = ply >> 8
-            rem[n + 1] = ply & 255
-            rem[n + 2] = mark >> 8
-            rem[n + 3] = mark & 255
-        self._nrem = n + self._tail
-
-    def _block_cell(self, i):
-        """The value of a block's ply or start whose cells end at ``i`` (see _allocate)."""
-        rem = self._rem
-        if self._tail == 2:
-            return rem[i - 1]
-        return rem[i - 2] << 8 | rem[i - 1]
+        rem[n] = ply >> 8
+        rem[n + 1] = ply & 255
+        rem[n + 2] = mark >> 8
+        rem[n + 3] = mark & 255
+        self._nrem = n + 4
 
     def _extend_rem(self, n):
-        """``n`` more cells on the removal records, zero, with no temporary but
-        their own: ``array("H", bytes(k))`` first makes the ``bytes``, a second
-        block as big (issue 22; see tanbo.ai.Search.zeros)."""
-        if self._tail == 2:
-            more = array("H", range(n))
-            for i in range(n):
-                more[i] = 0
-        else:
-            more = bytearray(n)
-        self._rem.extend(more)
+        """``n`` more cells on the removal records, with no temporary but their
+        own (``array("H", bytes(k))`` first makes the ``bytes``, a second block
+        as big: issue 22); not zero (a cell past ``_nrem`` is written before
+        it is read)."""
+        rem = self._rem
+        rem.extend(bytearray(n) if type(rem) is bytearray else array("H", range(n)))
 
     def _grow_history(self):
         # Its own method: a deep expression stack in _push_ply would put the
@@ -785,7 +764,7 @@ class Game:
         """Stones removed by the last ply, whose block's roots begin at stack index ``mark``, sorted."""
         out = []
         rem = self._rem
-        i = self._nrem - self._tail  # (below the block's ply and start)
+        i = self._nrem - 4  # (below the block's ply and start)
         while i > mark:
             count = rem[i - 1]
             i -= count + 2
@@ -847,8 +826,8 @@ class Game:
         if self._top == n:  # the ply removed roots: put them back, latest first
             rem = self._rem
             i = self._nrem
-            mark = self._block_cell(i)
-            i -= self._tail
+            mark = rem[i - 2] << 8 | rem[i - 1]
+            i -= 4
             if e < 0:
                 mark += 1  # (a resignation's block begins with the side to move)
             while i > mark:
@@ -860,8 +839,7 @@ class Game:
                 i -= 1
                 self.to_move = rem[i]
             self._nrem = i
-            # the block below on top: its ply's cells end below its start's
-            self._top = self._block_cell(i - self._tail // 2) if i else -1
+            self._top = rem[i - 4] << 8 | rem[i - 3] if i else -1  # the block below
         if self.over:
             self.winner = None
             self.over = False
@@ -1089,7 +1067,7 @@ class Game:
         if record:
             rem = self._rem
             nrem = self._nrem
-            room = len(rem) - 2 - self._tail  # the root's stones, its two trailing cells, the block's
+            room = len(rem) - 6  # the root's stones, its two trailing cells, the block's four
         # The first walk takes r's touches off its outer neighbours' counts and
         # settles colour c's side, which only r's outer neighbours can
         # change: one r alone touched (r's root space, if r had any left)
@@ -1126,7 +1104,7 @@ class Game:
                 if nrem >= room:  # grown as _grow_history grows its stacks: rarely
                     n = len(rem)
                     self._extend_rem(n if n < 256 else 256)
-                    room = len(rem) - 2 - self._tail
+                    room = len(rem) - 6
                 rem[nrem] = s
                 nrem += 1
             s = nxt[s]

@@ -160,7 +160,7 @@ class SharedSearch(Search):
         while g._room < g._nh + plies:
             g._grow_history()
         rem = g._rem
-        while len(rem) - 2 - g._tail < g._nrem + cells:
+        while len(rem) - 6 < g._nrem + cells:
             n = len(rem)
             g._extend_rem(n if n < 256 else 256)
 
@@ -195,7 +195,7 @@ class SharedSearch(Search):
             self.count(PUSH_COST)
         else:
             rem, rplayer = g._rem, g.root_player
-            i = g._nrem - g._tail  # (below the ply's block's ply and start: tanbo.game)
+            i = g._nrem - 4  # (below the ply's block's ply and start: tanbo.game)
             while i > mark:
                 k = rem[i - 1]
                 c = rplayer[rem[i - 2]]

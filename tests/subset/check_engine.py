@@ -216,14 +216,13 @@ def test_a_legal_list_past_256_points_plays_and_undoes():
     assert g.position() == before
 
 
-def test_byte_removal_records_past_ply_and_cell_255_undo_to_the_start():
-    # A board of up to 256 points keeps its removal records a byte a cell, a
-    # block's ply and start in two cells each: a 3-player Hexbo game past ply
-    # 256 and 256 cells, with a resignation there, undone to its setup.
+def _removal_records_undo_to_the_start(variant, seed):
+    """A seeded random game of ``variant`` past ply 256 and 256 cells of
+    removal records, a resignation there, undone to its setup (checked every
+    100 plies) and replayed."""
     from tanbo.rng import Rng
-    g = Game("hexbo-3p")
-    assert type(g._rem) is bytearray
-    rng = Rng(12)
+    g = Game(variant)
+    rng = Rng(seed)
     marks = []
     resigned = False
     while g.winner is None:
@@ -234,7 +233,7 @@ def test_byte_removal_records_past_ply_and_cell_255_undo_to_the_start():
             resigned = True
             continue
         g.play(g.legal_move_at(rng.below(g.legal_count())))
-    assert resigned and g.ply > 300 and g._nrem > 300
+    assert resigned and g.ply > 270 and g._nrem > 256
     final = g.state_key()
     plies = g._moves[:g._nh]  # (an array: moves() would be a list of words)
     while marks:
@@ -250,3 +249,15 @@ def test_byte_removal_records_past_ply_and_cell_255_undo_to_the_start():
         else:
             g.play(m)
     assert g.state_key() == final
+    return g
+
+
+def test_removal_records_past_ply_and_cell_255_undo_to_the_start():
+    # A block's ply and start take two cells each (high byte, low byte): a
+    # byte a cell on a board of up to 256 points (3-player Hexbo, 217), two
+    # bytes on 19x19.
+    g = _removal_records_undo_to_the_start("hexbo-3p", 12)
+    assert type(g._rem) is bytearray
+    g = None
+    g = _removal_records_undo_to_the_start("19x19", 3)
+    assert type(g._rem) is not bytearray
