@@ -359,6 +359,12 @@ class Search:
         cells = cells if cells < size else size
         if self.max_depth < 2:
             cells = 0  # (random and easy never scan a root: walk)
+        elif max(g.legal_total) > cells:
+            # At their bound now, as walk would make them at the first search
+            # (dense-11's setup has 60 moves a side, its lists 41 cells): not
+            # there, late, beside the 41 cells' lists left as holes (a search
+            # made after dense-11's board found no 968 B block at 123,000 B).
+            cells = size
         bufs = self.bufs = [None] * (self.max_depth + 3)  # (at its length: no regrowth)
         for d in range(1, self.max_depth + 1):
             bufs[d] = zeros("i", width)
