@@ -359,6 +359,12 @@ class Search:
         cells = cells if cells < size else size
         if self.max_depth < 2:
             cells = 0  # (random and easy never scan a root: walk)
+        elif max(g.legal_total) > cells:
+            # At their bound now, as walk would make them at the first search
+            # (dense-11's setup has 60 moves a side, its lists 41 cells): not
+            # there, late, beside the 41 cells' lists left as holes (a search
+            # made after dense-11's board found no 968 B block at 123,000 B).
+            cells = size
         bufs = self.bufs = [None] * (self.max_depth + 3)  # (at its length: no regrowth)
         for d in range(1, self.max_depth + 1):
             bufs[d] = zeros("i", width)
@@ -959,9 +965,9 @@ class Search:
             self.count(PUSH_COST)
         else:
             # Each removed root's record: its stones, the root, their count;
-            # on top the ply's block's two cells (tanbo.game: its ply, its start).
+            # on top the ply's block's cells (tanbo.game: its ply, its start).
             rem, rplayer = g._rem, g.root_player
-            i = g._nrem - 2
+            i = g._nrem - 4
             while i > mark:
                 k = rem[i - 1]
                 row = (rplayer[rem[i - 2]] - 1) * size

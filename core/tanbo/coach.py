@@ -131,7 +131,7 @@ def settle_order(g):
         for p in range(n):
             if own[p] != NO_ROOT:
                 lk[i] = p
-                pk[p] = i
+                pk[p] = i & 255
                 i += 1
     board, root_of, nxt, head = g.board, g.root_of, g.nxt, g.head
     for r in range(len(head)):

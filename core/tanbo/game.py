@@ -24,15 +24,17 @@ decides which move a seeded random pick takes (``random_playout``,
 ``legal_move_at``), the same on every interpreter. A change of that order
 changes seeded games (never their rules): say so in its commit.
 
-Deleting point ``q`` from player ``k``'s legal set is the same five steps
+Deleting point ``q`` from player ``k``'s legal set is the same six steps
 everywhere; they stay written out, a method call on these paths costing
 more than the steps::
 
-    i = legal_index[k][q]            # where q sits
+    i = legal_index[k][q]            # where q sits (its low byte on a
+    while legal_points[k][i] != q:   # compact game of over 256 points)
+        i += 256
     n = legal_total[k] - 1           # the last member
     last = legal_points[k][n]
     legal_points[k][i] = last        # moves into q's place
-    legal_index[k][last] = i         # (legal_total[k] = n afterwards)
+    legal_index[k][last] = i & 255   # (legal_total[k] = n afterwards)
 
 The search's interface (see :mod:`tanbo.ai`): the tables above, read only;
 ``board``, ``to_move``, ``winner``, ``players``, ``others[k]`` (the players
@@ -217,12 +219,15 @@ class Game:
         counts = self.touch_count = [None, _cells(n, 0)]
         roots = self.space_root = [None, _cells(n, NO_ROOT)]
         # (a point in a byte up to 256 points: a player's list is 6p Hexbo's
-        # 1.3 KB of a PyBadge's heap less; and so is a place in it, below the
-        # board's points: an index of a point off the list is stale, never
-        # read, so no NIL marks it: 6p Hexbo's indexes 1.3 KB less again)
-        wide = n > 256
-        points = self.legal_points = [None, _cells(n, 0, wide)]
-        index = self.legal_index = [None, _cells(n, 0, wide)]
+        # 1.3 KB of a PyBadge's heap less. A place in the list is a byte on
+        # every board: an index of a point off the list is stale, never read,
+        # so no NIL marks it; every table, lists too, keeps a place's low
+        # byte (``& 255``: CircuitPython refuses a larger int in a bytearray
+        # cell), and a read adds 256 until the list holds the point there:
+        # the lower candidates are other points of the list. 6p Hexbo's
+        # indexes 1.3 KB less, 4p's 1.4 KB, 19x19's 0.7 KB)
+        points = self.legal_points = [None, _cells(n, 0, n > 256)]
+        index = self.legal_index = [None, _cells(n, 0)]
         for _ in range(1, v.players):
             for t in (counts, roots, points, index):
                 t.append(t[1][:])
@@ -241,12 +246,17 @@ class Game:
         # Removed roots, a block for each ply that removed any: each root's
         # record (its stones..., its id, their count), then the ply's index
         # in _moves and where its block begins (_nrem before it): undo tells
-        # a ply that removed roots by the top block's ply, with no cell for
-        # the plies that removed none (most). A resignation's block begins
-        # with the side to move before it (a move's mover is its stone's
-        # colour, so only resignations keep it).
-        self._rem = array("H", bytes(64))
+        # a ply that removed roots by the top block's ply (_top, -1 with no
+        # block), with no cell for the plies that removed none (most). A
+        # resignation's block begins with the side to move before it (a
+        # move's mover is its stone's colour, so only resignations keep it).
+        # The block's ply and start take two cells each (high byte, low
+        # byte), so that a cell is a byte up to 256 points (a point, a root
+        # id, a count fit one): half the bytes, dense-11's records 0.5 KB at
+        # ply 150, where a 1 KB step of them found no block on a PyBadge.
+        self._rem = array("H", bytes(64)) if n > 256 else bytearray(64)
         self._nrem = 0
+        self._top = -1
 
     def _find_roots(self, stones):
         """Number the roots (in the order of their first point in ``stones``),
@@ -330,7 +340,7 @@ class Game:
             for i in range(len(found)):
                 q = found[i]
                 lk[i] = q
-                pk[q] = i
+                pk[q] = i & 255
             self.legal_total[k] = len(found)
         self._bind()
 
@@ -415,7 +425,7 @@ class Game:
         seeded picks either way.
         """
         g = Game(_BLANK)
-        for name in _SHARED + _SCALARS + ("_nh", "_room", "_nrem"):
+        for name in _SHARED + _SCALARS + ("_nh", "_room", "_nrem", "_top"):
             setattr(g, name, getattr(self, name))
         lists = g.fast = fast or self.fast
         for name in _TABLES:
@@ -486,6 +496,7 @@ class Game:
         self.ply = other.ply
         self._nh = 0
         self._nrem = 0
+        self._top = -1
 
     # -- queries ------------------------------------------------------------
     def legal_moves(self, player=None):
@@ -684,9 +695,21 @@ class Game:
         """End the removal block of the last ply, begun at ``mark`` (see _allocate):
         its ply and ``mark`` on top (_remove_root left room for both)."""
         n = self._nrem
-        self._rem[n] = self._nh - 1
-        self._rem[n + 1] = mark
-        self._nrem = n + 2
+        rem = self._rem
+        ply = self._top = self._nh - 1
+        rem[n] = ply >> 8
+        rem[n + 1] = ply & 255
+        rem[n + 2] = mark >> 8
+        rem[n + 3] = mark & 255
+        self._nrem = n + 4
+
+    def _extend_rem(self, n):
+        """``n`` more cells on the removal records, with no temporary but their
+        own (``array("H", bytes(k))`` first makes the ``bytes``, a second block
+        as big: issue 22); not zero (a cell past ``_nrem`` is written before
+        it is read)."""
+        rem = self._rem
+        rem.extend(bytearray(n) if type(rem) is bytearray else array("H", range(n)))
 
     def _grow_history(self):
         # Its own method: a deep expression stack in _push_ply would put the
@@ -714,7 +737,7 @@ class Game:
             self._room = plies
         extra = cells - len(self._rem)
         if extra > 0:
-            self._rem.extend(array("H", bytes(2 * extra)))
+            self._extend_rem(extra)
 
     def last_move(self):
         """The last ply (a point, or ``-player`` for a resignation), or None
@@ -741,7 +764,7 @@ class Game:
         """Stones removed by the last ply, whose block's roots begin at stack index ``mark``, sorted."""
         out = []
         rem = self._rem
-        i = self._nrem - 2  # (below the block's ply and start)
+        i = self._nrem - 4  # (below the block's ply and start)
         while i > mark:
             count = rem[i - 1]
             i -= count + 2
@@ -770,7 +793,7 @@ class Game:
         rem = self._rem
         start = self._nrem
         if start >= len(rem) - 2:
-            rem.extend(array("H", bytes(2 * len(rem))))
+            self._extend_rem(len(rem))
         rem[start] = self.to_move  # for undo, below the roots
         mark = start + 1
         self._nrem = mark
@@ -800,11 +823,11 @@ class Game:
             raise ValueError("nothing to undo")
         self._nh = n
         e = self._moves[n]
-        i = self._nrem
-        if i and self._rem[i - 2] == n:  # the ply removed roots: put them back, latest first
+        if self._top == n:  # the ply removed roots: put them back, latest first
             rem = self._rem
-            mark = rem[i - 1]
-            i -= 2
+            i = self._nrem
+            mark = rem[i - 2] << 8 | rem[i - 1]
+            i -= 4
             if e < 0:
                 mark += 1  # (a resignation's block begins with the side to move)
             while i > mark:
@@ -812,15 +835,16 @@ class Game:
                 r = rem[i - 2]
                 i -= count + 2
                 self._restore_root(r, i, count)
+            if e < 0:  # a resignation: the side to move before it is below its roots
+                i -= 1
+                self.to_move = rem[i]
             self._nrem = i
+            self._top = rem[i - 4] << 8 | rem[i - 3] if i else -1  # the block below
         if self.over:
             self.winner = None
             self.over = False
         self.ply -= 1
-        if e < 0:  # a resignation: the side to move before it is below its roots
-            i -= 1
-            self.to_move = self._rem[i]
-            self._nrem = i
+        if e < 0:
             return e
         # Lift c's stone from e (the head of its root's chain). e rejoins the
         # legal set of each player it touches once (c always: it was legal);
@@ -845,14 +869,14 @@ class Game:
                 space[t] += 1
                 n = legal_total[k]
                 lk[n] = e
-                pk[e] = n
+                pk[e] = n & 255
                 legal_total[k] = n + 1
         ownc, lc, pc, cntc = mine[c]
         ownc[e] = r
         sr = space[r] + 1
         n = legal_total[c]
         lc[n] = e
-        pc[e] = n
+        pc[e] = n & 255
         n += 1
         for d in ds:
             q = e + d
@@ -863,10 +887,12 @@ class Game:
                     ownc[q] = NO_ROOT
                     sr -= 1
                     i = pc[q]
+                    while lc[i] != q:  # the index's low byte (see _allocate)
+                        i += 256
                     n -= 1
                     last = lc[n]
                     lc[i] = last
-                    pc[last] = i
+                    pc[last] = i & 255
                 elif m == 1:  # touched by e and one more c stone, now that one alone
                     for d in steps[q]:
                         t = q + d
@@ -879,7 +905,7 @@ class Game:
                     else:
                         space[t] += 1
                     lc[n] = q
-                    pc[q] = n
+                    pc[q] = n & 255
                     n += 1
         space[r] = sr
         legal_total[c] = n
@@ -924,9 +950,11 @@ class Game:
             ownc[e] = NO_ROOT
             sr = space[r] - 1
             i = pc[e]
+            while lc[i] != e:  # the index's low byte (see _allocate)
+                i += 256
             last = lc[n]
             lc[i] = last
-            pc[last] = i
+            pc[last] = i & 255
             # ...and the root space of any other colour's root it served.
             # Space only falls during a placement, so a root that reaches 0
             # here is bounded at the end of it: collect those (rarely any).
@@ -938,10 +966,12 @@ class Game:
                     so = space[o] - 1
                     space[o] = so
                     i = pk[e]
+                    while lk[i] != e:  # the index's low byte (see _allocate)
+                        i += 256
                     m = legal_total[k] - 1
                     last = lk[m]
                     lk[i] = last
-                    pk[last] = i
+                    pk[last] = i & 255
                     legal_total[k] = m
                     if so == 0:
                         if bounded is None:
@@ -961,16 +991,18 @@ class Game:
                         ownc[q] = r
                         sr += 1
                         lc[n] = q
-                        pc[q] = n
+                        pc[q] = n & 255
                         n += 1
                     elif m == 2:
                         o = ownc[q]
                         ownc[q] = NO_ROOT
                         n -= 1
                         i = pc[q]
+                        while lc[i] != q:  # the index's low byte (see _allocate)
+                            i += 256
                         last = lc[n]
                         lc[i] = last
-                        pc[last] = i
+                        pc[last] = i & 255
                         if o == r:
                             sr -= 1
                         else:
@@ -1035,7 +1067,7 @@ class Game:
         if record:
             rem = self._rem
             nrem = self._nrem
-            room = len(rem) - 4  # the root's stones, its two trailing cells, the block's two
+            room = len(rem) - 6  # the root's stones, its two trailing cells, the block's four
         # The first walk takes r's touches off its outer neighbours' counts and
         # settles colour c's side, which only r's outer neighbours can
         # change: one r alone touched (r's root space, if r had any left)
@@ -1058,10 +1090,12 @@ class Game:
                     elif m == 0 and ownc[q] != NO_ROOT:  # (r's space is not kept: r is gone)
                         ownc[q] = NO_ROOT
                         i = pc[q]
+                        while lc[i] != q:  # the index's low byte (see _allocate)
+                            i += 256
                         m = legal_total[c] - 1
                         last = lc[m]
                         lc[i] = last
-                        pc[last] = i
+                        pc[last] = i & 255
                         legal_total[c] = m
                 elif k != c:  # another colour's stone; a stone of c next to s is r's
                     cntc[q] -= 1
@@ -1069,8 +1103,8 @@ class Game:
             if record:
                 if nrem >= room:  # grown as _grow_history grows its stacks: rarely
                     n = len(rem)
-                    rem.extend(array("H", bytes(2 * n if n < 256 else 512)))
-                    room = len(rem) - 4
+                    self._extend_rem(n if n < 256 else 256)
+                    room = len(rem) - 6
                 rem[nrem] = s
                 nrem += 1
             s = nxt[s]
@@ -1096,7 +1130,7 @@ class Game:
                     ownk[s] = t
                     space[t] += 1
                     lk[m] = s
-                    pk[s] = m
+                    pk[s] = m & 255
                     m += 1
                 s = nxt[s]
             legal_total[k] = m
@@ -1118,7 +1152,7 @@ class Game:
                 ownc[q] = t
                 space[t] += 1
                 lc[m] = q
-                pc[q] = m
+                pc[q] = m & 255
                 m += 1
         legal_total[c] = m
         self.alive[r] = 0
@@ -1154,9 +1188,11 @@ class Game:
                     space[o] -= 1
                     n -= 1
                     t = pk[s]
+                    while lk[t] != s:  # the index's low byte (see _allocate)
+                        t += 256
                     last = lk[n]
                     lk[t] = last
-                    pk[last] = t
+                    pk[last] = t & 255
                 s = nxt[s]
             legal_total[k] = n
         # c's empty neighbours, on their final counts: r's root space where
@@ -1174,16 +1210,18 @@ class Game:
                             ownc[q] = r
                             sr += 1
                             lc[n] = q
-                            pc[q] = n
+                            pc[q] = n & 255
                             n += 1
                     elif o != NO_ROOT:
                         ownc[q] = NO_ROOT
                         space[o] -= 1
                         n -= 1
                         j = pc[q]
+                        while lc[j] != q:  # the index's low byte (see _allocate)
+                            j += 256
                         last = lc[n]
                         lc[j] = last
-                        pc[last] = j
+                        pc[last] = j & 255
             s = nxt[s]
         legal_total[c] = n
         space[r] = sr

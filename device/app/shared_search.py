@@ -160,12 +160,9 @@ class SharedSearch(Search):
         while g._room < g._nh + plies:
             g._grow_history()
         rem = g._rem
-        while len(rem) - 4 < g._nrem + cells:
+        while len(rem) - 6 < g._nrem + cells:
             n = len(rem)
-            # (from a range: array("H", bytes(k)) made a bytes as big first, one
-            # more block at a search late in a game, where hexbo-6p's 1 KB step
-            # of this stack found none on a PyBadge)
-            rem.extend(self.zeros("H", n if n < 256 else 256))
+            g._extend_rem(n if n < 256 else 256)
 
     def restore(self):
         """The game as it was at :meth:`run`'s start: its plies taken back, its
@@ -183,7 +180,7 @@ class SharedSearch(Search):
             for j in range(g.legal_total[k]):
                 p = order[i]
                 lk[j] = p
-                pk[p] = j
+                pk[p] = j & 255
                 i += 1
 
     def push(self, m):
@@ -198,7 +195,7 @@ class SharedSearch(Search):
             self.count(PUSH_COST)
         else:
             rem, rplayer = g._rem, g.root_player
-            i = g._nrem - 2  # (below the ply's block's two cells: tanbo.game)
+            i = g._nrem - 4  # (below the ply's block's ply and start: tanbo.game)
             while i > mark:
                 k = rem[i - 1]
                 c = rplayer[rem[i - 2]]
@@ -230,6 +227,7 @@ def restart(game):
     _refill(game.legal_total, 0)
     _refill(game.root_count, 0)
     game.ply = game._nh = game._nrem = 0
+    game._top = -1
     game.winner = game.start = None
     game.over = False
     game.to_move = 1

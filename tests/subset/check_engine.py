@@ -166,14 +166,13 @@ def test_load_state_loads_a_fast_game_from_either_kind_and_a_compact_one_from_it
 
 def _lists_hold(g):
     """Each player's legal list is exactly the empty points one of their stones
-    alone touches, and each member's index gives its place (at least its low
-    byte: a byte a point would be enough, see docs/board-costs.md)."""
+    alone touches, and each member's index is its place's low byte."""
     for k in g.pids:
         lk, pk, n = g.legal_points[k], g.legal_index[k], g.legal_total[k]
         for i in range(n):
             p = lk[i]
             assert g.board[p] == 0 and g.touch_count[k][p] == 1, (k, p)
-            assert pk[p] & 255 == i & 255, (k, p, i, pk[p])
+            assert pk[p] == i & 255, (k, p, i, pk[p])
         expected = 0
         for p in range(g.variant.size):
             if g.board[p] == 0 and g.touch_count[k][p] == 1:
@@ -183,8 +182,8 @@ def _lists_hold(g):
 
 def test_a_legal_list_past_256_points_plays_and_undoes():
     # 19x19 with Black's stones on every point with (row + 2 column) % 5 == 0:
-    # every empty point touches at most one, so Black's list passes 256 (and
-    # a place in it a byte's range).
+    # every empty point touches at most one, so Black's list passes 256 and
+    # the indexes, a byte each on a board's heap, keep only their low byte.
     from tanbo.rng import Rng
     v = get_variant("19x19")
     board = bytearray(v.size)
@@ -215,3 +214,50 @@ def test_a_legal_list_past_256_points_plays_and_undoes():
         g.undo()
         _lists_hold(g)
     assert g.position() == before
+
+
+def _removal_records_undo_to_the_start(variant, seed):
+    """A seeded random game of ``variant`` past ply 256 and 256 cells of
+    removal records, a resignation there, undone to its setup (checked every
+    100 plies) and replayed."""
+    from tanbo.rng import Rng
+    g = Game(variant)
+    rng = Rng(seed)
+    marks = []
+    resigned = False
+    while g.winner is None:
+        if g.ply % 100 == 0:
+            marks.append((g.ply, g.state_key()))
+        if not resigned and g.ply >= 270 and g._nrem > 256:
+            assert g.resign()
+            resigned = True
+            continue
+        g.play(g.legal_move_at(rng.below(g.legal_count())))
+    assert resigned and g.ply > 270 and g._nrem > 256
+    final = g.state_key()
+    plies = g._moves[:g._nh]  # (an array: moves() would be a list of words)
+    while marks:
+        ply, key = marks.pop()
+        while g.ply > ply:
+            g.undo()
+        assert g.state_key() == key, ply
+    assert g.ply == 0 and g._nrem == 0
+    # and its plies again: the same game (the legal lists' order may differ)
+    for m in plies:
+        if m < 0:
+            g.resign(-m)
+        else:
+            g.play(m)
+    assert g.state_key() == final
+    return g
+
+
+def test_removal_records_past_ply_and_cell_255_undo_to_the_start():
+    # A block's ply and start take two cells each (high byte, low byte): a
+    # byte a cell on a board of up to 256 points (3-player Hexbo, 217), two
+    # bytes on 19x19.
+    g = _removal_records_undo_to_the_start("hexbo-3p", 12)
+    assert type(g._rem) is bytearray
+    g = None
+    g = _removal_records_undo_to_the_start("19x19", 3)
+    assert type(g._rem) is not bytearray
