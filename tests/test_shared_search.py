@@ -186,26 +186,6 @@ def test_an_order_buffer_too_small_for_the_lists_grows_to_their_bound():
     assert result(s) == result(fresh)
 
 
-@pytest.mark.parametrize("variant", ["hexbo-6p", "hexbo-3p", "4p"])
-def test_the_order_takes_a_byte_a_point_up_to_256_points_and_its_members_are_set_first(variant):
-    from app.shared_search import MEMBERS, order_cells
-    g = played(variant, 5, 40)
-    s = SharedSearch(g, "hard", 0)
-    assert isinstance(s.order, bytearray) == (g.variant.size <= 256)
-    s.order = bytearray(3)  # grown to the bound, still a byte a point
-    before = state(g)
-    s.run()
-    assert len(s.order) == order_cells(g)
-    assert isinstance(s.order, bytearray) == (g.variant.size <= 256) and state(g) == before
-    fresh = SharedSearch(replayed(g), "hard", 0)
-    fresh.run()
-    assert result(s) == result(fresh)
-    # every member a search sets is one that __init__ set first (its dict at
-    # its final size before the arrays: app.shared_search.MEMBERS)
-    for level in ("hard", "medium"):
-        assert set(vars(SharedSearch(g, level, 0))) == set(MEMBERS)
-
-
 def test_reserve_makes_room_so_a_ply_grows_no_stack():
     g = Game("19x19")
     SharedSearch(g, "medium", 0).reserve(90, 300)  # 64 plies and 64 cells of removals without it

@@ -50,22 +50,6 @@ def order_cells(g):
     return degree * g.variant.size // 2 + 1
 
 
-# A hard search's members (tanbo.ai.Search's and this class's), set first,
-# each to None, so that the instance's dict grows to its final size (60-73
-# members: 1,168 B of the port's heap, 584 of a board's, one block) before
-# the search's arrays take the heap's holes, not in start() after them: a
-# search made after its board (app.between.play) on 6-player Hexbo found no
-# 944-1,168 B block there on a PyBadge with 123,000 B free. A member missing
-# here only grows the dict later (tests/test_shared_search.py checks them).
-MEMBERS = ("attack", "base", "beam", "best", "budget", "bufs", "deadline", "depth", "end", "f_alpha",
-           "f_alpha0", "f_best", "f_beta", "f_beta0", "f_check", "f_count", "f_hash", "f_index", "f_slot",
-           "forcing", "game", "h", "iterations", "killer", "level", "limit_ms", "max_depth", "me", "move",
-           "next_tick", "noise", "order", "pause_at", "paused", "progress", "r_charged", "r_head", "r_mark",
-           "r_tail", "reply", "reply_to", "rescue", "resume_ply", "rng", "s_best", "s_frozen", "s_next",
-           "s_top", "score", "size", "slowness", "snap", "stopped", "tcheck", "term", "tinfo", "tt", "tval",
-           "unsafe", "value", "values", "variant", "walker", "weight", "with_reach", "zob")
-
-
 def points(size, n):
     """``n`` cells of zeros for points of a board of ``size`` points: a byte
     each up to 256 points (3- and 6-player Hexbo's order 256 B of a board's
@@ -84,8 +68,6 @@ class SharedSearch(Search):
 
     def __init__(self, game, level="medium", seed=0, progress=None, movetime_ms=None,
                  slowness=DEFAULT_SLOWNESS):
-        for name in MEMBERS:
-            setattr(self, name, None)
         self.variant = game.variant.name
         self.base = -1  # a search under way: the game's plies before it (see restore)
         self.order = points(game.variant.size, ORDER_CELLS)
