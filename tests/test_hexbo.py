@@ -9,7 +9,7 @@ import pytest
 
 import tanbo
 from tanbo import Game, get_variant
-from tanbo.hexbo import corners
+from tanbo.hexbo_make import corners
 
 # pbmserv's small board, two players, as RULES.md copies it from its page.
 SMALL_BOARD = """\
@@ -297,3 +297,14 @@ def test_the_diagram_draws_the_hexagon_with_its_rows_and_columns():
         first = lines[r + 1].index(".", 2) if r != 4 else 2
         assert first - 2 == abs(4 - r)
         assert lines[r + 1][2 + 4 - r + 2 * (v.row_first_col[r] - 1)] in ".XO"
+
+
+def test_the_builder_is_dropped_and_a_variant_built_after_it_is_whole():
+    import sys
+    before = get_variant("hexbo-8")
+    assert "tanbo.hexbo_make" not in sys.modules and not hasattr(tanbo, "hexbo_make")
+    after = get_variant("hexbo-8-6p")  # the builder imported again
+    assert "tanbo.hexbo_make" not in sys.modules
+    assert after.steps is before.steps and after.row_start is before.row_start
+    assert after.size == 3 * 8 * 7 + 1 and after.players == 6 and len(after.setup) == 12
+    assert Game(after).legal_count() > 0

@@ -3,7 +3,9 @@
 Tanbo on hexagonal cells, each with up to six neighbours; the rules are
 :mod:`tanbo.game`'s, unchanged. Only what a hexagon has of its own lives
 here, loaded when a Hexbo variant is first asked for (a square board's
-game never carries this code on a board's heap).
+game never carries this code on a board's heap); what builds a variant
+(its tables and setup) is :mod:`tanbo.hexbo_make`'s, dropped from the
+heap once the variant is built.
 
 Point indices: the cells only, row by row from the top, each row from the
 left: ``p = row_start[r] + c - row_first_col[r]`` for row ``r`` (0-based
@@ -13,7 +15,7 @@ row letter (``A`` at the top, ``I`` included) and the column number,
 ``E5`` the centre of the side-5 board.
 """
 
-from .variants import Variant, get_variant, is_digits, small_int, _tables
+from .variants import Variant, get_variant, is_digits, small_int
 
 SIDES = (4, 10)  # the smallest and largest side of hexbo-N
 # The row letters, from the top (I included, as pbmserv's hex games write
@@ -41,11 +43,12 @@ class HexVariant(Variant):
     """A Hexbo board and setup; :class:`tanbo.variants.Variant`'s interface,
     with the rows tables, :meth:`cell` and :meth:`row_col` (see there)."""
 
-    def __init__(self, name, n, setup, players, description):
+    def __init__(self, name, n, tables, setup, players, description):
+        """``tables``: :func:`tanbo.hexbo_make.shared_tables`'s of side ``n``."""
         rows = 2 * n - 1
         self.hex_side = n
         self.rows = rows
-        self.row_start, self.row_first_col, self.row_len, steps = shared_tables(n)
+        self.row_start, self.row_first_col, self.row_len, steps = tables
         self.node_cost = NODE_COST[1] if players > 3 else NODE_COST[0]
         if players == 2:
             self.space_weight = SPACE_WEIGHT
@@ -101,104 +104,6 @@ class HexVariant(Variant):
         """``(x, y, 0)``: the cell's place in its row and its row, 0-based."""
         r, c = self.row_col(point)
         return c - self.row_first_col[r], r, 0
-
-
-def shared_tables(n):
-    """``(row_start, row_first_col, row_len, steps)`` of the hexagon of side
-    ``n``, one set a side (hexbo, hexbo-3p and hexbo-6p share it)."""
-    key = ("hex", n)
-    t = _tables.get(key)
-    if t is None:
-        t = _tables[key] = _tables_of(n)
-    return t
-
-
-def _tables_of(n):
-    """The rows and steps of the hexagon of side ``n``.
-
-    The neighbours of ``(r, c)`` are ``(r, c-1)``, ``(r, c+1)``, ``(r-1,
-    c-1)``, ``(r-1, c)``, ``(r+1, c)``, ``(r+1, c+1)`` where they exist.
-    Between two rows the offset of each of those is the same for every
-    cell, so, as in :func:`tanbo.variants._steps`, a row's inner cells
-    share one tuple and the table holds at most three a row; each tuple's
-    steps ascend (the row above, the row's own, the row below)."""
-    rows = 2 * n - 1
-    first, length, start = [], [], []
-    p = 0
-    for r in range(rows):
-        a = 1 if r < n else r - n + 2
-        b = n + r if r < n else rows
-        first.append(a)
-        length.append(b - a + 1)
-        start.append(p)
-        p += b - a + 1
-    steps = [None] * p
-    kinds = {}
-    for r in range(rows):
-        a, b = first[r], first[r] + length[r] - 1
-        for c in (a, a + 1, b):
-            d = []
-            here = start[r] + c - a
-            for dr, dc in ((-1, -1), (-1, 0), (0, -1), (0, 1), (1, 0), (1, 1)):
-                rr, cc = r + dr, c + dc
-                if 0 <= rr < rows and first[rr] <= cc < first[rr] + length[rr]:
-                    d.append(start[rr] + cc - first[rr] - here)
-            d = tuple(d)
-            d = kinds.setdefault(d, d)
-            if c == a + 1:  # (every row has 4 cells or more)
-                for q in range(here, here + b - a - 1):
-                    steps[q] = d
-            else:
-                steps[here] = d
-    return tuple(start), tuple(first), tuple(length), steps
-
-
-def corners(n, k):
-    """The six corners ``(r, c)`` of the ring at distance ``k`` around the
-    centre of the side-``n`` hexagon, ``d = 0..5`` counter-clockwise from
-    the east (RULES.md: E, NE, NW, W, SW, SE)."""
-    m = n - 1
-    return ((m, n + k), (m - k, n), (m - k, n - k), (m, n - k), (m + k, n), (m + k, n + k))
-
-
-def _setup(n, players):
-    """The rings at distance 3, 6, ... that fit (one on hexbo-5, two on
-    hexbo): corner ``d`` of the ``i``-th ring belongs to ``P((d + 3i) mod 6)``,
-    ``P(d)`` Black for even ``d`` and White for odd with 2 players,
-    ``1 + d mod 3`` with 3, ``1 + d`` with 6."""
-    start, first = shared_tables(n)[:2]
-    setup = []
-    i = 0
-    while 3 * (i + 1) <= n - 1:
-        ring = corners(n, 3 * (i + 1))
-        for d in range(6):
-            r, c = ring[d]
-            e = (d + 3 * i) % 6
-            setup.append((start[r] + c - first[r], (1 + e % 2) if players == 2 else 1 + e % players))
-        i += 1
-    return setup
-
-
-def make(name):
-    """The Hexbo variant ``name`` (``hexbo``, ``hexbo-N``, each with ``-3p``
-    or ``-6p``), or None if no side from 4 to 10 and player count fits."""
-    rest = name[5:]
-    players = 2
-    if rest.endswith("-3p") or rest.endswith("-6p"):
-        players = int(rest[-2])
-        rest = rest[:-3]
-    if rest == "":
-        n = 9
-    elif rest[:1] == "-" and is_digits(rest[1:]) and rest[1:2] != "0":
-        n = small_int(rest[1:], 99)
-    else:
-        return None
-    if not SIDES[0] <= n <= SIDES[1]:
-        return None
-    canonical = ("hexbo" if n == 9 else "hexbo-%d" % n) + ("" if players == 2 else "-%dp" % players)
-    who = "two players" if players == 2 else "%d players" % players
-    return HexVariant(canonical, n, _setup(n, players), players,
-                      "Hexbo, side %d (%d cells), %s" % (n, 3 * n * (n - 1) + 1, who))
 
 
 def infer(rows, side, stones, text):

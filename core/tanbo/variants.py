@@ -292,7 +292,7 @@ def _make(name):
                     setup.append((z * 25 + y * 5 + x, 1 if (x // 4 + y // 4 + z // 4) % 2 == 0 else 2))
         return Variant(name, 5, 5, 5, setup, description="5x5x5 cube, 8 corner seeds")
     if name.startswith("hexbo"):
-        from .hexbo import make  # (its code on a board's heap only for a Hexbo game)
+        from .hexbo_make import make  # (its code on a board's heap only while a Hexbo variant is built)
         return make(name)
     return None
 

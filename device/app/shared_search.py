@@ -31,10 +31,10 @@ from tanbo.rng import Rng
 # where the heap is at its most fragmented (a session failed there).
 REMOVAL_CELLS = 128
 
-# Cells of the legal lists' order kept at first (2 bytes each): 4p's lists
-# held at most 171 together at a search (8 games), where their bound
-# (order_cells) is 723; grown to the bound, at a search's start, if ever
-# they hold more.
+# Cells of the legal lists' order kept at first (a point each: 2 bytes, a
+# byte on boards of up to 256 points, Hexbo's): 4p's lists held at most 171
+# together at a search (8 games), where their bound (order_cells) is 723;
+# grown to the bound, at a search's start, if ever they hold more.
 ORDER_CELLS = 256
 
 
@@ -50,6 +50,13 @@ def order_cells(g):
     return degree * g.variant.size // 2 + 1
 
 
+def points(size, n):
+    """``n`` cells of zeros for points of a board of ``size`` points: a byte
+    each up to 256 points (3- and 6-player Hexbo's order 256 B of a board's
+    heap less), else 2."""
+    return bytearray(n) if size <= 256 else Search.zeros("H", n)
+
+
 class SharedSearch(Search):
     """A :class:`tanbo.ai.Search` on ``game`` itself (the app's): the same
     levels and budgets, no copy. Its Zobrist words and transposition table
@@ -63,7 +70,7 @@ class SharedSearch(Search):
                  slowness=DEFAULT_SLOWNESS):
         self.variant = game.variant.name
         self.base = -1  # a search under way: the game's plies before it (see restore)
-        self.order = self.zeros("H", ORDER_CELLS)
+        self.order = points(game.variant.size, ORDER_CELLS)
         Search.__init__(self, game, level, seed, progress, movetime_ms, slowness)
 
     def own(self, game):
@@ -145,7 +152,7 @@ class SharedSearch(Search):
         g = self.game
         order = self.order
         if sum(g.legal_total) > len(order):
-            order = self.order = self.zeros("H", order_cells(g))
+            order = self.order = points(g.variant.size, order_cells(g))
         i = 0
         for k in g.pids:
             lk = g.legal_points[k]

@@ -60,3 +60,14 @@ def test_whole_hexbo_6p_game_with_history():
 
 def test_whole_hexbo_game_with_history():
     _game_undone_and_replayed("hexbo", 8, False)
+
+
+def test_the_builder_leaves_the_heap_once_the_variant_is_built():
+    # tanbo.hexbo_make's code is needed only while a variant is built: a
+    # game's heap on a board should not hold it (docs/board-costs.md)
+    import sys
+    v = tanbo.get_variant("hexbo-7-3p")
+    assert v.size == 127 and len(v.setup) == 12
+    assert "tanbo.hexbo_make" not in sys.modules and "hexbo_make" not in tanbo.__dict__
+    g = Game("hexbo-7-6p")  # built again after the drop: the same shared tables
+    assert g.variant.steps is v.steps and "tanbo.hexbo_make" not in sys.modules
