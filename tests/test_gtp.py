@@ -686,7 +686,7 @@ def test_console_script_rejects_bad_options():
 # Heaps: 96K is what the protocol must fit, as on a board. MicroPython's
 # 64-bit unix port doubles every object and compiles sources on its heap, so
 # it runs .mpy files, and needs 112K for the 4-player board (4 players' tables).
-# Hexbo loads tanbo.hexbo (4.6 KB of this port's heap) and its tables (5.7 KB
+# Hexbo loads tanbo.hexbo and tanbo.hexbo_make (4.6 KB of this port's heap, the builder let go once a variant is made) and its tables (5.7 KB
 # for side 9, where 19x19's variant takes 4.5 KB): measured, with the 19x19
 # game the session starts with still cached, the smallest caps in steps of 4K
 # that answer every line: hexbo-5 and hexbo-5-3p 92K, hexbo-5-6p 100K, hexbo

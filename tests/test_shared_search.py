@@ -186,6 +186,20 @@ def test_an_order_buffer_too_small_for_the_lists_grows_to_their_bound():
     assert result(s) == result(fresh)
 
 
+@pytest.mark.parametrize("variant,cell", [("hexbo-6p", 1), ("hexbo-3p", 1), ("4p", 2)])
+def test_the_lists_order_takes_a_byte_a_point_up_to_256_points(variant, cell):
+    # Hexbo's 217 cells fit a byte (256 B of a board's heap less); 4p's 361 need two.
+    g = played(variant, 5, 30)
+    s = SharedSearch(g, "hard", 0)
+    assert (s.order.itemsize if hasattr(s.order, "itemsize") else 1) == cell
+    before = state(g)
+    s.run()
+    assert state(g) == before and max(s.order) < g.variant.size
+    fresh = SharedSearch(replayed(g), "hard", 0)
+    fresh.run()
+    assert result(s) == result(fresh)
+
+
 def test_reserve_makes_room_so_a_ply_grows_no_stack():
     g = Game("19x19")
     SharedSearch(g, "medium", 0).reserve(90, 300)  # 64 plies and 64 cells of removals without it

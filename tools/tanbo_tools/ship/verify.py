@@ -58,7 +58,7 @@ def check_headers(files, magic=mpy.MAGIC_CIRCUITPYTHON):
 
 # The check imports every lib/tanbo module at once (a board never loads them
 # all): 96K held them with a few KB to spare until tanbo.coach (issue 36,
-# ~6 KB of this port's heap) and tanbo.hexbo (4.5 KB; a square board's game
+# ~6 KB of this port's heap) and tanbo.hexbo (4.5 KB with the builder since split off as tanbo.hexbo_make; a square board's game
 # never loads it); with both, 104K fails and 108K passes. The search's root lists
 # made with it and the position reader's byte table (issue 33) took 2K more:
 # 108K fails and 110K passes; 116K leaves room for the next lines.
