@@ -353,8 +353,8 @@ class Search:
         # list would cost 1.2 KB between games), none on the small boards of
         # two, where a 9x9 search and its pondering stay within 30 KB so
         # (tests/test_device_memory.py; 9x9 26, dense-11 41, 3d 42). A root
-        # with more makes them at their bound, the board's points, once (walk:
-        # at most 1.5 KB on a board of up to 125 points).
+        # with more grows them to its moves and 8 more (walk), not to the
+        # board's points: 3d's 125 were a block too large late in a game.
         cells = size * 3 // (2 * g.players + 4) + (-4 if size <= 125 and g.players == 2 else 8)
         cells = cells if cells < size else size
         if self.max_depth < 2:
@@ -585,10 +585,12 @@ class Search:
             self.move = self.easy(moves) if self.level == "easy" and n > 1 else moves[self.rng.below(n)]
             return
         if n > len(self.bufs[-1]):
-            # More root moves than ever: the root's lists at their bound, once.
-            # (A MemoryError leaves each as it was or made: the next search
-            # tries again.)
-            n = g.variant.size  # (n: the scan's below; no other local in this generator's frame)
+            # More root moves than ever: the root's lists grown to them and 8
+            # more, not to the board's points (3d's 125 cells were a 500 B
+            # block a PyBadge's second game found no room for at ply 51 with
+            # 26 KB free). (A MemoryError leaves each as it was or made: the
+            # next search tries again.)
+            n = n + 8 if n + 8 < g.variant.size else g.variant.size  # (n: the scan's below; no other local)
             self.bufs[-2] = [0] * n
             self.bufs[0] = [0] * n
             self.bufs[-1] = self.zeros("i", n)  # (last: its length is the lists' room)
