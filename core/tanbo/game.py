@@ -711,6 +711,13 @@ class Game:
         rem = self._rem
         rem.extend(bytearray(n) if type(rem) is bytearray else array("H", range(n)))
 
+    def _grow_rem(self):
+        """The removal records' step when a root's record finds them full
+        (_remove_root, app.shared_search's reserve): doubled up to 256 cells,
+        then 256 more at a time, as _grow_history grows its stacks."""
+        n = len(self._rem)
+        self._extend_rem(n if n < 256 else 256)
+
     def _grow_history(self):
         # Its own method: a deep expression stack in _push_ply would put the
         # frame of every push on MicroPython's heap (frames of more than 11
@@ -1102,8 +1109,7 @@ class Game:
             cntc[s] = 0  # its c neighbours were all r's
             if record:
                 if nrem >= room:  # grown as _grow_history grows its stacks: rarely
-                    n = len(rem)
-                    self._extend_rem(n if n < 256 else 256)
+                    self._grow_rem()
                     room = len(rem) - 6
                 rem[nrem] = s
                 nrem += 1

@@ -168,8 +168,7 @@ class SharedSearch(Search):
             g._grow_history()
         rem = g._rem
         while len(rem) - 6 < g._nrem + cells:
-            n = len(rem)
-            g._extend_rem(n if n < 256 else 256)
+            g._grow_rem()
 
     def restore(self):
         """The game as it was at :meth:`run`'s start: its plies taken back, its
