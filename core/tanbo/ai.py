@@ -239,6 +239,12 @@ def _passed(deadline):
     return _now_ms() >= deadline
 
 
+def _root_room(n, size):
+    """Cells of the root's lists for ``n`` root moves on a board of ``size``
+    points: ``n`` and 8 more, never past the board's points."""
+    return n + 8 if n + 8 < size else size
+
+
 def node_budget(level, size, slowness=DEFAULT_SLOWNESS, cost=100):
     """The node budget of ``level`` on a variant of ``size`` points, on a board of ``slowness``,
     whose node costs ``cost`` percent of a square board's (the variant's
@@ -360,11 +366,11 @@ class Search:
         if self.max_depth < 2:
             cells = 0  # (random and easy never scan a root: walk)
         elif max(g.legal_total) > cells:
-            # At their bound now, as walk would make them at the first search
-            # (dense-11's setup has 60 moves a side, its lists 41 cells): not
-            # there, late, beside the 41 cells' lists left as holes (a search
-            # made after dense-11's board found no 968 B block at 123,000 B).
-            cells = size
+            # Grown now, as walk would grow them at the first search (dense-11's
+            # setup has 60 moves a side, its lists 41 cells): not there, late,
+            # beside the 41 cells' lists left as holes (a search made after
+            # dense-11's board found no 968 B block at 123,000 B).
+            cells = _root_room(max(g.legal_total), size)
         bufs = self.bufs = [None] * (self.max_depth + 3)  # (at its length: no regrowth)
         for d in range(1, self.max_depth + 1):
             bufs[d] = zeros("i", width)
@@ -590,7 +596,7 @@ class Search:
             # block a PyBadge's second game found no room for at ply 51 with
             # 26 KB free). (A MemoryError leaves each as it was or made: the
             # next search tries again.)
-            n = n + 8 if n + 8 < g.variant.size else g.variant.size  # (n: the scan's below; no other local)
+            n = _root_room(n, g.variant.size)  # (n: the scan's below; no other local in this frame)
             self.bufs[-2] = [0] * n
             self.bufs[0] = [0] * n
             self.bufs[-1] = self.zeros("i", n)  # (last: its length is the lists' room)
