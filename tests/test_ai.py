@@ -304,20 +304,21 @@ def test_reach_counts_the_points_a_root_gets_first():
     g = Game.from_position(WALLED)
     s = Search(g, "hard", 0)
     tail = s.label_reach(s.game)
-    reached = {p: s.reached[g.root_at(g.point(p))] for p in ("A9", "E5", "B9", "G5", "J1")}
+    label, _, queue, counts = s.work  # (its label, dist, queue and per-root counts)
+    reached = {p: counts[g.root_at(g.point(p))] for p in ("A9", "E5", "B9", "G5", "J1")}
     assert reached["A9"] == 1  # A8: White cannot play there (two white stones touch it)
     assert reached["E5"] > 15 and reached["G5"] > 15 and reached["J1"] > 2
-    assert s.label[g.point("F5")] == CONTESTED  # both colours at distance 0
-    assert s.label[g.point("A8")] == g.root_at(g.point("A9")) + 1
+    assert label[g.point("F5")] == CONTESTED  # both colours at distance 0
+    assert label[g.point("A8")] == g.root_at(g.point("A9")) + 1
     # every empty point is labelled at most once: the counts add up
-    labelled = [p for p in range(g.variant.size) if s.label[p]]
-    assert sorted(s.queue[:tail]) == labelled
-    assert sum(s.reached) == sum(1 for p in labelled if s.label[p] != CONTESTED)
+    labelled = [p for p in range(g.variant.size) if label[p]]
+    assert sorted(queue[:tail]) == labelled
+    assert sum(counts) == sum(1 for p in labelled if label[p] != CONTESTED)
     # reach() leaves every label cleared for the next call, as it finds them
     for p in labelled:
-        s.label[p] = 0
+        label[p] = 0
     s.reach(s.game)
-    assert not any(s.label)
+    assert not any(label)
 
 
 @pytest.mark.parametrize("variant", ("9x9", "dense-11", "3d", "hexbo-5", "hexbo-5-6p"))  # boards hard values reach on
@@ -329,11 +330,11 @@ def test_reach_is_a_function_of_the_position(variant):
         s = Search(g, "hard", 0)
         s.budget = 10 ** 9
         sg = s.game
-        first = s.reach(sg), list(s.reached)
+        first = s.reach(sg), list(s.work[3])
         for i in range(0, sg.legal_count(), 3):
             sg.play(sg.legal_move_at(i))
             sg.undo()
-        assert (s.reach(sg), list(s.reached)) == first
+        assert (s.reach(sg), list(s.work[3])) == first
 
 
 

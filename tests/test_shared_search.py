@@ -100,7 +100,7 @@ def test_its_hash_follows_every_push_and_undo(variant):
 
         def check():
             # every key picks an entry of its half-sized table (SharedSearch.hashing)
-            return s.h == stones_hash() and max((s.h ^ s.zob[-c]) & 0xFF for c in g.pids) < len(s.tinfo) == 128
+            return s.h == stones_hash() and max((s.h ^ s.zob[-c]) & 0xFF for c in g.pids) < len(s.table[2]) == 128
         assert s.h == stones_hash() != 0
         removals += pushes_and_pops(s, Rng(seed), 300, check)
     assert removals >= 5

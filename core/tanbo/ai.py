@@ -324,6 +324,7 @@ class Search:
     keep within it; the app caps its wall clock there as well.
     """
 
+    forcing = FORCING  # (a class attribute: not in the instance's table, see __init__'s end)
     book = None  # path of an opening book (tanbo.book) that hard plays from, set by the caller
     book_error = None  # why a book was refused (then no longer asked)
 
@@ -382,24 +383,21 @@ class Search:
         # takes back its moves before the next scan starts. It shares its
         # block with root_moves' value of each root move, by point, which is
         # written after the root's scan and read before the next scan: 4
-        # bytes a cell for both, where two tables took 6.
-        self.snap = self.values = zeros("i", size)
+        # bytes a cell for both, where two tables took 6. (One attribute, as
+        # every group below: see the dict's size at the end of __init__.)
+        self.snap = zeros("i", size)
         plies = self.max_depth + 1
         self.killer = zeros("h", plies)  # per depth: see minimax
         # Per ply, minimax's state of the node being searched there: its
         # bounds (now and on entry), its next move's index in its buffer,
         # its move count, its best move, its hash, its transposition-table
         # entry (whether its mover is ``me`` is the game's side to move).
-        self.f_alpha = zeros("i", plies)
-        self.f_beta = zeros("i", plies)
-        self.f_alpha0 = zeros("i", plies)
-        self.f_beta0 = zeros("i", plies)
-        self.f_index = zeros("h", plies)
-        self.f_count = zeros("h", plies)
-        self.f_best = zeros("h", plies)
-        self.f_hash = zeros("i", plies)
-        self.f_slot = zeros("H", plies)
-        self.f_check = zeros("H", plies)
+        # In one list, read into locals where minimax starts (once a root
+        # move, not a node): alpha, beta, their values on entry, index,
+        # count, best, hash, slot, check.
+        self.frames = [zeros("i", plies), zeros("i", plies), zeros("i", plies), zeros("i", plies),
+                       zeros("h", plies), zeros("h", plies), zeros("h", plies), zeros("i", plies),
+                       zeros("H", plies), zeros("H", plies)]
         self.size = size
         self.tt = self.max_depth >= 3
         self.hashing(g.players, size)
@@ -415,25 +413,31 @@ class Search:
         self.weight = zeros("h", nroots)
         self.term = zeros("i", nroots)
         self.unsafe = bytearray(size)  # root moves that remove one of the mover's roots
-        # Ordering keys by root space, as tables (a root's space <= board size).
-        self.attack = bytearray(size + 1)
-        self.rescue = bytearray(size + 1)
+        # Ordering keys by root space, as tables (a root's space <= board
+        # size): attack, rescue.
+        attack = bytearray(size + 1)
+        rescue = bytearray(size + 1)
         for s in range(1, size + 1):
-            self.attack[s] = KEY_CAPTURE if s == 1 else (KEY_ATTACK[s] if s < len(KEY_ATTACK) else 1)
-            self.rescue[s] = KEY_RESCUE[s] if s < len(KEY_RESCUE) else 0
-        self.forcing = FORCING
+            attack[s] = KEY_CAPTURE if s == 1 else (KEY_ATTACK[s] if s < len(KEY_ATTACK) else 1)
+            rescue[s] = KEY_RESCUE[s] if s < len(KEY_RESCUE) else 0
+        self.keys = (attack, rescue)
         # Search.reach's work space (levels that use it): per point its
-        # label (root + 1, or CONTESTED) and distance, the queue of
-        # labelled points, per root its count.
+        # label (root + 1, or CONTESTED; all 0 between calls) and distance,
+        # the queue of labelled points, per root its count.
         if self.with_reach:
-            self.label = bytearray(size)  # all 0 between calls
-            self.dist = bytearray(size)
-            self.queue = zeros("h", size)
-            self.reached = zeros("h", nroots)
-        self.r_tail = 0  # label_reach paused: its queue's end (0: not paused), head, next count
-        self.r_head = 0
-        self.r_mark = 0
-        self.r_charged = 0
+            self.work = (bytearray(size), bytearray(size), zeros("h", size), zeros("h", nroots))
+        # Where a paused search stands (see step): the ply whose node minimax
+        # re-enters; a scan's next move (0: none paused), its kept entries,
+        # its best and whether it reads the copy of its list (frozen);
+        # label_reach's queue's end (0: not paused), head, next count and
+        # the nodes it has counted. Set by start, but for label_reach's.
+        self.held = [0] * 9
+        # The instance's attributes live in a hash table that MicroPython
+        # grows, when full, through 37, 47, 59, 73 slots (8 bytes each on a
+        # board): each group above is one attribute, so a search's table is
+        # 47 slots (376 B) where 63-70 attributes took 73 (584 B, a block a
+        # 6-player Hexbo game's second search found no room for), plus the
+        # 59-slot one freed as it grew. tests/test_ai.py holds them to 47.
         self.start(game, seed, progress, movetime_ms, False)
 
     def own(self, game):
@@ -460,9 +464,8 @@ class Search:
                 elif 0 < i <= players:
                     zob[-i] = w
             n = 1 << TT_BITS
-            self.tcheck = self.zeros("H", n)
-            self.tval = self.zeros("i", n)
-            self.tinfo = self.zeros("H", n)  # depth | flag << 4 | (best move + 1) << 6; 0: empty
+            # The entries' checks, values and infos (depth | flag << 4 | (best move + 1) << 6; 0: empty).
+            self.table = (self.zeros("H", n), self.zeros("i", n), self.zeros("H", n))
 
     @staticmethod
     def zeros(typecode, n):
@@ -516,31 +519,29 @@ class Search:
         self.best = 0  # the best value of the last scan, for the side to move there
         self.stopped = False
         # Pausing (see step): the count at which tick pauses, the flag it
-        # sets, and where the search stands when paused: the ply whose node
-        # minimax re-enters, a scan's next move, its kept entries, its best
-        # and whether it reads the copy of its list. The finished search's
-        # move.
+        # sets, and where the search stands when paused (held, see __init__).
+        # The finished search's move.
         self.pause_at = WIN  # (never)
         self.paused = False
-        self.resume_ply = 0
-        self.s_next = 0
-        self.s_top = 0
-        self.s_best = 0
-        self.s_frozen = False
+        held = self.held
+        for i in range(5):
+            held[i] = 0
         self.walker = None
         self.move = None
         self.reply_to = -1  # the root move whose expected reply is ``reply`` (see tanbo.ponder.expected)
         self.reply = -1
-        if self.r_tail:
+        if held[5]:
             # A reach paused in a search given up: its labels back to 0.
-            for i in range(self.r_tail):
-                self.label[self.queue[i]] = 0
-            self.r_tail = 0
+            label = self.work[0]
+            queue = self.work[2]
+            for i in range(held[5]):
+                label[queue[i]] = 0
+            held[5] = 0
         killer = self.killer
         for i in range(len(killer)):
             killer[i] = -1
         if self.tt:
-            tcheck, tval, tinfo = self.tcheck, self.tval, self.tinfo
+            tcheck, tval, tinfo = self.table
             for i in range(len(tinfo)):
                 tcheck[i] = 0
                 tval[i] = 0
@@ -601,9 +602,10 @@ class Search:
             self.bufs[0] = [0] * n
             self.bufs[-1] = self.zeros("i", n)  # (last: its length is the lists' room)
         buf = self.cut(self.bufs[0], len(self.bufs[-1]))  # (the last search's scores)
+        held = self.held
         while True:
             n = self.scan(buf, len(buf), None, True, 0)
-            if not self.s_next:
+            if not held[1]:
                 break
             yield
         moves, noise = self.root_moves(n)
@@ -620,7 +622,7 @@ class Search:
                 self.push(moves[i])
                 while g.winner is None:
                     reach[i] = self.reach(g)
-                    if not self.r_tail:
+                    if not held[5]:
                         break
                     yield
                 g.undo()
@@ -634,7 +636,7 @@ class Search:
             scores, reach = reach, None
         else:
             scores = self.cut(buf, len(moves))
-        values = self.values
+        values = self.snap  # (the root's values, by point: see __init__)
         for i in range(len(moves)):
             scores[i] = self.noisy(values[moves[i]], noise[i])
         moves, noise, scores = self.sorted_by(moves, noise, scores, len(moves))
@@ -646,7 +648,7 @@ class Search:
         if scores[0] >= WIN - 10000:
             return  # a win at once: no deeper pass finds a quicker one
         h = self.h
-        best_reply = self.f_best
+        best_reply = self.frames[6]
         first = 0  # the nodes the last pass's first root move took
         for depth in range(2, self.max_depth + 1):
             if self.end - self.iterations < LAST_PASS * first:
@@ -662,7 +664,7 @@ class Search:
                 best_reply[1] = -1
                 while True:
                     s = self.minimax(depth - 1, alpha - noise[i], WIN + 1, 1)
-                    if not self.resume_ply:
+                    if not held[0]:
                         break
                     yield
                 reply = best_reply[1]
@@ -705,7 +707,7 @@ class Search:
         for i in range(n):
             moves[i] = buf[i] & 0x3FF
         moves = self.safe(moves)
-        values = self.values  # by point (a dict of 361 entries would take a 3 KB block a search)
+        values = self.snap  # by point (see __init__) (a dict of 361 entries would take a 3 KB block a search)
         for i in range(n):
             v = buf[i] >> SHIFT
             # a clamped value is a game won (lost) at once
@@ -806,23 +808,26 @@ class Search:
         bufs = self.bufs
         # One name a line: a tuple assignment of 3 or more builds a tuple (an
         # allocation a call) on CircuitPython.
-        lo = self.f_alpha
-        hi = self.f_beta
-        lo0 = self.f_alpha0
-        hi0 = self.f_beta0
-        index = self.f_index
-        count = self.f_count
-        best = self.f_best
-        hashes = self.f_hash
-        slots = self.f_slot
-        checks = self.f_check
+        # (No local for the lists: a local is 4 bytes more of the pystack, at
+        # its deepest, where hexbo-3p's search in the app has none to spare.)
+        lo = self.frames[0]
+        hi = self.frames[1]
+        lo0 = self.frames[2]
+        hi0 = self.frames[3]
+        index = self.frames[4]
+        count = self.frames[5]
+        best = self.frames[6]
+        hashes = self.frames[7]
+        slots = self.frames[8]
+        checks = self.frames[9]
+        table = self.table if tt else None  # checks, values, infos (see hashing)
         top = ply
         leaves = ply + depth - 1  # the ply whose nodes are scanned, not expanded
-        if self.resume_ply:
+        if self.held[0]:
             # The same call again after a pause: on at the node it paused in,
             # whose bounds are its parent's (the plies above are as they were).
-            ply = self.resume_ply
-            self.resume_ply = 0
+            ply = self.held[0]
+            self.held[0] = 0
             if ply < 0:  # paused before entering the next move of the node at -ply - 1
                 ply = -ply - 1
                 self.push(bufs[ply][index[ply]] & 0x3FF)
@@ -834,13 +839,13 @@ class Search:
             # -- enter the node at ``ply``: its value ``v``, or its first move searched
             v = NO_VALUE
             if self.paused and not self.stopped:
-                self.resume_ply = ply
+                self.held[0] = ply
                 return 0
             if g.winner is not None:
                 v = WIN - ply if g.winner == me else -WIN + ply
             elif self.stopped:
                 v = 0  # discarded by the caller
-                self.s_next = 0  # (a scan paused there is abandoned)
+                self.held[1] = 0  # (a scan paused there is abandoned)
             else:
                 c = g.to_move
                 maximise = c == me
@@ -849,10 +854,10 @@ class Search:
                     key = self.h ^ zob[-c]
                     slot = key & ((1 << TT_BITS) - 1)
                     check = (key >> TT_BITS) & 0xFFFF
-                    if self.tcheck[slot] == check:
-                        info = self.tinfo[slot]
+                    if table[0][slot] == check:
+                        info = table[2][slot]
                         if info & 15 >= leaves - ply + 1:
-                            tv = self.tval[slot]
+                            tv = table[1][slot]
                             flag = (info >> 4) & 3
                             if flag == EXACT or (tv >= beta if flag == LOWER else tv <= alpha):
                                 v = tv
@@ -864,8 +869,8 @@ class Search:
                     # The last ply: every move valued at once; stop at the
                     # first one that refutes the caller's bound.
                     self.scan(None, 0, beta if maximise else -alpha, False, ply)
-                    if self.s_next:
-                        self.resume_ply = ply  # paused inside the scan
+                    if self.held[1]:
+                        self.held[0] = ply  # paused inside the scan
                         return 0
                     if maximise:
                         v = self.best
@@ -874,14 +879,14 @@ class Search:
                         v = -self.best
                         flag = UPPER if v <= alpha else EXACT
                     if tt and not self.stopped:
-                        self.tcheck[slot] = check
-                        self.tval[slot] = v
-                        self.tinfo[slot] = 1 | flag << 4
+                        table[0][slot] = check
+                        table[1][slot] = v
+                        table[2][slot] = 1 | flag << 4
                 else:
                     buf = bufs[ply]
                     n = self.scan(buf, len(buf), None, False, ply)
-                    if self.s_next:
-                        self.resume_ply = ply  # paused inside the scan
+                    if self.held[1]:
+                        self.held[0] = ply  # paused inside the scan
                         return 0
                     if self.stopped:
                         v = 0
@@ -909,7 +914,7 @@ class Search:
                             slots[ply] = slot
                             checks[ply] = check
                         if self.paused:
-                            self.resume_ply = -ply - 1
+                            self.held[0] = -ply - 1
                             return 0
                         self.push(buf[0] & 0x3FF)
                         ply += 1
@@ -940,7 +945,7 @@ class Search:
                 elif i < count[ply]:
                     index[ply] = i
                     if self.paused:
-                        self.resume_ply = -ply - 1
+                        self.held[0] = -ply - 1
                         return 0
                     self.push(buf[i] & 0x3FF)
                     ply += 1
@@ -948,11 +953,11 @@ class Search:
                 v = alpha if maximise else beta
                 if tt:
                     slot = slots[ply]
-                    self.tcheck[slot] = checks[ply]
-                    self.tval[slot] = v
+                    table[0][slot] = checks[ply]
+                    table[1][slot] = v
                     a0 = lo0[ply]
                     b0 = hi0[ply]
-                    self.tinfo[slot] = (leaves - ply + 1) | (
+                    table[2][slot] = (leaves - ply + 1) | (
                         LOWER if v >= b0 else (UPPER if v <= a0 else EXACT)) << 4 | (best[ply] + 1) << 6
             else:
                 return v
@@ -1053,37 +1058,41 @@ class Search:
         tail = self.label_reach(g)
         if tail < 0:
             return 0  # paused (see label_reach): called again to go on
-        label, queue = self.label, self.queue
+        work = self.work
+        label, queue = work[0], work[2]
         for i in range(tail):
             label[queue[i]] = 0  # (only labelled points are queued)
-        reached, weight, cap = self.reached, self.weight, len(REACH) - 1
+        reached, weight, cap = work[3], self.weight, len(REACH) - 1
         total = 0
         for r in range(len(reached)):
             t = reached[r]
             total += weight[r] * REACH[t if t < cap else cap]
-        self.count(REACH_COST + tail * REACH_EIGHTHS // 8 - self.r_charged)
+        self.count(REACH_COST + tail * REACH_EIGHTHS // 8 - self.held[8])
         return total
 
     def label_reach(self, g):
         """:meth:`reach`'s search: ``label[p]`` the root + 1 that gets ``p``
-        (or CONTESTED), ``reached[r]`` its count; returns how many points it
-        labelled, the first ones of ``queue`` (the caller clears them).
+        (or CONTESTED), ``reached[r]`` its count (``work``: label, dist,
+        queue, reached); returns how many points it labelled, the first
+        ones of ``queue`` (the caller clears them).
 
         Its nodes are counted as it goes, REACH_EIGHTHS each 8 points taken
-        from the queue (``r_charged``: :meth:`reach` counts the rest), so
+        from the queue (``held[8]``: :meth:`reach` counts the rest), so
         that a paused search (see step) pauses here too: it then returns -1
-        with its queue's ends in ``r_head`` and ``r_tail``, and goes on from
-        there when called again.
+        with its queue's end, head and next count in ``held[5:8]``, and goes
+        on from there when called again.
         """
-        label, dist = self.label, self.dist  # (pairs: a 4-name unpack allocates on MicroPython)
-        queue, reached = self.queue, self.reached
+        work = self.work
+        label, dist = work[0], work[1]  # (pairs: a 4-name unpack allocates on MicroPython)
+        queue, reached = work[2], work[3]
         board, rplayer, tc = g.board, g.root_player, g.touch_count
         steps = g.steps
-        tail = self.r_tail
+        held = self.held
+        tail = held[5]
         if tail:
-            head = self.r_head
-            mark = self.r_mark
-            self.r_tail = 0
+            head = held[6]
+            mark = held[7]
+            held[5] = 0
         else:
             head = 0
             mark = 8
@@ -1109,9 +1118,9 @@ class Search:
                 mark += 8
                 self.count(REACH_EIGHTHS)
                 if self.paused:
-                    self.r_head = head
-                    self.r_tail = tail
-                    self.r_mark = mark
+                    held[6] = head
+                    held[5] = tail
+                    held[7] = mark
                     return -1
             q = queue[head]
             head += 1
@@ -1142,7 +1151,7 @@ class Search:
                         label[p] = l
                         reached[k - 1] -= 1
                         reached[l - 1] += 1
-        self.r_charged = (mark // 8 - 1) * REACH_EIGHTHS
+        held[8] = (mark // 8 - 1) * REACH_EIGHTHS
         return tail
 
     def played(self, m, root, ply):
@@ -1230,14 +1239,15 @@ class Search:
         steps = g.steps
         best = -WIN - 10
         top = 0  # entries kept in buf, sorted by descending key
-        attack, rescue = self.attack, self.rescue
-        start = self.s_next
+        attack, rescue = self.keys
+        start = self.held[1]  # (no local for held: scan's frame is the deepest on the pystack)
         if start:
             # On after a pause (see step), where it stopped, on the list it read.
-            self.s_next = 0
-            top = self.s_top
-            best = self.s_best
-            if self.s_frozen:
+            held = self.held
+            held[1] = 0
+            top = held[2]
+            best = held[3]
+            if held[4]:
                 lst = self.snap
         elif root:
             unsafe = self.unsafe
@@ -1247,10 +1257,11 @@ class Search:
         hold = False  # paused by the last count: stop before the next move
         for i in range(start, n):
             if hold:
-                self.s_next = i
-                self.s_top = top
-                self.s_best = best
-                self.s_frozen = lst is self.snap
+                held = self.held
+                held[1] = i
+                held[2] = top
+                held[3] = best
+                held[4] = lst is self.snap
                 self.iterations = it
                 return top
             e = lst[i]

@@ -99,9 +99,7 @@ class SharedSearch(Search):
                 elif 0 < i <= players:
                     zob[-i] = w & 0x1FFFFF7F
             n = 1 << (TT_BITS - 1)
-            self.tcheck = self.zeros("H", n)
-            self.tval = self.zeros("i", n)
-            self.tinfo = self.zeros("H", n)
+            self.table = (self.zeros("H", n), self.zeros("i", n), self.zeros("H", n))
 
     def fits(self, game):
         return game.variant.name == self.variant and len(game.alive) == len(self.weight)

@@ -159,7 +159,7 @@ def features(game):
         x[I_ROOM] = x.get(I_ROOM, 0) + w * s
         if s == 1 and g.root_player[r] != me:
             hang -= w  # its term loses weight x HANGING
-        t = s_.reached[r] if reach else 0
+        t = s_.work[3][r] if reach else 0
         for b, (lo, hi) in enumerate(REACH_BANDS):
             n = min(t, hi) - lo + 1
             if n > 0:
