@@ -542,3 +542,38 @@ def test_two_player_hexbo_weighs_a_roots_first_points_of_space_twice_and_the_oth
         for s in (0, 1, 2, 5, 11, 40):
             if s < len(value):
                 assert value[s] == ROOT + SPACE[min(s, len(SPACE) - 1)] * weight // 100 + ROOM * s
+
+
+# MicroPython keeps an instance's attributes in a hash table that grows, only
+# when full, through 37, 47, 59, 73 slots (8 bytes each on a board, 16 on the
+# unix port): a search's table of 73 (584 B, and the 59 one freed as it grew)
+# was a block a 6-player Hexbo game's second search found no room for at
+# 123,000 B free. 47 attributes keep it at 47 slots (376 B).
+MAX_ATTRIBUTES = 47
+
+
+def most_attributes(make, variant, level, seed=1):
+    """The most instance attributes a search that ``make(game, level, seed)``
+    makes holds in its life: made, paused at each step of a walk (minimax's,
+    the scans' and the reach's pause states; a search that plays on the
+    game itself, never stepped, run at once), run to its end, started again
+    for the next move and run."""
+    g = random_position(variant, 6 + seed, seed)
+    s = make(g, level, seed)
+    most = len(s.__dict__)
+    if getattr(s, "shared", False):
+        s.run()
+    else:
+        while not ai.step(s, 41):
+            most = max(most, len(s.__dict__))
+    g.play(s.move)
+    s.start(g, seed + 1)
+    s.run()
+    return max(most, len(s.__dict__))
+
+
+@pytest.mark.parametrize("variant", ("9x9", "19x19", "dense-11", "3d", "4p", "hexbo-6p"))
+def test_a_search_keeps_its_attributes_in_a_47_slot_table(variant):
+    # hard with and without reach (9x9 and 19x19), each level below it.
+    for level in LEVELS:
+        assert most_attributes(Search, variant, level) <= MAX_ATTRIBUTES, level

@@ -23,7 +23,7 @@ sys.path.insert(0, os.path.join(os.path.dirname(os.path.dirname(os.path.abspath(
 from app.shared_search import SharedSearch, restart  # noqa: E402
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-from test_ai import pushes_and_pops  # noqa: E402
+from test_ai import LEVELS, MAX_ATTRIBUTES, most_attributes, pushes_and_pops  # noqa: E402
 
 
 def state(g):
@@ -269,3 +269,10 @@ def test_restart_is_a_fresh_game_in_the_same_tables(variant):
         g.undo()
         fresh.undo()
         assert g.state_key() == fresh.state_key()
+
+
+@pytest.mark.parametrize("variant", ("9x9", "19x19", "dense-11", "4p", "hexbo-6p"))
+def test_a_shared_search_keeps_its_attributes_in_a_47_slot_table(variant):
+    # Search's and this class's three (see test_ai's MAX_ATTRIBUTES).
+    for level in LEVELS:
+        assert most_attributes(SharedSearch, variant, level) <= MAX_ATTRIBUTES, level
