@@ -7,7 +7,7 @@ floats, capped heap): legality, the two tactics, stopping, determinism.
 """
 
 from tanbo import Game
-from tanbo.ai import LEVELS, PLAYED_COST, Search, choose_move
+from tanbo.ai import LEVELS, PLAYED_COST, Search, choose_move, step
 from tanbo.perf import random_position
 
 WIN_IN_ONE = "OX......./........./X......../........./........./........./........./........./......... X"
@@ -157,3 +157,16 @@ def test_a_reused_search_plays_as_fresh_ones():
         assert False, "a hard search played medium"
     except ValueError as e:
         assert "hard" in str(e), e
+
+
+def test_attributes_fit_a_47_slot_table():
+    # On the interpreter whose dict it is (see tests/test_ai.py's
+    # MAX_ATTRIBUTES): hard with reach (9x9) and without (13x13), easy,
+    # made and paused at each step of a walk.
+    for variant, level in (("9x9", "hard"), ("13x13", "hard"), ("9x9", "easy")):
+        s = Search(position(variant, 8, 1), level, 1, slowness=12.0)
+        most = len(s.__dict__)
+        while not step(s, 41):
+            n = len(s.__dict__)
+            most = n if n > most else most
+        assert most <= 47, (variant, level, most)
