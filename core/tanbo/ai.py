@@ -392,12 +392,12 @@ class Search:
         # bounds (now and on entry), its next move's index in its buffer,
         # its move count, its best move, its hash, its transposition-table
         # entry (whether its mover is ``me`` is the game's side to move).
-        # In one list, read into locals where minimax starts (once a root
-        # move, not a node): alpha, beta, their values on entry, index,
-        # count, best, hash, slot, check.
-        self.frames = [zeros("i", plies), zeros("i", plies), zeros("i", plies), zeros("i", plies),
+        # In one tuple (one block: a list is two), read into locals where
+        # minimax starts (once a root move, not a node): alpha, beta, their
+        # values on entry, index, count, best, hash, slot, check.
+        self.frames = (zeros("i", plies), zeros("i", plies), zeros("i", plies), zeros("i", plies),
                        zeros("h", plies), zeros("h", plies), zeros("h", plies), zeros("i", plies),
-                       zeros("H", plies), zeros("H", plies)]
+                       zeros("H", plies), zeros("H", plies))
         self.size = size
         self.tt = self.max_depth >= 3
         self.hashing(g.players, size)
