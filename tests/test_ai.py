@@ -248,7 +248,7 @@ def test_the_last_refutation_at_a_depth_is_searched_first():
     real = s.push
     s.push = lambda m: pushed.append(m) or real(m)
     for killer in (beam[-1], beam[2], -1):
-        s.killer[1] = killer
+        s.frames[10][1] = killer  # (its killer move at ply 1)
         del pushed[:]
         s.minimax(2, -WIN - 1, WIN + 1, 1)
         assert pushed[0] == (beam[0] if killer < 0 else killer)
@@ -537,7 +537,7 @@ def test_two_player_hexbo_weighs_a_roots_first_points_of_space_twice_and_the_oth
     for name, weight in (("9x9", 100), ("19x19", 100), ("4p", 100), ("hexbo-5", 200), ("hexbo", 200),
                          ("hexbo-5-3p", 100), ("hexbo-6p", 100)):
         g = Game(name)
-        value = Search(g, "hard", 0).value
+        value = Search(g, "hard", 0).terms[0]
         assert g.variant.space_weight == weight
         for s in (0, 1, 2, 5, 11, 40):
             if s < len(value):

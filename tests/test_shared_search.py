@@ -74,7 +74,7 @@ def test_a_shared_search_leaves_the_game_as_it_was_and_searches_as_on_a_fresh_on
             before = state(g)
             shared.start(g, g.ply)
             m = shared.run()
-            assert state(g) == before and shared.base == -1
+            assert state(g) == before and shared.kept[1] == -1
             fresh = SharedSearch(replayed(g), "hard", g.ply)
             fresh.run()
             assert result(shared) == result(fresh)
@@ -152,7 +152,7 @@ def test_a_shared_search_broken_off_by_a_memory_error_leaves_the_game_as_it_was(
     with pytest.raises(MemoryError):
         s.run()
     assert at == 1 or max(plies) > before[4][0]  # plies of the search were on the game
-    assert state(g) == before and s.base == -1
+    assert state(g) == before and s.kept[1] == -1
     # and the game searches on as if nothing had happened
     s.start(g, 4)
     s.run()
@@ -176,11 +176,11 @@ def test_an_order_buffer_too_small_for_the_lists_grows_to_their_bound():
     from app.shared_search import ORDER_CELLS, order_cells
     g = played("4p", 4, 80)
     s = SharedSearch(g, "hard", 0)
-    assert len(s.order) == ORDER_CELLS < order_cells(g) == 4 * 361 // 2 + 1
-    s.order = s.zeros("H", 3)  # as if the lists held more than it
+    assert len(s.kept[2]) == ORDER_CELLS < order_cells(g) == 4 * 361 // 2 + 1
+    s.kept[2] = s.zeros("H", 3)  # as if the lists held more than it
     before = state(g)
     s.run()
-    assert len(s.order) == order_cells(g) and state(g) == before
+    assert len(s.kept[2]) == order_cells(g) and state(g) == before
     fresh = SharedSearch(replayed(g), "hard", 0)
     fresh.run()
     assert result(s) == result(fresh)
@@ -191,10 +191,10 @@ def test_the_lists_order_takes_a_byte_a_point_up_to_256_points(variant, cell):
     # Hexbo's 217 cells fit a byte (256 B of a board's heap less); 4p's 361 need two.
     g = played(variant, 5, 30)
     s = SharedSearch(g, "hard", 0)
-    assert (s.order.itemsize if hasattr(s.order, "itemsize") else 1) == cell
+    assert (s.kept[2].itemsize if hasattr(s.kept[2], "itemsize") else 1) == cell
     before = state(g)
     s.run()
-    assert state(g) == before and max(s.order) < g.variant.size
+    assert state(g) == before and max(s.kept[2]) < g.variant.size
     fresh = SharedSearch(replayed(g), "hard", 0)
     fresh.run()
     assert result(s) == result(fresh)

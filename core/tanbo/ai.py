@@ -292,9 +292,9 @@ def step(search, nodes):
     if search.walker is None:
         search.walker = search.walk()
     search.paused = False
-    search.pause_at = search.iterations + nodes
-    if search.next_tick > search.pause_at:
-        search.next_tick = search.pause_at  # tick is where the pause is noticed
+    at = search.held[9] = search.iterations + nodes  # (the count at which tick pauses)
+    if search.next_tick > at:
+        search.next_tick = at  # tick is where the pause is noticed
     try:
         next(search.walker)
     except StopIteration:
@@ -334,14 +334,14 @@ class Search:
         self.level = level
         self.slowness = slowness
         self.limit_ms = 3000 if size <= 125 else 6000  # (the boards of node_budget's two budgets)
-        self.max_depth, self.beam, _, _, self.noise, reach_max = LEVEL_TABLE[level]
+        self.max_depth, beam, _, _, self.noise, reach_max = LEVEL_TABLE[level]
         self.with_reach = size <= reach_max
         g = self.game = self.own(game)
         zeros = self.zeros
         # Per-depth move buffers, as wide as the beam: 4 bytes a cell. The
         # root's is its scores' list, as wide as the root's moves; then the
         # root's moves (bufs[-2]) and their noise (bufs[-1]): see below.
-        width = self.beam or size
+        width = beam or size
         # The root's lists: its scan's buffer, then its scores (bufs[0]), its
         # moves (bufs[-2]) and their noise (bufs[-1]), a word a root move each
         # (the first two sorted in C as lists), made here, on the heap as it is
@@ -387,31 +387,31 @@ class Search:
         # every group below: see the dict's size at the end of __init__.)
         self.snap = zeros("i", size)
         plies = self.max_depth + 1
-        self.killer = zeros("h", plies)  # per depth: see minimax
         # Per ply, minimax's state of the node being searched there: its
         # bounds (now and on entry), its next move's index in its buffer,
         # its move count, its best move, its hash, its transposition-table
         # entry (whether its mover is ``me`` is the game's side to move).
         # In one tuple (one block: a list is two), read into locals where
         # minimax starts (once a root move, not a node): alpha, beta, their
-        # values on entry, index, count, best, hash, slot, check.
+        # values on entry, index, count, best, hash, slot, check; then per
+        # depth the killer move (see minimax).
         self.frames = (zeros("i", plies), zeros("i", plies), zeros("i", plies), zeros("i", plies),
                        zeros("h", plies), zeros("h", plies), zeros("h", plies), zeros("i", plies),
-                       zeros("H", plies), zeros("H", plies))
+                       zeros("H", plies), zeros("H", plies), zeros("h", plies))
         self.size = size
         self.tt = self.max_depth >= 3
         self.hashing(g.players, size)
         # VALUE[s]: a live root with root space s, before the hanging penalty.
         last = len(SPACE) - 1
-        value = self.value = zeros("h", size + 1)  # at most 1,500 (2,000 on Hexbo) + 30 a point: 20,250 on 625 points
+        value = zeros("h", size + 1)  # at most 1,500 (2,000 on Hexbo) + 30 a point: 20,250 on 625 points
         w = game.variant.space_weight  # (percent: Hexbo's roots weigh their first points more)
         for s in range(size + 1):
             value[s] = ROOT + SPACE[s if s < last else last] * w // 100 + ROOM * s
         # Per root: its weight in the sum (own roots count for the others
-        # together when 4 play; set by start), and its current term during a scan.
+        # together when 4 play; set by start), and its current term during a
+        # scan. With VALUE, one tuple: terms.
         nroots = len(g.alive)
-        self.weight = zeros("h", nroots)
-        self.term = zeros("i", nroots)
+        self.terms = (value, zeros("h", nroots), zeros("i", nroots))
         self.unsafe = bytearray(size)  # root moves that remove one of the mover's roots
         # Ordering keys by root space, as tables (a root's space <= board
         # size): attack, rescue.
@@ -430,8 +430,11 @@ class Search:
         # re-enters; a scan's next move (0: none paused), its kept entries,
         # its best and whether it reads the copy of its list (frozen);
         # label_reach's queue's end (0: not paused), head, next count and
-        # the nodes it has counted. Set by start, but for label_reach's.
-        self.held = [0] * 9
+        # the nodes it has counted; the count at which tick pauses. Set by
+        # start, but for label_reach's. A root move and the reply the search
+        # expects to it (see start).
+        self.held = [0] * 10
+        self.expected = [-1, -1]
         # The instance's attributes live in a hash table that MicroPython
         # grows, when full, through 37, 47, 59, 73 slots (8 bytes each on a
         # board): each group above is one attribute, so a search's table is
@@ -521,15 +524,16 @@ class Search:
         # Pausing (see step): the count at which tick pauses, the flag it
         # sets, and where the search stands when paused (held, see __init__).
         # The finished search's move.
-        self.pause_at = WIN  # (never)
-        self.paused = False
         held = self.held
+        held[9] = WIN  # (never)
+        self.paused = False
         for i in range(5):
             held[i] = 0
         self.walker = None
         self.move = None
-        self.reply_to = -1  # the root move whose expected reply is ``reply`` (see tanbo.ponder.expected)
-        self.reply = -1
+        expected = self.expected
+        expected[0] = -1  # the root move whose expected reply is expected[1] (see tanbo.ponder.expected)
+        expected[1] = -1
         if held[5]:
             # A reach paused in a search given up: its labels back to 0.
             label = self.work[0]
@@ -537,7 +541,7 @@ class Search:
             for i in range(held[5]):
                 label[queue[i]] = 0
             held[5] = 0
-        killer = self.killer
+        killer = self.frames[10]
         for i in range(len(killer)):
             killer[i] = -1
         if self.tt:
@@ -553,7 +557,7 @@ class Search:
             if board[p]:
                 h ^= zob[(board[p] - 1) * size + p]
         self.h = h
-        weight, rplayer = self.weight, g.root_player
+        weight, rplayer = self.terms[1], g.root_player
         others = g.players - 1
         for r in range(len(weight)):
             weight[r] = others if rplayer[r] == me else -1
@@ -561,7 +565,7 @@ class Search:
     # -- the search loop --------------------------------------------------------
     def run(self):
         """The chosen point (the game must not be over): the whole search at once."""
-        self.pause_at = WIN  # never: no search counts that many nodes
+        self.held[9] = WIN  # pause never: no search counts that many nodes
         for _ in self.walk():
             pass
         return self.move
@@ -681,9 +685,9 @@ class Search:
                     alpha = s
                     # The best so far: the best of the pass once sorted
                     # (ties keep the first). A reply from a deeper pass only.
-                    if reply >= 0 or self.reply_to != moves[i]:
-                        self.reply_to = moves[i]
-                        self.reply = reply
+                    if reply >= 0 or self.expected[0] != moves[i]:
+                        self.expected[0] = moves[i]
+                        self.expected[1] = reply
             if done == 0:
                 break
             moves, noise, scores = self.sorted_by(moves, noise, scores, done)
@@ -804,7 +808,7 @@ class Search:
         me = self.me
         tt = self.tt
         zob = self.zob
-        killer = self.killer
+        killer = self.frames[10]
         bufs = self.bufs
         # One name a line: a tuple assignment of 3 or more builds a tuple (an
         # allocation a call) on CircuitPython.
@@ -1012,10 +1016,11 @@ class Search:
         """Report progress (until stopped: a stopped search only finishes its
         root scan or reach); stop on request (once depth 2 is searched whole:
         a stop never plays a shallower move) or on the clock; pause (see step)."""
-        if self.iterations >= self.pause_at:
+        at = self.held[9]  # (the count at which to pause)
+        if self.iterations >= at:
             self.paused = True
-        elif self.next_tick > self.pause_at:
-            self.next_tick = self.pause_at  # (steps need not be whole ticks)
+        elif self.next_tick > at:
+            self.next_tick = at  # (steps need not be whole ticks)
         if self.progress is not None and not self.stopped and self.progress(self.iterations, self.budget) \
                 and self.depth >= 2:
             self.stopped = True
@@ -1032,7 +1037,8 @@ class Search:
         """
         to_move = g.to_move
         space, alive, rplayer = g.space, g.alive, g.root_player
-        value, weight = self.value, self.weight
+        value = self.terms[0]  # (no local for the tuple: evaluate's frame is deep on the pystack)
+        weight = self.terms[1]
         total = 0
         for r in range(len(alive)):
             if alive[r]:
@@ -1062,7 +1068,7 @@ class Search:
         label, queue = work[0], work[2]
         for i in range(tail):
             label[queue[i]] = 0  # (only labelled points are queued)
-        reached, weight, cap = work[3], self.weight, len(REACH) - 1
+        reached, weight, cap = work[3], self.terms[1], len(REACH) - 1
         total = 0
         for r in range(len(reached)):
             t = reached[r]
@@ -1214,7 +1220,7 @@ class Search:
         while not roots[nx]:
             nx = succ[nx]
         space, alive, rplayer = g.space, g.alive, g.root_player
-        value, weight, term = self.value, self.weight, self.term
+        value, weight, term = self.terms
         # The root's buffer is sorted by value; inner ones by forcing keys,
         # which need no value (a last ply's scan keeps no buffer: no keys).
         forcing = self.forcing and not root and cap

@@ -69,7 +69,8 @@ def expected(search):
     """The reply ``search``, finished, expects to its move: the opponent's
     best move at ply 1 of the deepest pass that searched it (-1: none,
     when no pass went past depth 2)."""
-    return search.reply if search.reply_to == search.move else -1
+    e = search.expected  # (the root move, its reply)
+    return e[1] if e[0] == search.move else -1
 
 
 class Ponder:
@@ -235,8 +236,8 @@ class Ponder:
         if 0 <= k < len(found):
             if k == self.current and s.depth > found[k][2] and expected(s) >= 0:
                 return s.move  # (its search again's deeper pass)
-            s.move = s.reply_to = found[k][0]
-            s.reply = found[k][1]  # what the next pondering guesses first
+            s.move = s.expected[0] = found[k][0]
+            s.expected[1] = found[k][1]  # what the next pondering guesses first
             return s.move
         if k < 0:
             s.start(game, self.seed, progress, movetime_ms)

@@ -68,9 +68,11 @@ class SharedSearch(Search):
 
     def __init__(self, game, level="medium", seed=0, progress=None, movetime_ms=None,
                  slowness=DEFAULT_SLOWNESS):
-        self.variant = game.variant.name
-        self.base = -1  # a search under way: the game's plies before it (see restore)
-        self.order = points(game.variant.size, ORDER_CELLS)
+        # The variant's name (the game is let go between games: release), a
+        # search under way's base: the game's plies before it (see restore),
+        # and the legal lists' order: one attribute, as Search groups its own
+        # (its instance dict's size, see Search.__init__'s end).
+        self.kept = [game.variant.name, -1, points(game.variant.size, ORDER_CELLS)]
         Search.__init__(self, game, level, seed, progress, movetime_ms, slowness)
 
     def own(self, game):
@@ -102,7 +104,7 @@ class SharedSearch(Search):
             self.table = (self.zeros("H", n), self.zeros("i", n), self.zeros("H", n))
 
     def fits(self, game):
-        return game.variant.name == self.variant and len(game.alive) == len(self.weight)
+        return game.variant.name == self.kept[0] and len(game.alive) == len(self.terms[1])
 
     def release(self):
         """Let the game go (the app's, when its next game starts: 4p's 11-15 KB
@@ -113,8 +115,8 @@ class SharedSearch(Search):
     def start(self, game, seed=0, progress=None, movetime_ms=None, load=True):
         if load and not self.fits(game):
             raise ValueError("Search.start: %s with %d roots is not the game this search was made for"
-                             " (%s, %d roots)" % (game.variant.name, len(game.alive), self.variant,
-                                                  len(self.weight)))
+                             " (%s, %d roots)" % (game.variant.name, len(game.alive), self.kept[0],
+                                                  len(self.terms[1])))
         self.game = game
         size = game.variant.size
         # Search.start hashes the stones by its rows of words, from size: none here; its one row below.
@@ -133,9 +135,9 @@ class SharedSearch(Search):
         broke the search off."""
         self.reserve(self.max_depth + 1, REMOVAL_CELLS)
         self.keep_order()
-        self.base = self.game._nh
+        self.kept[1] = self.game._nh
         try:
-            self.pause_at = WIN  # (Search.run's loop, not a call of it: a frame less on the pystack)
+            self.held[9] = WIN  # (never paused: Search.run's loop, not a call of it: a frame less on the pystack)
             for _ in self.walk():
                 pass
             return self.move
@@ -148,9 +150,9 @@ class SharedSearch(Search):
         its loops' locals and iterators took 56 bytes there (hexbo-3p's search on
         a PyBadge reached 1,480 of the 1,472 bytes with them)."""
         g = self.game
-        order = self.order
+        order = self.kept[2]
         if sum(g.legal_total) > len(order):
-            order = self.order = points(g.variant.size, order_cells(g))
+            order = self.kept[2] = points(g.variant.size, order_cells(g))
         i = 0
         for k in g.pids:
             lk = g.legal_points[k]
@@ -172,12 +174,13 @@ class SharedSearch(Search):
         """The game as it was at :meth:`run`'s start: its plies taken back, its
         legal lists in their order (``legal_index`` of each member with them)."""
         g = self.game
-        if self.base < 0:
+        kept = self.kept
+        if kept[1] < 0:
             return
-        while g._nh > self.base:
+        while g._nh > kept[1]:
             g.undo()
-        self.base = -1
-        order = self.order
+        kept[1] = -1
+        order = kept[2]
         i = 0
         for k in g.pids:
             lk, pk = g.legal_points[k], g.legal_index[k]
