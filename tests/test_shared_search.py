@@ -272,7 +272,7 @@ def test_restart_is_a_fresh_game_in_the_same_tables(variant):
 
 
 @pytest.mark.parametrize("variant", ("9x9", "19x19", "dense-11", "4p", "hexbo-6p"))
-def test_a_shared_search_keeps_its_attributes_in_a_47_slot_table(variant):
+def test_a_shared_search_keeps_its_attributes_in_a_37_slot_table(variant):
     # Search's and this class's three (see test_ai's MAX_ATTRIBUTES).
     for level in LEVELS:
         assert most_attributes(SharedSearch, variant, level) <= MAX_ATTRIBUTES, level

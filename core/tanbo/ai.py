@@ -436,11 +436,13 @@ class Search:
         self.held = [0] * 10
         self.expected = [-1, -1]
         # The instance's attributes live in a hash table that MicroPython
-        # grows, when full, through 37, 47, 59, 73 slots (8 bytes each on a
-        # board): each group above is one attribute, so a search's table is
-        # 47 slots (376 B) where 63-70 attributes took 73 (584 B, a block a
-        # 6-player Hexbo game's second search found no room for), plus the
-        # 59-slot one freed as it grew. tests/test_ai.py holds them to 47.
+        # grows, when full, through 29, 37, 47, 59, 73 slots (8 bytes each on
+        # a board): each group here is one attribute, so a search's table is
+        # 37 slots (296 B) where 63-70 attributes took 73 (584 B, a block a
+        # 6-player Hexbo game's second search found no room for), after a
+        # 59-slot one freed as it grew; and a miss (each method call looks in
+        # it first) searches fewer slots. tests/test_ai.py holds them to 37:
+        # a new one joins a group read with it.
         self.start(game, seed, progress, movetime_ms, False)
 
     def own(self, game):
