@@ -52,7 +52,7 @@ class HexVariant(Variant):
         self.node_cost = NODE_COST[1] if players > 3 else NODE_COST[0]
         if players == 2:
             self.space_weight = SPACE_WEIGHT
-        Variant.__init__(self, name, rows, rows, 1, setup, players, description, steps, 3 * n * (n - 1) + 1)
+        Variant.__init__(self, name, rows, rows, 1, setup, steps, players, description, 3 * n * (n - 1) + 1)
 
     def cell(self, r, c):
         """The point of row ``r`` (0-based from the top) and column ``c``
