@@ -125,35 +125,11 @@ class Variant:
         """The point index of ``text`` (``D4``, ``17``, ``333``; any case).
 
         Raises ``ValueError`` quoting ``text`` when it is malformed or off
-        this board.
+        this board. (Read by :mod:`tanbo.point_text`, which a game on a
+        board never loads: the app speaks point indices.)
         """
-        if not isinstance(text, str):
-            raise ValueError("point must be text like 'D4', got %r" % (text,))
-        s = text.strip().upper()
-        if self.dims == 1:
-            if not is_digits(s):
-                raise ValueError("%r: malformed point (1D points are numbers 1-%d)" % (text, self.size))
-            n = small_int(s, self.size + 1)
-            if not 1 <= n <= self.size:
-                raise ValueError("%r: not on the %s board (1-%d)" % (text, self.name, self.size))
-            return n - 1
-        if self.dims == 3:
-            if len(s) != 3 or not is_digits(s):
-                raise ValueError("%r: malformed point (3D points are three digits XYZ, each 1-5, e.g. 333)" % (text,))
-            x, y, z = int(s[0]), int(s[1]), int(s[2])
-            if not (1 <= x <= self.width and 1 <= y <= self.height and 1 <= z <= self.depth):
-                raise ValueError("%r: not on the %s board (each digit 1-5)" % (text, self.name))
-            return (z - 1) * self.width * self.height + (self.height - y) * self.width + (x - 1)
-        if len(s) < 2 or not is_digits(s[1:]) or not ("A" <= s[0] <= "Z"):
-            raise ValueError("%r: malformed point (expected a column letter and a row number, e.g. D4)" % (text,))
-        if s[0] == "I":
-            raise ValueError("%r: there is no column I (Go notation skips it)" % (text,))
-        x = COLUMNS.index(s[0])
-        row = small_int(s[1:], self.height + 1)
-        if x >= self.width or not 1 <= row <= self.height:
-            raise ValueError("%r: not on the %s board (%s1-%s%d)" % (
-                text, self.name, COLUMNS[0], COLUMNS[self.width - 1], self.height))
-        return (self.height - row) * self.width + x
+        from .point_text import parse_point
+        return parse_point(self, text)
 
     def format_point(self, point):
         """The notation of point index ``point`` (upper case)."""
