@@ -17,7 +17,7 @@ row letter (``A`` at the top, ``I`` included) and the column number,
 ``E5`` the centre of the side-5 board.
 """
 
-from .variants import Variant
+from .variants import Variant, loaded
 
 SIDES = (4, 10)  # the smallest and largest side of hexbo-N
 # The row letters, from the top (I included, as pbmserv's hex games write
@@ -77,8 +77,7 @@ class HexVariant(Variant):
     def parse_point(self, text):
         """The point of cell ``text`` (``E5``, any case); ValueError quoting
         ``text`` when it is malformed or off this board (:mod:`tanbo.hexbo_text`)."""
-        from .hexbo_text import parse_point
-        return parse_point(self, text)
+        return loaded("tanbo.hexbo_text").parse_point(self, text)
 
     def format_point(self, point):
         """The notation of point index ``point``: row letter, column number."""

@@ -20,6 +20,7 @@ Point indices (what the engine uses everywhere):
   (``A`` at the top, ``I`` included) and the column number, ``E5``.
 """
 
+import sys
 
 # Go board letters: no I, as on every figure of the 1995 rules.
 COLUMNS = "ABCDEFGHJKLMNOPQRSTUVWXYZ"
@@ -48,6 +49,18 @@ def small_int(digits, limit):
         return limit
     n = int(digits)
     return n if n < limit else limit
+
+
+def loaded(name):
+    """The module ``name`` (whole, e.g. ``"tanbo.point_text"``), imported first
+    if it is not loaded: for the code a method loads on first use
+    (:mod:`tanbo.point_text`, :mod:`tanbo.game_make`). On MicroPython an
+    import statement resolves the module's name at each run, where a
+    lookup of it (a constant) is a dict's: opening a puzzle (one ``Game``
+    made, one point read) took 5 ms more of an RP2040's board time by
+    import statements (``tests/test_puzzle_board_time.py``)."""
+    m = sys.modules.get(name)
+    return m if m is not None else __import__(name, None, None, ("_",))
 
 
 def player_name(player, players=2):
@@ -128,8 +141,7 @@ class Variant:
         this board. (Read by :mod:`tanbo.point_text`, which a game on a
         board never loads: the app speaks point indices.)
         """
-        from .point_text import parse_point
-        return parse_point(self, text)
+        return loaded("tanbo.point_text").parse_point(self, text)
 
     def format_point(self, point):
         """The notation of point index ``point`` (upper case)."""
@@ -214,7 +226,6 @@ def _build(key):
             from .variant_make import make
         return make(key)
     finally:
-        import sys
         module = "hexbo_make" if hexbo else "variant_make"
         sys.modules.pop("tanbo." + module, None)
         getattr(sys.modules.get("tanbo"), "__dict__", {}).pop(module, None)
