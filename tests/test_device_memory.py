@@ -209,7 +209,7 @@ from tanbo import Game
 from boards.common import A, B, START
 
 def loaded():
-    return " ".join(sorted(m for m in sys.modules if m.startswith(("app", "boards"))))
+    return " ".join(sorted(m for m in sys.modules if m.startswith(("app", "boards", "tanbo"))))
 
 app.play(Game("9x9"), ())
 app.step()
@@ -224,7 +224,9 @@ print(app.screen is screen, loaded())
 
 def test_a_game_screen_drops_what_it_does_not_need_and_the_menu_comes_back(micropython_exe, tmp_path):
     # app.drop_modules under MicroPython: the menus, the font table and the
-    # code that built the screen leave sys.modules; START still opens the menu.
+    # code that built the screen leave sys.modules, so does what built the
+    # variant and set the game up (no text read: no notation's reader);
+    # START still opens the menu.
     script = tmp_path / "dropped.py"
     script.write_text(DROPPED_SCRIPT)
     path = os.pathsep.join((os.path.join(TESTS, "device_stubs"), os.path.join(REPO, "device"),
@@ -235,9 +237,9 @@ def test_a_game_screen_drops_what_it_does_not_need_and_the_menu_comes_back(micro
     game, menu, back = proc.stdout.splitlines()[-3:]
     for gone in ("app.menus", "app.menu", "app.font", "app.start", "app.tile_art", "app.cell_plan",
                  "app.view_build", "app.save_load", "boards.pybadge", "boards.waves", "app.theme",
-                 "app.sizes"):
+                 "app.sizes", "tanbo.variant_make", "tanbo.game_make", "tanbo.point_text"):
         assert gone not in game.split()
-    assert "app.game_screen" in game.split() and "boards.common" in game.split()
+    assert "app.game_screen" in game.split() and "boards.common" in game.split() and "tanbo.game" in game.split()
     assert menu == "Menu Game"
     assert back == "True " + game
 

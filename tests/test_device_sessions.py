@@ -178,11 +178,10 @@ SPARE_FREE = 123000
 # words) and hexbo-6p (the search's 944 B attribute dict) lack room in
 # total: a heap map of 4p at 123,500 shows 27 KB free, no run above 864 B.
 # Branch attrs (a search's attributes grouped: a 37-slot instance dict, 296
-# B on a board, where 73 slots took 584 B after a 59-slot one): 12 of 13
-# pass at 123,000; 19x19 and dense-11 at both flanks too, released;
-# hexbo-6p fails at 122,500 (app.library's import, 592 B, after its second
-# game) and 4p at all three (its search's 1,444-1,460 B words).
-SHORT_OF_SPARE = ("4p", "hexbo-6p")
+# B on a board, where 73 slots took 584 B after a 59-slot one) and branch
+# resident (code a game never runs off its heap: the variants' builder, the
+# notation's readers, what sets a game up; docs/board-costs.md), merged:
+SHORT_OF_SPARE = ()
 ALL_VARIANTS = ("9x9", "13x13", "19x19", "dense-11", "1d", "3d", "4p", "hexbo-5", "hexbo-5-3p", "hexbo-5-6p",
                 "hexbo", "hexbo-3p", "hexbo-6p")
 
@@ -197,7 +196,9 @@ def test_two_games_of_hard_with_8_kb_less_than_a_pybadge(micropython_exe, lib, v
         variant, SPARE_FREE, out["min_free"] * BOARD_PER_PORT_BYTE / 1024))
 
 
-@pytest.mark.parametrize("variant,board_free", [("19x19", 120000), ("4p", 120000), ("4p", 100000),
+# (19x19 played two games out at 120,000 B once the code a game never runs
+# left its heap (branch resident): its short heap is now 116,000.)
+@pytest.mark.parametrize("variant,board_free", [("19x19", 116000), ("4p", 120000), ("4p", 100000),
                                                 ("9x9", 100000)])
 def test_below_that_the_app_degrades_and_never_stops(micropython_exe, lib, variant, board_free):
     """With the app's own handler: the session runs to its end (no MemoryError

@@ -516,7 +516,7 @@ def test_records_with_a_bom_or_other_line_ends_are_read(ends):
 
 @pytest.mark.parametrize("shape", [(19, 19, 1), (9, 9, 1), (31, 1, 1), (5, 5, 5), (2, 3, 1), (1, 4, 2), (3, 1, 1)])
 def test_steps_tables_hold_each_points_neighbours_in_order_as_shared_tuples(shape):
-    from tanbo.variants import _steps
+    from tanbo.variant_make import _steps
     w, h, d = shape
     steps = _steps(w, h, d)
     plane = w * h

@@ -51,7 +51,7 @@ back), :meth:`Game.place_unrecorded` (on a scratch game reloaded with
 
 from array import array
 
-from .variants import get_variant, player_name
+from .variants import get_variant, loaded, player_name
 
 try:
     from micropython import const
@@ -102,26 +102,6 @@ def _writable(tables):
     for t in tables:
         views.append(memoryview(t) if isinstance(t, array) else t)
     return tuple(views)
-
-
-def _cells(n, fill, wide=False):
-    """``n`` cells of ``fill`` for a per-point table of a compact game.
-
-    A list is the fastest table on every interpreter: CPython specialises
-    its indexing; on MicroPython a bytearray or array cell is converted on
-    every read and write, a list cell is not (measured: lists for every
-    table take 9% off a 9x9 playout's board instructions). But a list
-    costs a word a cell where a board's heap would rather spend 1-2 bytes,
-    so on MicroPython and CircuitPython a game's per-point tables are
-    bytearrays and 16-bit arrays; only CPython gets lists. A *fast* game
-    (:meth:`Game.copy`) has lists everywhere: the search's own copy. The
-    code using them is the same.
-    """
-    if _LISTS:
-        return [fill] * n
-    if fill == NIL or wide:
-        return _filled(array("H", range(n)), fill)
-    return _filled(bytearray(n), fill) if fill else bytearray(n)
 
 
 def _filled(cells, fill):
@@ -182,174 +162,18 @@ class Game:
         else:
             board = bytearray(board)
             stones = range(v.size)
-        self._setup(v, board, to_move, stones)
+        loaded("tanbo.game_make").set_up(self, v, board, to_move, stones)  # (off a board's heap under a game)
 
-    # -- construction -----------------------------------------------------
-    def _setup(self, v, board, to_move, stones):
-        """Build every derived table from ``board``, whose roots each have a
-        point in ``stones`` (ascending); raise ValueError if no Tanbo position."""
-        self._allocate(v, board)
-        self._find_roots(stones)
-        self._credit_root_space()
-        self._check_bounded()
-        self.to_move = to_move
-        self._check_winner()
-        if self.winner is None and self.root_count[to_move] == 0:
-            raise ValueError("position: %s is to move but has no stones"
-                             % player_name(to_move, v.players))
-
-    def _allocate(self, v, board):
-        """Every field, empty: no stone counted, no root found, no legal point."""
-        n = v.size
-        self.variant = v
-        self.players = v.players
-        pids = self.pids = tuple(range(1, v.players + 1))
-        # succ[k]: the player after k; others[k]: everyone but k.
-        succ, others = [0], [()]
-        for k in pids:
-            succ.append(k % v.players + 1)
-            others.append(pids[:k - 1] + pids[k:])
-        self.succ, self.others = tuple(succ), tuple(others)
-        self.steps = v.steps
-        self.fast = False  # (see copy)
-        self.board = board
-        self.root_of = _filled(bytearray(n), NO_ROOT)
-        self.nxt = _cells(n, NIL)
-        # one table of each kind, then copies (a slice is no Python call)
-        counts = self.touch_count = [None, _cells(n, 0)]
-        roots = self.space_root = [None, _cells(n, NO_ROOT)]
-        # (a point in a byte up to 256 points: a player's list is 6p Hexbo's
-        # 1.3 KB of a PyBadge's heap less. A place in the list is a byte on
-        # every board: an index of a point off the list is stale, never read,
-        # so no NIL marks it; every table, lists too, keeps a place's low
-        # byte (``& 255``: CircuitPython refuses a larger int in a bytearray
-        # cell), and a read adds 256 until the list holds the point there:
-        # the lower candidates are other points of the list. 6p Hexbo's
-        # indexes 1.3 KB less, 4p's 1.4 KB, 19x19's 0.7 KB)
-        points = self.legal_points = [None, _cells(n, 0, n > 256)]
-        index = self.legal_index = [None, _cells(n, 0)]
-        for _ in range(1, v.players):
-            for t in (counts, roots, points, index):
-                t.append(t[1][:])
-        self.legal_total = [0] * (v.players + 1)
-        self.root_count = [0] * (v.players + 1)
-        self.ply = 0
-        self.winner = None
-        self.over = False  # winner is not None (an attribute: see the class docstring)
-        self.start = None  # position text when not started from the setup
-        # Undo stacks: arrays of 2-byte cells with explicit lengths, so a
-        # long game costs 2 bytes a ply and popping allocates nothing.
-        # Room for 64 plies up front, grown when full (see _grow_history).
-        self._moves = array("h", bytes(128))  # point, or -player for a resignation
-        self._nh = 0
-        self._room = 64  # plies the stack holds (a len() call costs more than this read)
-        # Removed roots, a block for each ply that removed any: each root's
-        # record (its stones..., its id, their count), then the ply's index
-        # in _moves and where its block begins (_nrem before it): undo tells
-        # a ply that removed roots by the top block's ply (_top, -1 with no
-        # block), with no cell for the plies that removed none (most). A
-        # resignation's block begins with the side to move before it (a
-        # move's mover is its stone's colour, so only resignations keep it).
-        # The block's ply and start take two cells each (high byte, low
-        # byte), so that a cell is a byte up to 256 points (a point, a root
-        # id, a count fit one): half the bytes, dense-11's records 0.5 KB at
-        # ply 150, where a 1 KB step of them found no block on a PyBadge.
-        self._rem = array("H", bytes(64)) if n > 256 else bytearray(64)
-        self._nrem = 0
-        self._top = -1
-
+    # -- construction (tanbo.game_make's, see there) -------------------------
     def _find_roots(self, stones):
-        """Number the roots (in the order of their first point in ``stones``),
-        chain their stones and count every stone's touches; ValueError if a
-        stone has no player of the variant or a root is no tree (a loop or
-        clump can never arise in Tanbo)."""
-        v, board, root_of, nxt = self.variant, self.board, self.root_of, self.nxt
-        steps = self.steps
-        heads = []
-        root_player = []
-        stack = []  # iterative flood fill: construction only
-        for start in stones:
-            c = board[start]
-            if c == 0 or root_of[start] != NO_ROOT:
-                continue
-            if c > v.players:
-                from .faults import stone_of_no_player
-                raise stone_of_no_player(self, start)
-            r = len(heads)
-            if r >= MAX_ROOTS:
-                raise ValueError("position: more than %d roots" % MAX_ROOTS)
-            root_player.append(c)
-            root_of[start] = r
-            stack.append(start)
-            cnt = self.touch_count[c]
-            links = 0
-            chain = NIL
-            stones = 0
-            while stack:
-                s = stack.pop()
-                nxt[s] = chain
-                chain = s
-                stones += 1
-                for d in steps[s]:
-                    q = s + d
-                    cnt[q] += 1
-                    if board[q] == c:
-                        links += 1
-                        if root_of[q] == NO_ROOT:
-                            root_of[q] = r
-                            stack.append(q)
-            heads.append(chain)
-            self.root_count[c] += 1
-            if links // 2 != stones - 1:
-                from .faults import not_a_tree
-                raise not_a_tree(self, start)
-        nroots = len(heads)
-        # Per-root tables are lists on every interpreter, compact games too:
-        # a list cell is read and written without conversion (see _cells),
-        # and there are few roots.
-        self.head = heads
-        self.root_player = root_player
-        self.space = [0] * nroots
-        self.alive = [1] * nroots
+        """Number the roots and chain their stones (:func:`tanbo.game_make.find_roots`,
+        which app.shared_search.restart asks of a game set up again)."""
+        loaded("tanbo.game_make").find_roots(self, stones)
 
     def _credit_root_space(self):
-        """Credit every root with its root space and fill the legal sets.
-
-        A point touching exactly one stone of ``k`` is found from that stone,
-        once; each set is filled in ascending point order (the order seeded
-        picks depend on)."""
-        board, root_of, space, nxt = self.board, self.root_of, self.space, self.nxt
-        steps = self.steps
-        for k in self.pids:
-            cnt, own = self.touch_count[k], self.space_root[k]
-            found = []
-            for r in range(len(self.head)):
-                if self.root_player[r] != k:
-                    continue
-                s = self.head[r]
-                while s != NIL:
-                    for d in steps[s]:
-                        q = s + d
-                        if board[q] == 0 and cnt[q] == 1:
-                            found.append(q)
-                            own[q] = r
-                            space[r] += 1
-                    s = nxt[s]
-            found.sort()
-            lk, pk = self.legal_points[k], self.legal_index[k]
-            for i in range(len(found)):
-                q = found[i]
-                lk[i] = q
-                pk[q] = i & 255
-            self.legal_total[k] = len(found)
-        self._bind()
-
-    def _check_bounded(self):
-        """ValueError if a root has no root space: no bounded root outlasts a turn."""
-        for r in range(len(self.head)):
-            if self.space[r] == 0:
-                from .faults import bounded_root
-                raise bounded_root(self, r)
+        """Credit every root with its root space and fill the legal sets
+        (:func:`tanbo.game_make.credit_root_space`)."""
+        loaded("tanbo.game_make").credit_root_space(self)
 
     def _bind(self):
         """The tables the hot paths unpack in one go (one attribute read, not fifteen)."""
@@ -692,7 +516,7 @@ class Game:
         self._nh = n + 1
 
     def _close_block(self, mark):
-        """End the removal block of the last ply, begun at ``mark`` (see _allocate):
+        """End the removal block of the last ply, begun at ``mark`` (see tanbo.game_make.allocate):
         its ply and ``mark`` on top (_remove_root left room for both)."""
         n = self._nrem
         rem = self._rem
@@ -894,7 +718,7 @@ class Game:
                     ownc[q] = NO_ROOT
                     sr -= 1
                     i = pc[q]
-                    while lc[i] != q:  # the index's low byte (see _allocate)
+                    while lc[i] != q:  # the index's low byte (see tanbo.game_make.allocate)
                         i += 256
                     n -= 1
                     last = lc[n]
@@ -957,7 +781,7 @@ class Game:
             ownc[e] = NO_ROOT
             sr = space[r] - 1
             i = pc[e]
-            while lc[i] != e:  # the index's low byte (see _allocate)
+            while lc[i] != e:  # the index's low byte (see tanbo.game_make.allocate)
                 i += 256
             last = lc[n]
             lc[i] = last
@@ -973,7 +797,7 @@ class Game:
                     so = space[o] - 1
                     space[o] = so
                     i = pk[e]
-                    while lk[i] != e:  # the index's low byte (see _allocate)
+                    while lk[i] != e:  # the index's low byte (see tanbo.game_make.allocate)
                         i += 256
                     m = legal_total[k] - 1
                     last = lk[m]
@@ -1005,7 +829,7 @@ class Game:
                         ownc[q] = NO_ROOT
                         n -= 1
                         i = pc[q]
-                        while lc[i] != q:  # the index's low byte (see _allocate)
+                        while lc[i] != q:  # the index's low byte (see tanbo.game_make.allocate)
                             i += 256
                         last = lc[n]
                         lc[i] = last
@@ -1097,7 +921,7 @@ class Game:
                     elif m == 0 and ownc[q] != NO_ROOT:  # (r's space is not kept: r is gone)
                         ownc[q] = NO_ROOT
                         i = pc[q]
-                        while lc[i] != q:  # the index's low byte (see _allocate)
+                        while lc[i] != q:  # the index's low byte (see tanbo.game_make.allocate)
                             i += 256
                         m = legal_total[c] - 1
                         last = lc[m]
@@ -1194,7 +1018,7 @@ class Game:
                     space[o] -= 1
                     n -= 1
                     t = pk[s]
-                    while lk[t] != s:  # the index's low byte (see _allocate)
+                    while lk[t] != s:  # the index's low byte (see tanbo.game_make.allocate)
                         t += 256
                     last = lk[n]
                     lk[t] = last
@@ -1223,7 +1047,7 @@ class Game:
                         space[o] -= 1
                         n -= 1
                         j = pc[q]
-                        while lc[j] != q:  # the index's low byte (see _allocate)
+                        while lc[j] != q:  # the index's low byte (see tanbo.game_make.allocate)
                             j += 256
                         last = lc[n]
                         lc[j] = last

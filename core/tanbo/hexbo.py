@@ -5,7 +5,9 @@ Tanbo on hexagonal cells, each with up to six neighbours; the rules are
 here, loaded when a Hexbo variant is first asked for (a square board's
 game never carries this code on a board's heap); what builds a variant
 (its tables and setup) is :mod:`tanbo.hexbo_make`'s, dropped from the
-heap once the variant is built.
+heap once the variant is built; what reads a hexagon's text (a cell's
+notation, a board in position text, the diagram) is :mod:`tanbo.hexbo_text`'s,
+which a game on a board never loads.
 
 Point indices: the cells only, row by row from the top, each row from the
 left: ``p = row_start[r] + c - row_first_col[r]`` for row ``r`` (0-based
@@ -15,7 +17,7 @@ row letter (``A`` at the top, ``I`` included) and the column number,
 ``E5`` the centre of the side-5 board.
 """
 
-from .variants import Variant, get_variant, is_digits, small_int
+from .variants import Variant, loaded
 
 SIDES = (4, 10)  # the smallest and largest side of hexbo-N
 # The row letters, from the top (I included, as pbmserv's hex games write
@@ -52,7 +54,7 @@ class HexVariant(Variant):
         self.node_cost = NODE_COST[1] if players > 3 else NODE_COST[0]
         if players == 2:
             self.space_weight = SPACE_WEIGHT
-        Variant.__init__(self, name, rows, rows, 1, setup, players, description, steps, 3 * n * (n - 1) + 1)
+        Variant.__init__(self, name, rows, rows, 1, setup, steps, players, description, 3 * n * (n - 1) + 1)
 
     def cell(self, r, c):
         """The point of row ``r`` (0-based from the top) and column ``c``
@@ -74,24 +76,8 @@ class HexVariant(Variant):
 
     def parse_point(self, text):
         """The point of cell ``text`` (``E5``, any case); ValueError quoting
-        ``text`` when it is malformed or off this board."""
-        if not isinstance(text, str):
-            raise ValueError("point must be text like 'E5', got %r" % (text,))
-        s = text.strip().upper()
-        n = self.rows
-        if len(s) < 2 or not is_digits(s[1:]) or not ("A" <= s[0] <= "Z"):
-            raise ValueError("%r: malformed cell (expected a row letter and a column number, e.g. E5)" % (text,))
-        r = ROWS.find(s[0])
-        c = small_int(s[1:], n + 1)
-        p = self.cell(r, c) if r >= 0 else None
-        if p is None:
-            if 0 <= r < n and 1 <= c <= n:
-                first = self.row_first_col[r]
-                raise ValueError("%r: not on the %s board (row %s holds columns %d-%d)"
-                                 % (text, self.name, s[0], first, first + self.row_len[r] - 1))
-            raise ValueError("%r: not on the %s board (rows A-%s, columns 1-%d)"
-                             % (text, self.name, ROWS[n - 1], n))
-        return p
+        ``text`` when it is malformed or off this board (:mod:`tanbo.hexbo_text`)."""
+        return loaded("tanbo.hexbo_text").parse_point(self, text)
 
     def format_point(self, point):
         """The notation of point index ``point``: row letter, column number."""
@@ -104,39 +90,3 @@ class HexVariant(Variant):
         """``(x, y, 0)``: the cell's place in its row and its row, 0-based."""
         r, c = self.row_col(point)
         return c - self.row_first_col[r], r, 0
-
-
-def infer(rows, side, stones, text):
-    """The Hexbo variant of position text whose board is ``rows`` (short at
-    both ends), ``side`` to move: the side from the row count, 2, 3 or 6
-    players from the highest player among ``side`` and the stones
-    (``stones``: the character to player map); ValueError for a row count
-    no hexagon has."""
-    from .position import quote
-    height = len(rows)
-    n = (height + 1) // 2
-    if not SIDES[0] <= n <= SIDES[1] or height % 2 == 0:
-        raise ValueError("position %s: %d rows, shorter at both ends; a Hexbo board of side N has"
-                         " 2N-1 rows, N from %d to %d" % (quote(text), height, SIDES[0], SIDES[1]))
-    most = side
-    for row in rows:
-        for ch in row.upper():
-            k = stones.get(ch, 0)
-            if k > most:
-                most = k
-    return get_variant("hexbo-%d%s" % (n, "" if most <= 2 else ("-3p" if most == 3 else "-6p")))
-
-
-def diagram(v, cell, row_text):
-    """A Hexbo board as offset rows, ``cell(p)`` each, the row letters on the
-    left; each column's number stands where it would continue up-right
-    from its first cell (columns run down-left): columns 1-N above row A,
-    the others after the row above their first cell."""
-    n = v.hex_side
-    lines = [" " * (n + 2) + row_text(str, 1, n, " ")]
-    for r in range(v.rows):
-        line = "%s %s%s" % (ROWS[r], " " * abs(n - 1 - r), row_text(cell, v.row_start[r], v.row_len[r], " "))
-        if r < n - 1:
-            line += " %d" % (n + r + 1)
-        lines.append(line)
-    return "\n".join(lines)

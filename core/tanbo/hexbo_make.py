@@ -3,10 +3,11 @@ setup (:func:`make`, which :func:`tanbo.variants.get_variant` calls once a
 variant).
 
 Apart from :mod:`tanbo.hexbo` because a game never needs it once its
-variant is built: :func:`make` drops this module from ``sys.modules``
-(and the package) once it has built one, so that its code
+variant is built: :func:`tanbo.variants.get_variant` drops this module from
+``sys.modules`` (and the package) once it has built one, so that its code
 (1.3 KB of a board's heap) does not stay under a Hexbo game's screen and
-search. Point indices and notation: :mod:`tanbo.hexbo`.
+search (as :mod:`tanbo.variant_make`, the other boards' builder). Point
+indices and notation: :mod:`tanbo.hexbo`.
 """
 
 from .hexbo import SIDES, HexVariant
@@ -29,7 +30,7 @@ def _tables_of(n):
     The neighbours of ``(r, c)`` are ``(r, c-1)``, ``(r, c+1)``, ``(r-1,
     c-1)``, ``(r-1, c)``, ``(r+1, c)``, ``(r+1, c+1)`` where they exist.
     Between two rows the offset of each of those is the same for every
-    cell, so, as in :func:`tanbo.variants._steps`, a row's inner cells
+    cell, so, as in :func:`tanbo.variant_make._steps`, a row's inner cells
     share one tuple and the table holds at most three a row; each tuple's
     steps ascend (the row above, the row's own, the row below)."""
     rows = 2 * n - 1
@@ -91,17 +92,7 @@ def _setup(n, players):
 
 def make(name):
     """The Hexbo variant ``name`` (``hexbo``, ``hexbo-N``, each with ``-3p``
-    or ``-6p``), or None if no side from 4 to 10 and player count fits.
-    Drops this module on its way out (see the module's docstring)."""
-    try:
-        return _make(name)
-    finally:
-        import sys
-        sys.modules.pop(__name__, None)
-        getattr(sys.modules.get("tanbo"), "__dict__", {}).pop("hexbo_make", None)
-
-
-def _make(name):
+    or ``-6p``), or None if no side from 4 to 10 and player count fits."""
     rest = name[5:]
     players = 2
     if rest.endswith("-3p") or rest.endswith("-6p"):

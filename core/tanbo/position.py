@@ -115,8 +115,8 @@ def _infer(layers, text, side):
     if depth != 1:
         raise ValueError("position %s: %d layers, but only 3d (5 layers) has layers" % (quote(text), depth))
     if height > 2 and len(layers[0][-1]) < height and width < height:  # short rows at both ends: a hexagon
-        from .hexbo import infer
-        return infer(layers[0], side, _CELL, text)
+        from .hexbo_text import variant_of_rows
+        return variant_of_rows(layers[0], side, _CELL, text)
     if height == 1:
         if width == 31:
             return get_variant("1d")
@@ -198,7 +198,7 @@ def diagram(v, board, marks=None):
             ones.append(str(x % 10) if x % 5 == 0 or x == 1 else " ")
         return "\n".join(("".join(nums), "".join(ones), _row_text(cell, 0, v.width, "")))
     if v.hex_side:
-        from .hexbo import diagram as hexagon
+        from .hexbo_text import diagram as hexagon
         return hexagon(v, cell, _row_text)
     letters = COLUMNS[: v.width]
     plane = v.width * v.height

@@ -20,6 +20,7 @@ Point indices (what the engine uses everywhere):
   (``A`` at the top, ``I`` included) and the column number, ``E5``.
 """
 
+import sys
 
 # Go board letters: no I, as on every figure of the 1995 rules.
 COLUMNS = "ABCDEFGHJKLMNOPQRSTUVWXYZ"
@@ -48,6 +49,18 @@ def small_int(digits, limit):
         return limit
     n = int(digits)
     return n if n < limit else limit
+
+
+def loaded(name):
+    """The module ``name`` (whole, e.g. ``"tanbo.point_text"``), imported first
+    if it is not loaded: for the code a method loads on first use
+    (:mod:`tanbo.point_text`, :mod:`tanbo.game_make`). On MicroPython an
+    import statement resolves the module's name at each run, where a
+    lookup of it (a constant) is a dict's: opening a puzzle (one ``Game``
+    made, one point read) took 5 ms more of an RP2040's board time by
+    import statements (``tests/test_puzzle_board_time.py``)."""
+    m = sys.modules.get(name)
+    return m if m is not None else __import__(name, None, None, ("_",))
 
 
 def player_name(player, players=2):
@@ -88,9 +101,11 @@ class Variant:
     node_cost = 100  # a search node's board time, percent of a square board's (tanbo.ai's budgets)
     space_weight = 100  # the weight of tanbo.ai's SPACE table in a root's value, percent (more on Hexbo)
 
-    def __init__(self, name, width, height, depth, setup, players=2, description="", steps=None, size=0):
-        """``steps`` and ``size``: a board's own (Hexbo's cells); by default
-        the box of ``width`` x ``height`` x ``depth`` points."""
+    def __init__(self, name, width, height, depth, setup, steps, players=2, description="", size=0):
+        """``steps``: the neighbours table (:func:`tanbo.variant_make.shared_steps`'s
+        on a box of points); ``size``: a board's own (Hexbo's cells), by
+        default the box of ``width`` x ``height`` x ``depth`` points. The
+        builders make them (:func:`get_variant`)."""
         self.name = name
         self.width = width
         self.height = height
@@ -99,8 +114,8 @@ class Variant:
         self.size = size or width * height * depth
         self.players = players
         self.description = description
-        # The neighbours of p are p + d for d in steps[p] (see _steps).
-        self.steps = steps or _shared_steps(width, height, depth)
+        # The neighbours of p are p + d for d in steps[p] (see tanbo.variant_make._steps).
+        self.steps = steps
         self.setup = sorted(setup)
         points = []
         for p, _ in self.setup:
@@ -123,35 +138,10 @@ class Variant:
         """The point index of ``text`` (``D4``, ``17``, ``333``; any case).
 
         Raises ``ValueError`` quoting ``text`` when it is malformed or off
-        this board.
+        this board. (Read by :mod:`tanbo.point_text`, which a game on a
+        board never loads: the app speaks point indices.)
         """
-        if not isinstance(text, str):
-            raise ValueError("point must be text like 'D4', got %r" % (text,))
-        s = text.strip().upper()
-        if self.dims == 1:
-            if not is_digits(s):
-                raise ValueError("%r: malformed point (1D points are numbers 1-%d)" % (text, self.size))
-            n = small_int(s, self.size + 1)
-            if not 1 <= n <= self.size:
-                raise ValueError("%r: not on the %s board (1-%d)" % (text, self.name, self.size))
-            return n - 1
-        if self.dims == 3:
-            if len(s) != 3 or not is_digits(s):
-                raise ValueError("%r: malformed point (3D points are three digits XYZ, each 1-5, e.g. 333)" % (text,))
-            x, y, z = int(s[0]), int(s[1]), int(s[2])
-            if not (1 <= x <= self.width and 1 <= y <= self.height and 1 <= z <= self.depth):
-                raise ValueError("%r: not on the %s board (each digit 1-5)" % (text, self.name))
-            return (z - 1) * self.width * self.height + (self.height - y) * self.width + (x - 1)
-        if len(s) < 2 or not is_digits(s[1:]) or not ("A" <= s[0] <= "Z"):
-            raise ValueError("%r: malformed point (expected a column letter and a row number, e.g. D4)" % (text,))
-        if s[0] == "I":
-            raise ValueError("%r: there is no column I (Go notation skips it)" % (text,))
-        x = COLUMNS.index(s[0])
-        row = small_int(s[1:], self.height + 1)
-        if x >= self.width or not 1 <= row <= self.height:
-            raise ValueError("%r: not on the %s board (%s1-%s%d)" % (
-                text, self.name, COLUMNS[0], COLUMNS[self.width - 1], self.height))
-        return (self.height - row) * self.width + x
+        return loaded("tanbo.point_text").parse_point(self, text)
 
     def format_point(self, point):
         """The notation of point index ``point`` (upper case)."""
@@ -187,114 +177,11 @@ class _Neighbours:
         return tuple(p + d for d in self.steps[p])
 
 
+# The steps tables (and Hexbo's rows), one a board shape, shared by every
+# variant of that shape (19x19, 4p and dense-19): the builders fill it
+# (tanbo.variant_make, tanbo.hexbo_make), which leave the heap after each
+# build while this dict keeps what they made.
 _tables = {}
-
-
-def _shared_steps(width, height, depth):
-    """One steps table per board shape (19x19, 4p and dense-19 share one)."""
-    key = (width, height, depth)
-    t = _tables.get(key)
-    if t is None:
-        t = _tables[key] = _steps(width, height, depth)
-    return t
-
-
-def _steps(width, height, depth):
-    """``steps[p]``: the offsets from point ``p`` of a box of points
-    to its orthogonal neighbours (up, left, right, down, then the layers).
-
-    Each is one of at most 27 shared tuples (one a kind of point: corner,
-    edge, inside...), so the table costs a word a point, less than a flat
-    table of the neighbours with its offsets (5 cells a point). The hot
-    loops walk it (``for d in steps[p]: q = p + d``): on MicroPython that is
-    42% fewer board instructions a point than the flat table's ``for j in
-    range(off[p], off[p + 1]): q = nbr[j]`` (1,080 against 1,870 for four
-    neighbours, measured), and a 4-tuple a point would cost 2.5 KB more on
-    a 9x9 board for 350 fewer a point."""
-    plane = width * height
-    steps = [None] * (plane * depth)  # a list of its final size: no regrowth on a small heap
-    kinds = {}
-    # A row's inner points share one tuple: 3 made a row, not one a point
-    # (a 19x19 table took 160 ms of an RP2040 built point by point).
-    xs = (0, 1, width - 1) if width > 2 else range(width)
-    for z in range(depth):
-        for y in range(height):
-            row = z * plane + y * width
-            for x in xs:
-                d = []
-                if y > 0:
-                    d.append(-width)
-                if x > 0:
-                    d.append(-1)
-                if x < width - 1:
-                    d.append(1)
-                if y < height - 1:
-                    d.append(width)
-                if z > 0:
-                    d.append(-plane)
-                if z < depth - 1:
-                    d.append(plane)
-                d = tuple(d)
-                d = kinds.setdefault(d, d)
-                if x == 1 and width > 2:
-                    for p in range(row + 1, row + width - 1):
-                        steps[p] = d
-                else:
-                    steps[row + x] = d
-    return steps
-
-
-def _grid_setup(size, coords, owner):
-    """Stones at every ``(x, y)`` with both in ``coords``; ``owner(i, j)`` by grid index."""
-    setup = []
-    for j in range(len(coords)):
-        for i in range(len(coords)):
-            setup.append((coords[j] * size + coords[i], owner(i, j)))
-    return setup
-
-
-def _checker(i, j):
-    return 1 if (i + j) % 2 == 0 else 2
-
-
-def _make(name):
-    # The setups of RULES.md ("Setups"). Coordinates: x from the left, y
-    # from the top, 0-based.
-    if name == "19x19":
-        return Variant(name, 19, 19, 1, _grid_setup(19, (0, 6, 12, 18), _checker),
-                       description="standard 19x19, 16 seeds (Fig. A)")
-    if name == "13x13":
-        return Variant(name, 13, 13, 1, _grid_setup(13, (0, 4, 8, 12), _checker),
-                       description="13x13, 16 seeds, faster and more tactical")
-    if name == "9x9":
-        # Fig. O: Black H8 B2, White B8 H2.
-        return Variant(name, 9, 9, 1, [(1 * 9 + 7, 1), (7 * 9 + 1, 1), (1 * 9 + 1, 2), (7 * 9 + 7, 2)],
-                       description="beginner 9x9, 4 seeds (Fig. O)")
-    if name.startswith("dense-") and name[6:] in ("7", "11", "15", "19"):
-        n = int(name[6:])
-        setup = []
-        for y in range(0, n, 2):
-            for x in range(0, n, 2):
-                setup.append((y * n + x, 1 if x % 4 == y % 4 else 2))
-        return Variant(name, n, n, 1, setup, description="%dx%d, a seed on every other point" % (n, n))
-    if name == "4p":
-        return Variant(name, 19, 19, 1,
-                       _grid_setup(19, (0, 6, 12, 18), lambda i, j: 1 + (i % 2) + 2 * (j % 2)),
-                       players=4, description="four players on 19x19")
-    if name == "1d":
-        return Variant(name, 31, 1, 1, [(x, 1 if (x // 6) % 2 == 0 else 2) for x in range(0, 31, 6)],
-                       description="31 points in a line")
-    if name == "3d":
-        setup = []
-        for z in (0, 4):
-            for y in (0, 4):
-                for x in (0, 4):
-                    setup.append((z * 25 + y * 5 + x, 1 if (x // 4 + y // 4 + z // 4) % 2 == 0 else 2))
-        return Variant(name, 5, 5, 5, setup, description="5x5x5 cube, 8 corner seeds")
-    if name.startswith("hexbo"):
-        from .hexbo_make import make  # (its code on a board's heap only while a Hexbo variant is built)
-        return make(name)
-    return None
 
 
 # The offered variants. Append only: a save on a board keeps its game's
@@ -309,16 +196,36 @@ _cache = {}
 def get_variant(name):
     """The :class:`Variant` called ``name`` (one of :data:`VARIANTS`, any case).
 
-    Variants are built once and shared: their tables are read-only.
+    Variants are built once and shared: their tables are read-only. The
+    builder (:mod:`tanbo.variant_make`, Hexbo's :mod:`tanbo.hexbo_make`) is
+    imported for a build and dropped after it (see those modules).
     """
     if isinstance(name, Variant):
         return name
     key = str(name).strip().lower()
     v = _cache.get(key)
     if v is None:
-        v = _make(key) if key in VARIANTS or key.startswith("hexbo-") else None
+        if key in VARIANTS or key.startswith("hexbo-"):
+            v = _build(key)
         if v is None:
             raise ValueError("%r: unknown variant (known: %s, hexbo-N)" % (name, ", ".join(VARIANTS)))
         v = _cache.setdefault(v.name, v)  # one variant however named (hexbo-9 is hexbo)
         _cache[key] = v
     return v
+
+
+def _build(key):
+    """The variant ``key`` from its builder (None if it names none), which
+    then leaves ``sys.modules`` and the package: on a board its code would
+    otherwise stay on the heap under every game."""
+    hexbo = key.startswith("hexbo")
+    try:
+        if hexbo:
+            from .hexbo_make import make
+        else:
+            from .variant_make import make
+        return make(key)
+    finally:
+        module = "hexbo_make" if hexbo else "variant_make"
+        sys.modules.pop("tanbo." + module, None)
+        getattr(sys.modules.get("tanbo"), "__dict__", {}).pop(module, None)

@@ -15,6 +15,7 @@ the computer's turn) are dropped, so none acts later as a surprise.
 """
 
 import gc
+import sys
 
 from app import drop_modules
 # The game screen's events only (ints): no name here holds its code, which
@@ -145,6 +146,9 @@ class App:
         searches = getattr(screen, "searches", None)  # (a game's screen, or a puzzle's: False)
         if searches is not None:
             drop_modules(*(OFF_GAME_MODULES + GAME_ONLY_DROPS if searches else OFF_GAME_MODULES))
+            if searches:  # what set the game up: the next game imports it again (a puzzle keeps it)
+                sys.modules.pop("tanbo.game_make", None)
+                getattr(sys.modules.get("tanbo"), "__dict__", {}).pop("game_make", None)
 
     def refresh(self):
         self.display.refresh()
