@@ -157,7 +157,7 @@ def test_ai_builds_its_tables_from_the_weights_module():
     s = ai.Search(Game("9x9"), "hard")
     last = len(weights.SPACE) - 1
     for sp in range(20):
-        assert s.value[sp] == weights.ROOT + weights.SPACE[min(sp, last)] + weights.ROOM * sp
+        assert s.terms[0][sp] == weights.ROOT + weights.SPACE[min(sp, last)] + weights.ROOM * sp
 
 
 def test_playout_labels_are_deterministic_per_seed_and_leave_the_games_alone():
