@@ -149,39 +149,12 @@ def test_two_hexbo_games_of_hard_in_a_row_fit_a_pybadges_heap(micropython_exe, l
 # must meet no MemoryError (no "Low memory" screen); below that the app
 # plays lighter or saves the game and shows the title, never stops.
 SPARE_FREE = 123000
-# Not yet at SPARE_FREE (docs/board-costs.md): 19x19 meets a MemoryError at
-# its second game's result or board (its first game's root search's lists at
-# 204f348; a search now allocates none), 4p at its first game's tables (a
-# 722 B per-player table); each is held to its PyBadge run above.
-# Since issue 36's merge (5147cd2, its script and code) dense-11, 3d, hexbo,
-# hexbo-3p and hexbo-6p failed here too (their result or next game's screen
-# found no block); with MemoryErrors outside a search seen
-# (device_sessions.py) 9x9, 1d and hexbo-5-3p as well: held out, not
-# bisected, until the game's end and the result's screen take less.
-# Issue 33 (branch heapapp2): 1d passes (bisected 114,062). The game's end no
-# longer lets the search go for want of an 8 KB block (app.library.keep_in_place,
-# kept after the game's screen left the heap): the others still fail building
-# the result's or the next game's screen (displayio, 160 B-4 KB), search kept.
-# Many-player round: 4p now plays its first game out at SPARE_FREE (its
-# second game's screen fails), hexbo-6p and hexbo-3p fail at their second
-# game's screen, 19x19 at its second game's cell_plan (368 B).
-# Since the bundle's bytecode has no line numbers and a screen that finds no
-# room beside its new search is built without it (app.between.play), and
-# session 18's round (the sessions run with ``micropython -m``, so that no
-# module's ``__file__`` holds the temporary folder's absolute path: pytest
-# and the script now see the same heap; byte-wide legal indexes and removal
-# records, Hexbo's builder off the heap): 11 of 13 pass at 123,000 B.
-# hexbo-3p passes at 122,500, 123,000 and 123,500 and is held here;
-# 19x19 and dense-11 pass at 123,000 but each fails at one flank (19x19 a
-# 512 B removal record at 122,500, dense-11 app.library's import at
-# 123,500): held out until they have margin. 4p (its search's 1,460 B hash
-# words) and hexbo-6p (the search's 944 B attribute dict) lack room in
-# total: a heap map of 4p at 123,500 shows 27 KB free, no run above 864 B.
-# Branch attrs (a search's attributes grouped: a 37-slot instance dict, 296
-# B on a board, where 73 slots took 584 B after a 59-slot one) and branch
-# resident (code a game never runs off its heap: the variants' builder, the
-# notation's readers, what sets a game up; docs/board-costs.md), merged:
-SHORT_OF_SPARE = ()
+# Every variant, since session 19's round (docs/board-costs.md: the search's
+# attributes in a 37-slot dict, code a game never runs off its heap): all 13
+# passed at 122,500, 123,000 and 123,500 B, where 11 passed at 123,000 before
+# and 4p and hexbo-6p lacked room in total. (The round-by-round history of
+# which variants were held out is in docs/board-costs.md.)
+SHORT_OF_SPARE = ()  # none; a variant put back here must say why
 ALL_VARIANTS = ("9x9", "13x13", "19x19", "dense-11", "1d", "3d", "4p", "hexbo-5", "hexbo-5-3p", "hexbo-5-6p",
                 "hexbo", "hexbo-3p", "hexbo-6p")
 
