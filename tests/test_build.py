@@ -80,6 +80,13 @@ def test_imported_names_resolve_relative_imports():
     assert set(names) == {"pkg.sub.a", "pkg.sub.a.b", "pkg", "pkg.c", "x.y"}
 
 
+def test_a_literal_loaded_or_dunder_import_counts_as_an_import():
+    # tanbo.variants.loaded("tanbo.game_make") is how a Game reaches the code a
+    # board drops under a game: a bundle without it could not start a game.
+    src = 'loaded("tanbo.game_make")\n__import__("app.library")\nloaded(name)\nother("x.y")\n'
+    assert closure.imported_names(src, "m.py", "") == ["tanbo.game_make", "app.library"]
+
+
 def test_every_mpy_has_the_circuitpython_header_and_code_py_stays_source(tmp_path):
     b = build(tmp_path)
     mpys = [p for p in b.files if p.endswith(".mpy")]
@@ -237,6 +244,8 @@ def test_real_tree_builds_for_every_board(tmp_path, board):
     b = bundle.build_bundle(get_board(board), str(tmp_path), REAL_DEVICE, CORE)
     assert "code.py" in b.files and "lib/tanbo/__init__.mpy" in b.files
     assert "lib/boards/%s.mpy" % get_board(board).module in b.files
+    for lazy in ("game_make", "variant_make", "point_text", "hexbo_make", "hexbo_text"):
+        assert "lib/tanbo/%s.mpy" % lazy in b.files  # (reached by loaded() or inside a function)
     assert verify.check_headers(b.files) > 0
     assert b.manifest["total_bytes"] < get_board(board).circuitpy_bytes
     if verify.micropython_path():

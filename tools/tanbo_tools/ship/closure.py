@@ -3,8 +3,10 @@
 Every ``import``/``from … import`` anywhere in a module counts, including
 those inside functions, ``try`` blocks and ``if`` branches (a device module
 imported lazily must still be on the board). ``__import__("name")`` with a
-literal string counts too; computed names cannot be followed, which is why
-the build adds the target board's hardware module explicitly.
+literal string counts too, and so does ``loaded("name")``
+(:func:`tanbo.variants.loaded`, the engine's loader of the modules a board
+drops under a game); computed names cannot be followed, which is why the
+build adds the target board's hardware module explicitly.
 
 Modules are looked up in ``roots`` (folders, first match wins) as
 ``name.py`` or ``name/__init__.py``; names found in no root are *external*
@@ -13,6 +15,10 @@ Modules are looked up in ``roots`` (folders, first match wins) as
 
 import ast
 import os
+
+
+# Calls whose first argument, a literal, names a module they import.
+LOADERS = ("__import__", "loaded")
 
 
 class Module:
@@ -81,7 +87,7 @@ def imports(source, filename, package):
                 if alias.name != "*":
                     names.append((base + "." + alias.name, False))
         elif (isinstance(node, ast.Call) and isinstance(node.func, ast.Name)
-              and node.func.id == "__import__" and node.args
+              and node.func.id in LOADERS and node.args
               and isinstance(node.args[0], ast.Constant) and isinstance(node.args[0].value, str)):
             names.append((node.args[0].value, True))
     return names
