@@ -130,3 +130,50 @@ def test_a_game_screen_module_that_fails_to_load_after_a_review_returns_to_the_t
     finally:
         monkeypatch.undo()
         s.close()
+
+
+@pytest.mark.parametrize("module", ("tanbo.game_make", "tanbo.point_text"))
+def test_a_damaged_engine_module_loaded_at_a_games_start_returns_to_the_title(tmp_path, capsys, monkeypatch,
+                                                                               module):
+    # What sets a game up (tanbo.game_make) leaves a board's heap under each
+    # game and is loaded again at the next one, through tanbo.variants.loaded,
+    # as point notation's reader (tanbo.point_text) is when a puzzle first
+    # reads its record: a damaged file then fails at that load, inside the
+    # app's loop, which says so in one line, at the title (the game) or on
+    # the puzzle list (the puzzle marked damaged, "copy the game again", as
+    # a damaged puzzle file is); then a game, the file good again, plays.
+    import tanbo.game
+    import tanbo.variants
+    s = Simulator("pybadge", nvm_path=str(tmp_path / "nvm"))
+    try:
+        real, failed = tanbo.variants.loaded, []
+
+        def damaged(name):
+            if name == module and not failed:
+                failed.append(True)
+                raise ValueError("incompatible .mpy file")
+            return real(name)
+        monkeypatch.setattr(tanbo.game, "loaded", damaged)
+        monkeypatch.setattr(tanbo.variants, "loaded", damaged)
+        s.frames(20)
+        capsys.readouterr()
+        s.run_keys(NEW_9X9_VS_RANDOM if module == "tanbo.game_make" else "DOWN,A,A")  # a game; a puzzle
+        s.frames(50)
+        said = capsys.readouterr().out
+        assert failed and said.count("\n") == 1 and "incompatible .mpy file" in said
+        on_show = s.app.screen
+        if module == "tanbo.game_make":
+            assert screen_is(on_show, "Menu") and on_show.title.text == "T A N B O"
+            assert on_show.notes[-1].text in ("Error.", "Error: saved.")
+        else:
+            assert screen_is(on_show, "PuzzleList") and on_show.goal.text == "Copy the game again"
+            assert on_show.labels[on_show.index].text.split()[:2] == ["1", "damaged"]
+            s.run_keys("B")
+            s.frames(20)
+            assert screen_is(s.app.screen, "Menu")
+        s.run_keys(NEW_9X9_VS_RANDOM)
+        s.frames(50)
+        assert game_screen(s) and game_screen(s).game.variant.name == "9x9"
+    finally:
+        monkeypatch.undo()
+        s.close()
