@@ -62,8 +62,7 @@ if len(sys.argv) > 4:
     app.act(app.screen.key(A))
     app.step()
     out["list"] = used()
-    from app.puzzle_menus import open_puzzle  # noqa: E402
-    open_puzzle(app, int(sys.argv[4]))
+    app.go("puzzle", int(sys.argv[4]))
     app.step()
     screen = app.screen
     g = screen.game
@@ -81,11 +80,11 @@ from tanbo import Game  # noqa: E402
 
 # The app makes the computer's search when the game starts (App.play): the
 # AI's code and the search's arrays, counted apart from the screen.
-from app.settings import LEVELS  # noqa: E402
+from app.store.settings import LEVELS  # noqa: E402
 
 app.settings.level = LEVELS.index("hard")
 import tanbo.ai  # noqa: E402,F401
-from app.game_screen import kept_search  # noqa: E402
+from app.screens.game import kept_search  # noqa: E402
 ai_code = used() - out["title"]
 app.play(Game("9x9"), (2,))
 app.step()
@@ -145,11 +144,9 @@ screen.choose("hard", progress)
 out["last_search"] = peak[0]
 while tail:
     game.play(tail.pop())
-__import__("app.library").library.keep_game(app, game, screen.ai)  # as app.between.show_result
-from app import menus  # noqa: E402
-app.show(menus.game_over(app, game))
+__import__("app.store.library").store.library.keep_game(app, game, screen.ai)  # as app.between.show_result
+app.go("result", game)
 app.step()
-del menus
 screen = None
 screen = None
 app.screen.key(1)  # DOWN: the game-over menu's Review row

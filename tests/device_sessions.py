@@ -31,7 +31,7 @@ import array, math, struct, time  # noqa
 
 board.board_id = sys.argv[1]
 board.DISPLAY = displayio.Display(int(sys.argv[2]), int(sys.argv[3]))
-# The board's NVM size: a game's end writes one block of it (app.library.keep, issue 36).
+# The board's NVM size: a game's end writes one block of it (app.store.library.keep, issue 36).
 microcontroller.nvm = microcontroller._Nvm(8192 if sys.argv[1] in ("pybadge", "pygamer") else 4096)
 VARIANT = sys.argv[4]
 GAMES = int(sys.argv[5])
@@ -88,7 +88,7 @@ def session():
         handler()
     app.out_of_memory = degrade if DEGRADE else out_of_memory
     app.step()
-    from app.settings import GAME_VARIANTS, LEVELS, OPPONENTS
+    from app.store.settings import GAME_VARIANTS, LEVELS, OPPONENTS
     s = app.settings
     s.variant = GAME_VARIANTS.index(VARIANT)
     s.level = LEVELS.index("hard")
@@ -97,14 +97,14 @@ def session():
     rng = Rng(7)
     for _ in range(GAMES):
         try:
-            from app import menus
-            app.show(menus.new_game(app))  # the new-game menu, as from the title
+            from app.screens.new_game import start_game
+            app.go("new_game")  # the new-game menu, as from the title
             app.step()
-            menus.start_game(app)  # its Start row: the game starts in the next step
+            start_game(app)  # its Start row: the game starts in the next step
         except MemoryError:
             # On a board these run from a key's handler, inside App.step's handler.
             app.out_of_memory()
-        menus = None
+        start_game = None
         app.step()
         if type(app.screen).__name__ != "GameScreen":
             # (degrade: the game could not be built; the app shows the title)

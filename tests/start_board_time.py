@@ -3,7 +3,7 @@ MicroPython unix port under ``tanbo_tools.board_time.count_units`` with tests/de
 first on MICROPYPATH and the app and engine as ``.mpy``; ``BOARD_TIME_WORK`` is
 ``BOARD_ID WIDTH HEIGHT VARIANT LEVEL MODE``.
 
-A unit is what the Start row runs (``app.menus.start_game``: the game
+A unit is what the Start row runs (``app.screens.new_game.start_game``: the game
 against the computer, the person playing the first seat) and the app's next
 step, up to the end of the display's first refresh: the board fully drawn
 (the refresh's SPI is the display's, counted apart in pixels). Then the
@@ -51,7 +51,7 @@ app = start(boards, clock=lambda: 0, sleep=lambda s: None)
 del start
 drop_modules("start")
 app.step()
-from app.settings import GAME_VARIANTS, LEVELS  # noqa: E402
+from app.store.settings import GAME_VARIANTS, LEVELS  # noqa: E402
 
 s = app.settings
 s.variant, s.level, s.opponent, s.seat = GAME_VARIANTS.index(variant), LEVELS.index(level), 0, 1
@@ -101,7 +101,7 @@ def wrap(f, part):
 if mode == "parts":
     import builtins
     import tanbo
-    from app import game_screen
+    from app.screens import game as game_screen
     builtins.__import__ = wrap(builtins.__import__, "imports")
     tanbo.Game = wrap(tanbo.Game, "engine")  # as app.between.start_next_game finds it
     # as the app finds it: on the module (app.main.game_screen()), which no review drops here
@@ -111,7 +111,7 @@ if mode == "parts":
 divmod(0, 1)
 for _ in range(units):
     unit[0] = "start"
-    __import__("app.menus").menus.start_game(app)  # the Start row's action (its menu on show)
+    __import__("app.screens.new_game").screens.new_game.start_game(app)  # the Start row's action (its menu on show)
     app.step()
     mark("after")
     unit[0] = None

@@ -83,8 +83,8 @@ def test_imported_names_resolve_relative_imports():
 def test_a_literal_loaded_or_dunder_import_counts_as_an_import():
     # tanbo.variants.loaded("tanbo.game_make") is how a Game reaches the code a
     # board drops under a game: a bundle without it could not start a game.
-    src = 'loaded("tanbo.game_make")\n__import__("app.library")\nloaded(name)\nother("x.y")\n'
-    assert closure.imported_names(src, "m.py", "") == ["tanbo.game_make", "app.library"]
+    src = 'loaded("tanbo.game_make")\n__import__("app.store.library")\nloaded(name)\nother("x.y")\n'
+    assert closure.imported_names(src, "m.py", "") == ["tanbo.game_make", "app.store.library"]
 
 
 def test_every_mpy_has_the_circuitpython_header_and_code_py_stays_source(tmp_path):

@@ -11,7 +11,8 @@ import subprocess
 REPO = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 
 SCRIPT = r'''
-from app import crc32, save, save_load, layout, settings
+from app.store import crc32, save, save_load, settings
+from app.view import layout
 from tanbo import Game, get_variant
 
 class RamStorage:

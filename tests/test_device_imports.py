@@ -65,6 +65,6 @@ def test_allow_list_check_catches_a_bad_import(tmp_path):
 def test_the_apps_level_names_are_the_ais():
     import sys
     sys.path.insert(0, DEVICE)
-    from app.settings import LEVELS
+    from app.store.settings import LEVELS
     from tanbo.ai import LEVELS as AI_LEVELS
     assert LEVELS == AI_LEVELS

@@ -1,4 +1,4 @@
-"""device/app/library.py: a game's end kept without a block of the NVM's size (issue 33) writes,
+"""device/app/store/library.py: a game's end kept without a block of the NVM's size (issue 33) writes,
 in pieces, the very bytes the one write would."""
 
 import os
@@ -10,7 +10,7 @@ DEVICE = os.path.join(os.path.dirname(os.path.dirname(os.path.abspath(__file__))
 sys.path.insert(0, DEVICE)
 
 from tanbo import Game, Rng  # noqa: E402
-from app import library, save  # noqa: E402
+from app.store import library, save  # noqa: E402
 
 from test_device_save import SETTINGS, RamStorage  # noqa: E402
 

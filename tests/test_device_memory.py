@@ -143,7 +143,7 @@ def test_game_screen_and_hard_search_fit_the_heap(game_probe, board):
     # dropped under both (app.main.App.show). The review's code and the
     # coach's (3.5 and 3.4 KB of this port) take the place of the game
     # screen's (6.2 KB) and tanbo.ponder's (3 KB, loaded by the game's
-    # pondering), which the review drops (app.review_screen.DROPS): measured
+    # pondering), which the review drops (app.screens.review.DROPS): measured
     # 1.0-1.1 KB (board) less on both boards (on the bundle, PyBadge 100.1
     # against 101.1, PicoSystem 106.4 against 107.5; on the sources by
     # 0.747 102.6 against 103.7, 109.0 against 110.1), where it held 6.8 (6.6) more with
@@ -192,7 +192,7 @@ def test_the_ai_and_the_rules_are_not_loaded_at_start(micropython_exe, tmp_path)
     assert proc.returncode == 0, proc.stderr
     loaded = proc.stdout.split()
     assert "app.main" in loaded and "tanbo.game" in loaded
-    for lazy in ("tanbo.ai", "app.help", "app.review_screen", "app.crc32"):
+    for lazy in ("tanbo.ai", "app.screens.rules", "app.screens.review", "app.store.crc32"):
         assert lazy not in loaded
 
 
@@ -217,7 +217,7 @@ app.play(Game("9x9"), ())
 app.step()
 print(loaded())
 screen = app.screen
-app.act(screen.key(START))  # the game menu: app.menus and app.menu come back
+app.act(screen.key(START))  # the game menu: app.screens.game_menu and app.screens.menu come back
 print(type(app.screen).__name__, app.screen.title.text)
 app.act(app.screen.key(A))  # Resume
 print(app.screen is screen, loaded())
@@ -237,11 +237,11 @@ def test_a_game_screen_drops_what_it_does_not_need_and_the_menu_comes_back(micro
                           env=dict(os.environ, MICROPYPATH=path))
     assert proc.returncode == 0, proc.stdout + proc.stderr
     game, menu, back = proc.stdout.splitlines()[-3:]
-    for gone in ("app.menus", "app.menu", "app.font", "app.start", "app.tile_art", "app.cell_plan",
-                 "app.view_build", "app.save_load", "boards.pybadge", "boards.waves", "app.theme",
-                 "app.sizes", "tanbo.variant_make", "tanbo.game_make", "tanbo.point_text"):
+    for gone in ("app.screens.title", "app.screens.game_menu", "app.screens.menu", "app.view.font", "app.start", "app.view.tile_art", "app.view.cell_plan",
+                 "app.view.build", "app.store.save_load", "boards.pybadge", "boards.waves", "app.view.theme",
+                 "app.view.sizes", "tanbo.variant_make", "tanbo.game_make", "tanbo.point_text"):
         assert gone not in game.split()
-    assert "app.game_screen" in game.split() and "boards.common" in game.split() and "tanbo.game" in game.split()
+    assert "app.screens.game" in game.split() and "boards.common" in game.split() and "tanbo.game" in game.split()
     assert menu == "Menu Game"
     assert back == "True " + game
 

@@ -1,4 +1,4 @@
-"""device/app/save.py: one NVM record with length and CRC, one write per save; damage is found, never fatal."""
+"""device/app/store/save.py: one NVM record with length and CRC, one write per save; damage is found, never fatal."""
 
 import binascii
 import os
@@ -10,8 +10,8 @@ DEVICE = os.path.join(os.path.dirname(os.path.dirname(os.path.abspath(__file__))
 sys.path.insert(0, DEVICE)
 
 from tanbo import VARIANTS, Game  # noqa: E402
-from app import crc32, save, save_load  # noqa: E402
-from app.progress import Progress  # noqa: E402
+from app.store import crc32, save, save_load  # noqa: E402
+from app.store.progress import Progress  # noqa: E402
 
 SETTINGS = bytes(range(8))
 

@@ -89,7 +89,7 @@ def smallest_free(exe, lib, board, variant, low=40000, high=None, step=1024):
 # Until then a MemoryError outside a search went unseen here: App.recover
 # caught what the script's handler raised and showed its LowMemory screen
 # (device_sessions.py now reports it). Seen so, and with 4p's stacks made at
-# its start (app.game_screen.RESERVE_ABOVE) and fewer per-move lists:
+# its start (app.screens.game.RESERVE_ABOVE) and fewer per-move lists:
 # 4p bisected 131,280, yet under pytest its second game found no 616 B block
 # for a search's root scores at ply 376 on 131,296; hexbo-6p bisected 134,344.
 # Both held to their need and ~4.3 KB.

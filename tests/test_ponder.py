@@ -41,7 +41,7 @@ def test_a_search_run_in_steps_plays_as_one_run_at_once(level):
 
 def test_a_step_overshoots_by_at_most_one_real_play_and_a_piece_of_reach():
     # The app's promise (20 ms from a press to its refresh on an RP2040)
-    # rests on this bound: see app.game_screen.PONDER_STEP_MS.
+    # rests on this bound: see app.screens.game.PONDER_STEP_MS.
     for variant in ("9x9", "dense-11", "13x13", "19x19"):
         for k in range(3):
             s = Search(random_position(variant, 5 + 11 * k, k), "hard", k)
@@ -380,7 +380,7 @@ def test_pondering_off_plays_the_same_moves_and_searches_nothing_on_the_players_
 
 
 def test_the_setting_is_saved_and_old_saves_keep_the_boards_default():
-    from app.settings import SIZE, Settings
+    from app.store.settings import SIZE, Settings
     for on in (False, True):
         s = Settings()
         s.ponder = on
@@ -449,7 +449,7 @@ def test_match_refuses_a_negative_ponder_time(capsys):
 
 
 def test_a_level_changed_in_the_settings_drops_the_pondering(sim):
-    from app.settings import LEVELS
+    from app.store.settings import LEVELS
     gs = _hard_game(sim)
     guess = gs.ponder.guesses[0]
     sim.app.settings.level = LEVELS.index("medium")  # as the settings menu sets it

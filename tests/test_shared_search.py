@@ -3,7 +3,7 @@
 On a PyBadge the 4p variant's game, its search and its screen fit only
 without the search's own copy of the game (11 KB of the board's heap):
 there the search plays its plies on the app's game and takes them back
-(app.game_screen.SHARE_ABOVE). It must leave the game exactly as it was
+(app.screens.game.SHARE_ABOVE). It must leave the game exactly as it was
 (the stones and every table, the history, and the order of each player's
 legal list, which undo does not keep and on which the next search's move
 order and every seeded pick depend), also when it is stopped or broken
@@ -217,7 +217,7 @@ def test_reserve_makes_room_so_a_ply_grows_no_stack():
 
 
 def test_on_a_small_heap_4p_searches_the_games_own_state_and_does_not_ponder(sim):
-    # app.game_screen.SHARE_ABOVE: only 4p (1,444 points x players) and only
+    # app.screens.game.SHARE_ABOVE: only 4p (1,444 points x players) and only
     # on a SAMD51's heap; elsewhere the search keeps its copy and ponders.
     from app.start import SMALL_HEAP
     from test_sim_games import game_screen

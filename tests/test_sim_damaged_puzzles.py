@@ -93,8 +93,8 @@ def go_to(sim, lst, n):
 @pytest.mark.parametrize("how", ["cut 10000", "cut 38000", "header and index"] + sorted(ENTRY_DAMAGES))
 def test_a_damaged_collection_shows_its_damaged_entries_refuses_them_and_plays_the_rest(sim, tmp_path,
                                                                                     monkeypatch, how):
-    from app import puzzle_menus
-    from app.progress import Progress
+    from app.store import progress as puzzle_menus
+    from app.store.progress import Progress
     data, bad = damaged_file(how)
     assert bad
     path = tmp_path / "puzzles.txt"
@@ -133,14 +133,14 @@ def test_a_damaged_collection_shows_its_damaged_entries_refuses_them_and_plays_t
     assert Progress.unpacked(sim.app.puzzle_record).solved(1)
     assert Progress.unpacked(sim.app.puzzle_record).ident == int(ident, 16)
     # Next puzzle and Start again from the puzzle menu reach the damaged one, refused alike.
-    from app import puzzle_menus as again  # imported anew: dropped under the puzzle (app.main)
+    from app.store import progress as again  # (kept under a puzzle)
     monkeypatch.setattr(again, "book_path", lambda: str(path))
-    again.open_puzzle(sim.app, n)
+    sim.app.go("puzzle", n)
     assert screen_is(sim.app.screen, "PuzzleList") and sim.app.screen.goal.text == COPY_AGAIN
 
 
 def test_a_collection_cut_inside_its_index_says_copy_the_game_again(sim, tmp_path, monkeypatch):
-    from app import puzzle_menus
+    from app.store import progress as puzzle_menus
     path = tmp_path / "puzzles.txt"
     path.write_bytes(shipped()[:HEADER + 100])
     monkeypatch.setattr(puzzle_menus, "book_path", lambda: str(path))
@@ -170,7 +170,7 @@ def test_the_reader_meets_any_damage_with_a_value_error_only(tmp_path_factory, c
 def test_progress_past_the_collection_is_not_counted(sim):
     # Issue 34: a save with a valid CRC and every progress bit set showed
     # "Puzzles 1992/247".
-    from app.progress import MAX_BITS, Progress
+    from app.store.progress import MAX_BITS, Progress
     with PuzzleBook(BOOK) as book:
         count, ident = len(book), book.ident
     p = Progress()
@@ -193,7 +193,7 @@ def test_progress_past_the_collection_is_not_counted(sim):
 
 @given(st.binary(max_size=40), st.integers(0, 400))
 def test_a_progress_count_is_the_solved_puzzles_up_to_the_size(bits, size):
-    from app.progress import Progress
+    from app.store.progress import Progress
     p = Progress()
     p.bits = bytearray(bits)
     assert p.count(size) == sum(p.solved(n) for n in range(1, size + 1))

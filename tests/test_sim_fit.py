@@ -4,7 +4,7 @@ rendered on all three boards and no label is drawn over another or off the scree
 A label with a background (a menu row) covers its whole box; one without (most text) covers
 the ink of its characters, so the rules pages' lines, closer than their cells on 240x240, may
 share cells but never a pixel. The title holds its rows, more of them too (a "Games" row),
-and a notice: its credits make room (app.menu.fits).
+and a notice: its credits make room (app.screens.menu.fits).
 """
 
 import pytest
@@ -31,7 +31,7 @@ def tile_grids(group, out):
 def labels_drawn(app):
     """[(box, ink)] of the text on screen: ``box`` (x1, y1, x2, y2) when the label paints
     its background, else None; ``ink``: the set of pixels its characters draw."""
-    from app.text import glyph_bitmap
+    from app.view.text import glyph_bitmap
     glyphs = glyph_bitmap()
     out = []
     for tg in tile_grids(app.root, []):
@@ -79,9 +79,9 @@ def assert_fits(app, what):
 
 def title_with(app, extra_rows=0, notice=NOTICES[0], saved=True):
     """The title with Continue (``saved``), ``notice`` and ``extra_rows`` more rows (another
-    helper adds "Games"), as built by app.menus.title."""
-    from app import menus
-    from app.menu import Menu, Row
+    helper adds "Games"), as built by app.screens.title."""
+    from app.screens import title as menus
+    from app.screens.menu import Menu, Row
     app.saved_game = Game("9x9") if saved else None
     app.notice = (notice,) if notice else None
 
@@ -100,7 +100,7 @@ def title_with(app, extra_rows=0, notice=NOTICES[0], saved=True):
 
 
 def test_the_title_holds_continue_games_and_a_notice_on_every_board(sim):
-    from app.menu import fits
+    from app.screens.menu import fits
     app = sim.app
     assert fits(app) >= 7  # Continue, Games, New game, Puzzles, Rules, Settings and the notice
     for notice in NOTICES + (None,):
@@ -116,36 +116,34 @@ def test_the_title_holds_continue_games_and_a_notice_on_every_board(sim):
 
 
 def test_each_menu_and_screen_fits_in_its_longest_state(sim):
-    from app import menus
-    from app.puzzle_menus import open_puzzle, puzzle_menu, show_list
     app = sim.app
     assert_fits(app, "title")
     title_with(app, 0, NOTICES[1], saved=False)
     assert_fits(app, "title, a damaged save")
-    app.show(menus.new_game(app))
+    app.go("new_game")
     app.settings.variant = 0
     for _ in range(10):  # every board's name in the row
         app.screen.key(__import__("boards.common").common.RIGHT)
         assert_fits(app, "new game")
-    app.show(menus.settings(app, app.title))
+    app.go("settings", app.title)
     assert_fits(app, "settings")
-    from app.help import PAGES
-    app.show(menus.rules(app, app.title))
+    from app.screens.rules import PAGES
+    app.go("rules", app.title)
     for n in range(len(PAGES)):
         app.screen.show(n)
         assert_fits(app, "rules page %d" % (n + 1))
-    show_list(app)
+    app.go("puzzles")
     assert_fits(app, "puzzle list")
     with PuzzleBook(BOOK) as book:
         ps = [book.load(i) for i in range(len(book))]
     for p in (max(ps, key=lambda p: len(p.why)), max(ps, key=lambda p: len(p.goal))):
-        open_puzzle(app, p.number)
+        app.go("puzzle", p.number)
         screen = app.screen
         assert_fits(app, "puzzle %d" % p.number)
         screen.solved = True
         screen._say()
         assert_fits(app, "puzzle %d solved" % p.number)
-        app.show(puzzle_menu(app, screen))
+        app.go("puzzle_menu", screen)
         assert_fits(app, "puzzle menu")
     sim.app.last_stand()
     assert_fits(app, "last resort")
@@ -159,9 +157,8 @@ def test_each_menu_and_screen_fits_in_its_longest_state(sim):
         screen = app.screen
         screen.notify("game too long to save", "not saved", "unsaved")
         assert_fits(app, name)
-        from app import menus as m  # imported anew after the game screen
-        app.show(m.game(app, screen))
+        app.go("game_menu", screen)
         assert_fits(app, name + " game menu")
         g.resign()
-        app.show(m.game_over(app, g))
+        app.go("result", g)
         assert_fits(app, name + " game over")

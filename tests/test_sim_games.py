@@ -27,7 +27,7 @@ def near(c1, c2, tol=12):
 
 
 def game_screen(s):
-    from app.game_screen import GameScreen
+    from app.screens.game import GameScreen
     return s.app.screen if isinstance(s.app.screen, GameScreen) else None
 
 
@@ -228,7 +228,7 @@ def search_with_presses(sim, monkeypatch, presses):
     times the board's slowness: the simulator's clock stands still in a
     search otherwise). Returns (the search's stats, the same search's stats
     without any press)."""
-    from app import game_screen as gs_module
+    from app.screens import game as gs_module
     from tanbo import ai
     stats, alone = {}, {}
     plan = sorted(presses)
@@ -459,7 +459,7 @@ def test_only_a_press_made_during_the_search_stops_it(sim, monkeypatch):
 
 
 def test_the_search_gets_the_boards_slowness_and_the_spinner_turns_every_150_ms_of_board_time(sim, monkeypatch):
-    from app import game_screen as gs_module
+    from app.screens import game as gs_module
     from tanbo import ai as ai_module
     from tanbo.ai import PROGRESS_EVERY
     got = []
@@ -503,7 +503,7 @@ def test_review_steps_through_the_game_and_leaves_it_whole(sim):
 
 def test_the_game_screen_asks_the_app_by_events_and_never_calls_it(sim):
     from tanbo import Game
-    from app import game_screen as gsm
+    from app.screens import game as gsm
     from boards.common import A, B, RIGHT, SELECT, START
     gs = gsm.GameScreen(Game("9x9"), (2,), sim.app.width, sim.app.height)  # no App anywhere
     assert not hasattr(gs, "app")
@@ -529,7 +529,7 @@ def test_a_board_slower_than_its_slowness_stops_the_search_at_the_moves_time_lim
     # node budget's); here it runs 40 ms a progress report, as on a chip
     # several times slower than measured: the app's wall-clock cap stops
     # the search at the limit, and the computer plays its best move so far.
-    from app import game_screen as gs_module
+    from app.screens import game as gs_module
     real = gs_module.GameScreen.choose
     seen = []
 
@@ -556,7 +556,7 @@ def test_the_search_and_the_tile_strip_are_kept_from_game_to_game_of_one_kind(si
     # Made once for a kind of game (issue 22: their blocks are then not
     # allocated again on a heap the last game fragmented), made anew for
     # another kind, and the game starts only after the menu has left.
-    from app import board_view
+    from app.view import board as board_view
     sim.run_keys(NEW_9X9_VS_RANDOM)
     app = sim.app
     search, strip = app.search, board_view.KEPT_TILES[1]

@@ -23,7 +23,7 @@ def new_game_keys(name, opponent="computer"):
 @pytest.fixture(scope="module")
 def layout_class():
     s = Simulator("pybadge")  # puts device/ on sys.path
-    from app.layout import BoardLayout
+    from app.view.layout import BoardLayout
     s.close()
     return BoardLayout
 
@@ -125,8 +125,8 @@ def stone_pixel(sim, gs, p):
 
 
 def test_a_hexbo_game_against_the_computer_to_its_end(sim):
-    from app.game_screen import GameScreen
-    from app.theme import PLAYER_COLORS
+    from app.screens.game import GameScreen
+    from app.view.theme import PLAYER_COLORS
     name = "hexbo-5-3p"
     sim.run_keys(new_game_keys(name))
     gs = sim.app.screen
@@ -159,7 +159,7 @@ def test_a_hexbo_game_against_the_computer_to_its_end(sim):
 
 @pytest.mark.parametrize("board", ("pybadge", "picosystem"))
 def test_six_players_show_six_colours_and_six_chips(tmp_path, board):
-    from app.theme import PLAYER_COLORS
+    from app.view.theme import PLAYER_COLORS
     s = Simulator(board, nvm_path=str(tmp_path / "nvm"))
     try:
         s.run_keys(new_game_keys("hexbo-6p"))
@@ -258,7 +258,7 @@ def test_a_hexbo_stone_refreshes_about_what_a_9x9_stone_does(tmp_path, board):
     # two turn illegal, in the rows above and below, where a square board
     # changes the stone's row only. The large board's smaller cells pay
     # less than 9x9's; the small board's are 5/6 of what would fit
-    # (app.cell_plan.HEX_CELL) so that they pay no more (docs/board-costs.md).
+    # (app.view.cell_plan.HEX_CELL) so that they pay no more (docs/board-costs.md).
     square = stone_refreshes(tmp_path, board, "9x9")
     for variant in HEXBO:
         hexes = stone_refreshes(tmp_path, board, variant)

@@ -21,7 +21,7 @@ TAIL = 9
 
 def new_game(sim, variant):
     """From the title: a game of ``variant`` against the computer at random, the person Black."""
-    from app.settings import GAME_VARIANTS
+    from app.store.settings import GAME_VARIANTS
     s = sim.app.settings
     s.variant, s.opponent, s.level, s.seat = GAME_VARIANTS.index(variant), 0, 0, 1
     sim.run_keys("A,DOWN*4,A")  # New game, Start
@@ -65,7 +65,7 @@ def records(text):
 
 
 def library_ends(path, size):
-    """The end offsets of the games in NVM file ``path``, newest first (app.library's walk, read here)."""
+    """The end offsets of the games in NVM file ``path``, newest first (app.store.library's walk, read here)."""
     data = open(path, "rb").read()
     reach = 10 + struct.unpack("<H", data[4:6])[0]
     ends, end = [], size
@@ -97,7 +97,7 @@ def test_the_library_fills_drops_the_oldest_and_survives_resets(tmp_path):
         # It grew a game each time until full, then dropped the oldest first:
         # the games it holds are the newest, newest first.
         assert counts[:3] == [1, 2, 3] and counts[-1] < len(played)
-        from app.library import load_game, scan
+        from app.store.library import load_game, scan
         ends = scan(sim.app.saves.storage, sim.app.saves.reach)[0]
         assert len(ends) == counts[-1]
         for i, end in enumerate(ends):
@@ -250,7 +250,7 @@ def test_the_coach_in_review_names_the_blunder_and_marks_hards_move(tmp_path, bo
         if board == "pybadge":  # (240x240's one info line after the chips: the word alone)
             assert words == ["??", "hard", "B4"], said
         assert not review.view.cursor.hidden
-        from app import tiles
+        from app.view import tiles
         x, y = review.view.layout.cell_xy(b4)
         assert (review.view.cursor.x, review.view.cursor.y) == (x - tiles.CURSOR_OUT, y - tiles.CURSOR_OUT)
         # B while the coach searches stops it at once; nothing else changes.
@@ -332,7 +332,7 @@ def test_review_lets_the_game_screens_code_and_pondering_go_and_the_next_game_br
         sim.press("A", hold_ms=10, gap_ms=0)  # the coach
         review = sim.app.screen
         assert screen_is(review, "ReviewScreen") and review.coach is not None
-        for name in ("app.game_screen", "app.theme", "app.sizes", "tanbo.ponder", "app.menus"):
+        for name in ("app.screens.game", "app.view.theme", "app.view.sizes", "tanbo.ponder", "app.screens.result", "app.screens.menu"):
             assert name not in sys.modules, name
         steps = 0
         while review.coach is not None and steps < 3000:
@@ -344,7 +344,7 @@ def test_review_lets_the_game_screens_code_and_pondering_go_and_the_next_game_br
         sim.app.play(Game("4p"), (2, 3, 4))
         sim.frames(50)
         gs = sim.app.screen
-        assert screen_is(gs, "GameScreen") and "app.game_screen" in sys.modules
+        assert screen_is(gs, "GameScreen") and "app.screens.game" in sys.modules
         assert gs.small_heap and getattr(gs.search, "shared", False) and gs.search.game is gs.game
     finally:
         sim.close()

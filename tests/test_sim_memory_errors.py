@@ -144,7 +144,7 @@ def test_a_game_screen_that_finds_no_room_beside_its_search_is_made_before_it(si
     # once the board is drawn, and the game plays (app.between.play).
     if not sim.app.small_heap:
         pytest.skip("the search is made once the board is drawn (app.between.play)")
-    from app import board_view
+    from app.view import board as board_view
     wrap, calls = once(None)
     monkeypatch.setattr(board_view.BoardView, "__init__", wrap(board_view.BoardView.__init__))
     sim.run_keys(NEW_9X9_VS_RANDOM)  # Start: the board's tile strip fails once
@@ -158,7 +158,7 @@ def test_a_game_screen_that_finds_no_room_beside_its_search_is_made_before_it(si
 
 
 def test_a_game_screen_that_cannot_be_built_sends_to_the_title_with_the_game_saved(sim, monkeypatch):
-    from app import board_view
+    from app.view import board as board_view
     tries = 2 if sim.app.small_heap else 1  # beside its search, then without it (a PyBadge)
     wrap, calls = failing(tries)
     monkeypatch.setattr(board_view.BoardView, "__init__", wrap(board_view.BoardView.__init__))
@@ -173,7 +173,7 @@ def test_a_game_screen_that_cannot_be_built_sends_to_the_title_with_the_game_sav
 
 
 def test_a_menu_or_tile_strip_that_cannot_be_built_during_a_game_keeps_the_game(sim, monkeypatch):
-    from app import text
+    from app.view import text
     sim.run_keys(NEW_9X9_VS_RANDOM + ",A")
     sim.frames(300)
     g = game_screen(sim).game
@@ -188,7 +188,7 @@ def test_a_menu_or_tile_strip_that_cannot_be_built_during_a_game_keeps_the_game(
 
 
 def test_rules_whose_diagram_cannot_be_built_say_so_on_the_title(sim, monkeypatch):
-    from app import tile_art
+    from app.view import tile_art
     wrap, calls = once(None)
     monkeypatch.setattr(tile_art, "tile_bitmap", wrap(tile_art.tile_bitmap))
     sim.run_keys("DOWN,DOWN,A")  # Rules (below New game and Puzzles): its diagram's tile strip fails
@@ -220,9 +220,9 @@ def start_again(sim):
 
 
 def test_a_title_that_fails_once_at_start_is_built_again_after_a_collection(sim, monkeypatch):
-    from app import menus
+    from app.screens import title as menus
     wrap, calls = failing(1)
-    monkeypatch.setattr(menus, "title", wrap(menus.title))
+    monkeypatch.setattr(menus, "screen", wrap(menus.screen))
     start_again(sim)
     assert len(calls) == 2
     title = sim.app.screen
@@ -232,9 +232,10 @@ def test_a_title_that_fails_once_at_start_is_built_again_after_a_collection(sim,
 
 
 def test_a_title_that_cannot_be_built_at_start_says_so_in_one_line_and_a_key_tries_again(sim, monkeypatch):
-    from app import menus, text
+    from app.screens import title as menus
+    from app.view import text
     wrap, calls = failing(2)  # the title, then again after the collection
-    monkeypatch.setattr(menus, "title", wrap(menus.title))
+    monkeypatch.setattr(menus, "screen", wrap(menus.screen))
     labels = []
     real_label = text.Label.__init__
     monkeypatch.setattr(text.Label, "__init__", lambda *a, **k: labels.append(a) or real_label(*a, **k))
@@ -253,7 +254,7 @@ def test_a_title_that_cannot_be_built_at_start_says_so_in_one_line_and_a_key_tri
 
 
 def test_a_title_whose_every_label_fails_still_leaves_a_screen_and_no_traceback(sim, monkeypatch):
-    from app import text
+    from app.view import text
     wrap, calls = failing(10 ** 6)
     sim.press("A")  # New game
     monkeypatch.setattr(text.Label, "__init__", wrap(text.Label.__init__))
@@ -270,7 +271,7 @@ def test_a_screen_whose_title_then_fails_too_ends_on_the_one_line_notice(sim, mo
     # out_of_memory's way to the title: a game screen that cannot be built,
     # then a title that cannot be built either, twice (its first label; the
     # menus' module is imported anew after a game screen, so the label fails).
-    from app import board_view, text
+    from app.view import board as board_view, text
     real_view, real_label = board_view.BoardView.__init__, text.Label.__init__
     left = [0]
     views = [2 if sim.app.small_heap else 1]  # beside its search, then without it (app.between.play)
@@ -322,19 +323,20 @@ class Injector:
 
 def arm_the_way_back(monkeypatch, inject):
     """Wrap what the app calls between a failure in a screen and the title on show."""
-    from app import main, save, text
+    from app import main
+    from app.store import save
+    from app.view import text
     # (Not gc.collect: a collection allocates nothing and raises no MemoryError.)
     monkeypatch.setattr(main, "print", inject.wrap("print", print), raising=False)
-    monkeypatch.setattr(main, "menus", inject.wrap("import menus", main.menus))
     monkeypatch.setattr(main, "low_memory", inject.wrap("import low_memory", main.low_memory))
-    for name in ("save_game", "drop_screen", "show", "title", "out_of_memory"):
+    for name in ("save_game", "drop_screen", "go", "show", "title", "out_of_memory"):
         monkeypatch.setattr(main.App, name, inject.wrap(name, getattr(main.App, name)))
     monkeypatch.setattr(save.Saves, "save", inject.wrap("Saves.save", save.Saves.save))
     monkeypatch.setattr(text.Label, "__init__", inject.wrap("Label", text.Label.__init__))
 
 
 def a_game_screen_that_cannot_be_built(s, monkeypatch, inject):
-    from app import board_view
+    from app.view import board as board_view
     real = board_view.BoardView.__init__
     tries = [2 if s.app.small_heap else 1]  # beside its search, then without it (app.between.play)
 
@@ -350,7 +352,7 @@ def a_game_screen_that_cannot_be_built(s, monkeypatch, inject):
 
 
 def a_game_screens_key_that_raises(s, monkeypatch, inject):
-    from app import game_screen
+    from app.screens import game as game_screen
     s.run_keys(NEW_9X9_VS_RANDOM + ",A")
     s.frames(300)
     real = game_screen.GameScreen.key
@@ -399,4 +401,4 @@ def test_a_memory_error_at_every_step_of_the_way_back_ends_at_the_title_with_the
             break  # the way back made fewer than k calls: each one failed once
         fired.append(inject.fired)
     print(failure.__name__, len(fired), "steps:", " ".join(fired))
-    assert len(fired) > 10 and {"import menus", "Label", "show", "save_game"} <= set(fired)
+    assert len(fired) > 10 and {"go", "Label", "show", "save_game"} <= set(fired)

@@ -18,7 +18,7 @@ BUDGET = 6000  # px a move may refresh (tests/test_sim_refresh.py)
 
 def progress_of(app):
     """The app's puzzle progress, unpacked from its record bytes."""
-    from app.progress import Progress
+    from app.store.progress import Progress
     return Progress.unpacked(app.puzzle_record)
 
 def entries():
@@ -166,7 +166,7 @@ def test_a_wrong_move_is_taken_back_at_the_next_key_too(sim):
 
 
 def test_the_list_scrolls_over_a_long_collection_reading_one_entry_at_a_time(sim, tmp_path, monkeypatch):
-    from app import puzzle_menus
+    from app.store import progress as puzzle_menus
     ps = entries()
     many = []
     for i in range(40):
@@ -195,7 +195,7 @@ def test_the_list_scrolls_over_a_long_collection_reading_one_entry_at_a_time(sim
 
 
 def test_a_missing_collection_is_said_not_a_crash(sim, tmp_path, monkeypatch):
-    from app import puzzle_menus
+    from app.store import progress as puzzle_menus
     monkeypatch.setattr(puzzle_menus, "book_path", lambda: str(tmp_path / "none.txt"))
     sim.run_keys("DOWN,A")
     menu = sim.app.screen
@@ -211,7 +211,7 @@ def test_a_save_of_the_version_before_puzzles_resumes_on_the_board(sim):
     sim.close()
     with open(sim.nvm_path, "r+b") as f:
         data = bytearray(f.read())
-    from app import save
+    from app.store import save
     n = data[4] | data[5] << 8
     payload = bytes(data[10:10 + n])
     assert payload[8] == 0  # no progress yet: drop its length byte
@@ -263,8 +263,7 @@ def removes(g, moves):
 
 def moves_cost(s, puzzle):
     """The most pixels one refresh sent, by what was done, solving ``puzzle`` after a wrong try."""
-    from app.puzzle_menus import open_puzzle
-    open_puzzle(s.app, puzzle)
+    s.app.go("puzzle", puzzle)
     s.frames(100)
     screen = s.app.screen
     g = screen.game

@@ -15,7 +15,7 @@ from tanbo_tools import cli
 
 if DEVICE_DIR not in sys.path:
     sys.path.insert(0, DEVICE_DIR)
-from app.settings import GAME_VARIANTS  # noqa: E402  (device/app: the variants offered)
+from app.store.settings import GAME_VARIANTS  # noqa: E402  (device/app: the variants offered)
 
 BUDGET = 6000  # px a stone, or the computer's reply, may refresh (about 36 ms on a PicoSystem)
 
@@ -109,7 +109,7 @@ def test_an_nvm_write_is_one_event(sim):
 
 
 def test_the_backdrop_is_the_screen_colour_edge_to_edge(sim):
-    from app import theme
+    from app.view import theme
     want = (theme.SCREEN >> 16, theme.SCREEN >> 8 & 255, theme.SCREEN & 255)
     w, h = sim.profile.width, sim.profile.height
     for x, y in ((0, 0), (w - 1, 0), (0, h - 1), (w - 1, h - 1)):
@@ -232,7 +232,7 @@ SCREEN_TOUR += [("DOWN,A", "new game"), ("RIGHT", None), ("DOWN*4,A", "game 9x9"
                 ("DOWN*2,A", "title")]
 
 
-MENUS = ("Menu", "PuzzleList")  # app.menu.Menu and its subclass
+MENUS = ("Menu", "PuzzleList")  # app.screens.menu.Menu and its subclass
 
 
 def test_every_screen_change_sends_at_most_the_panel(sim):
@@ -305,7 +305,7 @@ def test_menus_refresh_what_changes(tmp_path, board):
     refreshes = [e for e in events if e["kind"] == "refresh" and e["pixels"]]
     w, h = (240, 240) if board == "picosystem" else (160, 128)
     s = 2 if board == "picosystem" else 1
-    row = min(20, (w - 6 * s) // (6 * s)) * 6 * s * 12 * s  # a row: its character cells (app.menu)
+    row = min(20, (w - 6 * s) // (6 * s)) * 6 * s * 12 * s  # a row: its character cells (app.screens.menu)
     assert refreshes[0]["pixels"] == w * h  # the title at boot
     kinds = [kind for k, kind in MENU_KEYS for _ in range(int((k + "*1").split("*")[1]))]
     sent = [e["pixels"] for e in refreshes[1:]]

@@ -17,7 +17,7 @@ def on_title(s):
 
 
 def review(s):
-    from app.review_screen import ReviewScreen
+    from app.screens.review import ReviewScreen
     g = Game("9x9")
     for _ in range(3):
         g.play(g.legal_moves()[0])
@@ -99,13 +99,13 @@ def test_a_game_screen_module_that_fails_to_load_after_a_review_returns_to_the_t
     s = Simulator("pybadge", nvm_path=str(tmp_path / "nvm"))
     import app.main  # (the simulator puts device/ on the path)
     try:
-        from app.review_screen import ReviewScreen
+        from app.screens.review import ReviewScreen
         g = Game("9x9")
         for _ in range(3):
             g.play(g.legal_moves()[0])
         s.app.show(ReviewScreen(g, s.app.width, s.app.height, None, s.app))  # as game over's Review
         s.frames(20)
-        assert "app.game_screen" not in sys.modules  # dropped under the review
+        assert "app.screens.game" not in sys.modules  # dropped under the review
         real, failed = app.main.game_screen, []
 
         def damaged():

@@ -13,7 +13,7 @@ from tanbo_sim.simulator import DEVICE_DIR, Simulator
 
 if DEVICE_DIR not in sys.path:
     sys.path.insert(0, DEVICE_DIR)
-from app import theme  # noqa: E402  (device/app: the colours the screen shows)
+from app.view import theme  # noqa: E402  (device/app: the colours the screen shows)
 
 
 def rgb(color):
@@ -32,7 +32,7 @@ def start(sim, variant, ai=()):
 @pytest.fixture(scope="module")
 def layout_class():
     s = Simulator("pybadge")  # puts device/ on sys.path
-    from app.layout import BoardLayout
+    from app.view.layout import BoardLayout
     s.close()
     return BoardLayout
 
@@ -100,7 +100,7 @@ def test_refused_move_says_why_in_words_that_fit(sim):
 
 
 def test_spinner_turns_during_a_search_while_virtual_time_stands_still(sim, monkeypatch):
-    from app import game_screen as gs_module
+    from app.screens import game as gs_module
     seen = []
     refreshes = []
 
@@ -140,7 +140,7 @@ def test_the_status_says_b_stops_the_search_on_every_board(sim, name):
 
 
 def test_b_stops_the_search_and_a_does_not(sim, monkeypatch):
-    from app import game_screen as gs_module
+    from app.screens import game as gs_module
     from app.main import STOP_AFTER_MS
     answers = []
 
@@ -189,7 +189,7 @@ def test_game_too_long_to_save_is_said_once_on_the_game_screen(sim):
 def test_rules_pages_fit_and_say_the_rules():
     s = Simulator("pybadge")
     try:
-        from app.help import CHARS, PAGES, WIDE
+        from app.screens.rules import CHARS, PAGES, WIDE
     finally:
         s.close()
     for title, lines, diagram in PAGES:
@@ -204,7 +204,7 @@ def test_rules_pages_fit_and_say_the_rules():
 
 def test_rules_pages_turn_with_left_and_right(sim):
     sim.run_keys("DOWN*2,A")  # title: New game, Puzzles, Rules
-    from app.help import PAGES, Help
+    from app.screens.rules import PAGES, Help
     h = sim.app.screen
     assert isinstance(h, Help) and h.title.text.startswith("Tanbo")
     sim.run_keys("RIGHT*2")
@@ -244,7 +244,7 @@ def shade(rgb):
 
 def empty_line_tile_points(sim, gs):
     """Points whose cell shows bare lines (no stone, hint, highlight) after a render."""
-    from app import tiles
+    from app.view import tiles
     gs.view.cursor.hidden = True  # it reaches 2 px into the cells around it
     sim.app.refresh()
     return [p for p in range(gs.game.variant.size)
@@ -323,7 +323,7 @@ def test_menus_keep_a_margin_at_both_edges(sim):
 
 
 def test_rules_text_stays_clear_of_the_footer(sim):
-    from app.help import PAGES
+    from app.screens.rules import PAGES
     sim.run_keys("DOWN*2,A")  # title rows: New game, Puzzles, Rules
     h = sim.app.screen
     s = sim.app.scale
@@ -352,7 +352,7 @@ def test_status_under_the_board_keeps_off_the_screen_edges(layout_class, size, n
 @pytest.mark.parametrize("size", DISPLAYS, ids=lambda d: "%dx%d" % d)
 @pytest.mark.parametrize("name", VARIANTS + ("dense-7",))
 def test_layout_maps_cells_and_points_both_ways_and_2d_arms_follow_the_grid(layout_class, size, name):
-    from app.sizes import NO_POINT
+    from app.view.sizes import NO_POINT
     v = get_variant(name)
     lay = layout_class(v, *size)
     assert len(lay.point_at) == lay.cols * lay.rows

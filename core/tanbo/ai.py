@@ -286,7 +286,7 @@ def step(search, nodes):
     search run in steps plays the same move as ``Search.run``: the same
     nodes in the same order. Here, not in tanbo.ponder: Review's coach
     (tanbo.coach) steps its searches too, and the review drops
-    tanbo.ponder's 3 KB (app.review_screen); its 0.2 KB here cost less than
+    tanbo.ponder's 3 KB (app.screens.review); its 0.2 KB here cost less than
     a module of their own (0.4 KB, beside pondering's peak at its 30 KB).
     """
     if search.walker is None:

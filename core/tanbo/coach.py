@@ -1,6 +1,6 @@
 """The coach: how a move played compares with hard's, in the words chess apps use.
 
-Shared by the handheld's Review (app.review_screen) and the desktop's
+Shared by the handheld's Review (app.screens.review) and the desktop's
 ``tanbo analyse``: the same verdicts from the same code.
 
 A move is judged by three searches of :class:`tanbo.ai.Search`, all from

@@ -1,6 +1,6 @@
-"""Regenerate device/app/font.py from the Terminus 6x12 BDF that Blinka ships.
+"""Regenerate device/app/view/font.py from the Terminus 6x12 BDF that Blinka ships.
 
-    .venv/bin/python -m tanbo_sim.make_font > device/app/font.py
+    .venv/bin/python -m tanbo_sim.make_font > device/app/view/font.py
 
 CircuitPython's own ``terminalio.FONT`` is this same Terminus 12 px font;
 the app carries the glyphs itself so the board and the simulator draw

@@ -1,12 +1,11 @@
 """What the app does between two games: the finished game kept and its result shown, the next
 game started (its search, then its screen). :class:`app.main.App` reaches these through
-:func:`app.main.between`; the module is dropped under a game's screen
-(:data:`app.main.OFF_GAME_MODULES`), so that its code (~0.7 KB of a PyBadge's heap)
-is not resident through every game, as it was in ``app.main`` (docs/board-costs.md)."""
+:func:`app.main.between`; a game's screen does not keep this module (app.let_go), so its
+code (~0.7 KB of a PyBadge's heap) is off the heap through every game."""
 
 import gc
 
-from app import drop_modules
+from app import let_go
 
 
 def show_result(app):
@@ -22,8 +21,8 @@ def show_result(app):
     game, ai = app.finished
     app.finished = None
     app.drop_screen()
-    # Into the library (app.library: its code on the heap only then).
-    __import__("app.library").library.keep_game(app, game, ai)
+    # Into the library (app.store.library: its code on the heap only then).
+    __import__("app.store.library").store.library.keep_game(app, game, ai)
     app.over(game)
 
 
@@ -35,10 +34,10 @@ def start_next_game(app):
     free and fewer holes (issue 22)."""
     game, ai = app.next_game
     app.next_game = None
-    from app.main import OFF_GAME_MODULES
-    # (This module among them: the functions running keep its globals
-    # alive until they return, and the next game's end imports it again.)
-    drop_modules(*OFF_GAME_MODULES)
+    from app.screens.game import KEEPS
+    # What the game's screen does not keep goes first, this module among
+    # them (the functions running keep its globals until they return).
+    let_go(KEEPS)
     last = None
     search = app.search
     if getattr(search, "shared", False):
@@ -73,8 +72,7 @@ def play(app, game, ai):
     # for all of it).
     # (Elsewhere a last search that does not fit is let go here, its
     # blocks collected when the heap needs them: a PicoSystem has room.)
-    from app.main import game_screen
-    screen_code = game_screen()  # (imported again after a review let it go)
+    from app.screens import game as screen_code  # (imported again after a review let it go)
     try:
         app.search = screen_code.kept_search(app.search, game, ai, app.settings.level_name(),
                                              app.hw.slowness, app.small_heap, app.small_heap)
@@ -101,7 +99,7 @@ def play(app, game, ai):
     app.show(screen)
     if app.settings.ponder and getattr(app.search, "shared", False):
         # "Use my time" is on, but this game's search plays on the game on
-        # show (app.game_screen.SHARE_ABOVE): said once, at its start.
+        # show (app.screens.game.SHARE_ABOVE): said once, at its start.
         name = game.variant.name  # (4p, hexbo-6p)
         screen.notify(name + ": no thinking on your time", name + ": not on your time", "no ponder")
     if screen.person_to_move():  # else the save follows the computer's first reply

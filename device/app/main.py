@@ -4,7 +4,7 @@
 virtual ``clock`` (ms) and calls :meth:`App.step` itself. Screens have
 ``group`` (a displayio Group), ``key(k)`` and ``tick(now_ms)``, which return
 0 (nothing), CHANGED (True) or, from the game screen, an event asking the
-app for a service (:mod:`app.game_screen`); menus, rules and review run the
+app for a service (:mod:`app.screens.game`); menus, rules and review run the
 actions they were built with. The display refreshes only when something
 changed (``auto_refresh`` is off: no flicker, no wasted SPI time).
 
@@ -17,20 +17,12 @@ the computer's turn) are dropped, so none acts later as a surprise.
 import gc
 import sys
 
-from app import drop_modules
+from app import let_go
 # The game screen's events only (ints): no name here holds its code, which
-# Review drops while its coach searches (app.review_screen; see game_screen).
-from app.game_screen import CHANGED, HINTS, MENU, OVER, PLACED, REMOVED, THINK, UNDONE
+# Review drops while its coach searches (app.screens.review; see game_screen).
+from app.screens.game import CHANGED, HINTS, MENU, OVER, PLACED, REMOVED, THINK, UNDONE
 from boards.common import B, CHORD, CLICK
 
-# Not needed while a game is on screen (see drop_modules): loaded again
-# when a menu, the rules or a review is shown.
-OFF_GAME_MODULES = ("between", "menus", "menu", "help", "review_screen", "puzzle_menus", "puzzle_list", "progress",
-                    "low_memory", "games_list", "library", "send")
-# Dropped under a game's screen too (app.board_view keeps the two names it
-# uses), not under a puzzle's, whose module holds app.theme: there a drop
-# would free nothing and cost an import at each puzzle opened.
-GAME_ONLY_DROPS = ("theme", "sizes")
 LOOP_MS = 10  # main loop period: keypad scans in the background meanwhile
 LOOP_S = LOOP_MS / 1000
 # B stops the computer's search only this long (clock ms) after it began:
@@ -63,7 +55,7 @@ class LowMemory:
     def __init__(self, app, group, label):
         self.app = app
         self.group = group
-        self.label = label  # app.text.Label (None: it could not be made; the background alone)
+        self.label = label  # app.view.text.Label (None: it could not be made; the background alone)
 
     def key(self, k):
         self.app.title()
@@ -73,15 +65,9 @@ class LowMemory:
         return 0
 
 
-def menus():
-    """:mod:`app.menus`, imported when a menu is shown (dropped during a game)."""
-    from app import menus
-    return menus
-
-
 def game_screen():
-    """:mod:`app.game_screen`, imported again after a review let it go."""
-    from app import game_screen
+    """:mod:`app.screens.game`, imported again after a review let it go."""
+    from app.screens import game as game_screen
     return game_screen
 
 
@@ -106,7 +92,7 @@ class App:
 
     finished = None  # a game over whose result is shown in the next step (see game_over)
     # The board's heap is a SAMD51's (app.start.SMALL_HEAP; set by app.start): see
-    # app.game_screen.SHARE_ABOVE. Here, not on the game screen's class: its module
+    # app.screens.game.SHARE_ABOVE. Here, not on the game screen's class: its module
     # leaves the heap under a review.
     small_heap = False
 
@@ -127,7 +113,7 @@ class App:
         """
         d = self.display
         if self.screen is not None and self.screen.group is screen.group:
-            # A menu that took over the last one's lines (app.menu.Menu): the
+            # A menu that took over the last one's lines (app.screens.menu.Menu): the
             # group stays, and the refresh sends only what changed in it.
             self.screen = screen
         else:
@@ -143,12 +129,18 @@ class App:
         # once the new one is on the panel, not before (see step): ~25 ms of
         # RP2040 time (board time, 185 KB heap) the player would wait.
         self.collect = True
-        searches = getattr(screen, "searches", None)  # (a game's screen, or a puzzle's: False)
-        if searches is not None:
-            drop_modules(*(OFF_GAME_MODULES + GAME_ONLY_DROPS if searches else OFF_GAME_MODULES))
-            if searches:  # what set the game up: the next game imports it again (a puzzle keeps it)
-                sys.modules.pop("tanbo.game_make", None)
-                getattr(sys.modules.get("tanbo"), "__dict__", {}).pop("game_make", None)
+        keeps = getattr(screen, "keeps", None)
+        if keeps is not None:
+            let_go(keeps)
+
+    def go(self, name, *args):
+        """Show the screen ``name``: :mod:`app.screens` ``.name``'s ``screen(app, *args)``
+        builds it (None: it showed another itself), and the code the last one
+        ran leaves the heap unless the new one keeps it (:meth:`show`)."""
+        __import__("app.screens." + name)
+        screen = sys.modules["app.screens." + name].screen(self, *args)
+        if screen is not None:
+            self.show(screen)
 
     def refresh(self):
         self.display.refresh()
@@ -271,7 +263,7 @@ class App:
                 self.game_event(self.screen, event)
 
     def game_event(self, screen, event):
-        """What game screen ``screen`` asked for with ``event`` (see :mod:`app.game_screen`)."""
+        """What game screen ``screen`` asked for with ``event`` (see :mod:`app.screens.game`)."""
         if event == PLACED or event == REMOVED:
             self.sound(CHORD if event == REMOVED else CLICK)
             if screen.person_to_move() and screen.game.winner is None:  # one save per full turn
@@ -281,9 +273,9 @@ class App:
         elif event == HINTS:
             self.settings.hints = screen.hints  # saved with the next move
         elif event == MENU:
-            self.show(menus().game(self, screen))
-        elif event > THINK:  # a puzzle screen's request (app.puzzle_screen)
-            from app.puzzle_menus import serve
+            self.go("game_menu", screen)
+        elif event > THINK:  # a puzzle screen's request (app.screens.puzzle)
+            from app.screens.puzzle import serve
             serve(self, screen, event)
 
     def game_over(self):
@@ -323,7 +315,7 @@ class App:
         self.searching = None
 
     def set_up_search(self, screen):
-        """The game's search for this move (:func:`app.game_screen.kept_search`), if
+        """The game's search for this move (:func:`app.screens.game.kept_search`), if
         the screen searches, and its clocks. Apart from :meth:`think`, whose frame
         stays under the search on the pystack: this one returns before the search
         starts."""
@@ -451,7 +443,7 @@ class App:
         runs."""
         for attempt in (1, 2):
             try:
-                self.show(menus().title(self))
+                self.go("title")
                 return
             except Exception:
                 pass
@@ -463,7 +455,7 @@ class App:
 
     def over(self, game):
         """The game-over menu of the finished ``game`` (also where its review goes back to)."""
-        self.show(menus().game_over(self, game))
+        self.go("result", game)
 
     def drop_screen(self):
         """Let the screen on show go (the next :meth:`show` puts one up), then collect."""

@@ -14,11 +14,11 @@ The simulator's console twin is its terminal, or ``tanbo sim --records FILE``.
 
 from tanbo.record import SEND_BEGIN, SEND_END, record_lines
 
-from app.settings import LEVELS
+from app.store.settings import LEVELS
 
 
 def players_header(players, who):
-    """The record's ``Opponent`` header of a game whose :func:`app.library.who` byte is ``who``:
+    """The record's ``Opponent`` header of a game whose :func:`app.store.library.who` byte is ``who``:
     the level and the players the computer moved, or ``person``."""
     seats = [str(p) for p in range(1, players + 1) if who & (1 << (p + 1))]
     if not seats:
@@ -28,7 +28,7 @@ def players_header(players, who):
 
 def send(game, who=None):
     """Print ``game``'s record between SEND_BEGIN and SEND_END (``who``: its
-    :func:`app.library.who` byte, written as an ``Opponent`` header; None: none)."""
+    :func:`app.store.library.who` byte, written as an ``Opponent`` header; None: none)."""
     headers = None if who is None else {"opponent": players_header(game.variant.players, who)}
     print(SEND_BEGIN)
     for line in record_lines(game, headers):

@@ -2,7 +2,7 @@
 
 On a PyBadge a 4p game, its search and its screen fit only without the
 search's own copy of the game (11 KB of the board's heap) and with fewer
-Zobrist words (app.game_screen.kept_search picks this class there). The
+Zobrist words (app.screens.game.kept_search picks this class there). The
 search then plays its plies on the app's game and takes them back. Undo
 gives back every stone and table but not the order of each player's legal
 list (a deletion swaps the last member into the hole; undo appends), on

@@ -7,14 +7,15 @@ import time
 import board
 import displayio
 
-from app import drop_modules, theme
+from app import drop_modules
+from app.view import theme
 from app.clock import Clock
 from app.input import Repeater
-from app.sizes import text_scale
+from app.view.sizes import text_scale
 from app.main import App, LowMemory
-from app.save import Saves
-from app.settings import SIZE, Settings
-from app.text import Label
+from app.store.save import Saves
+from app.store.settings import SIZE, Settings
+from app.view.text import Label
 
 # Boards where "Think on my time" (tanbo.ponder, issue 24) starts off. Its
 # peak fits the search's 30 KB beside a 9x9 game screen on the probe
@@ -75,7 +76,7 @@ def set_up(app, hw, clock, sleep):
     # The glyphs first, in a call of their own: built inside the last
     # resort's Label, the font's table (dropped once drawn) stayed on the
     # probe's heap through a stale slot, 3.4 KB under a game (tests/device_memory.py).
-    from app.text import glyph_bitmap
+    from app.view.text import glyph_bitmap
     glyph_bitmap()
     app.last_resort = last_resort(app)
     # The board's default, on the class: nothing more on the settings' own table.
@@ -99,9 +100,9 @@ def set_up(app, hw, clock, sleep):
     app.notice = None  # lines the title shows once (a damaged save, a MemoryError)
     app.saved_game = None  # the game a resume continues (None: none)
     app.save_full_shown = False
-    app.games = 0  # games in the library (app.library)
+    app.games = 0  # games in the library (app.store.library)
     if app.saves is not None:
-        from app.save_load import load  # read once: dropped below
+        from app.store.save_load import load  # read once: dropped below
         settings, game, problem = load(app.saves, SIZE)
         if settings is not None:
             app.settings.unpack(settings)
@@ -113,22 +114,22 @@ def set_up(app, hw, clock, sleep):
             print("save discarded:", problem)
         else:
             games(app)
-        drop_modules("save_load")
+        drop_modules("store.save_load")
     app.apply_settings()
     app.title()
 
 
 def games(app):
-    """Count the library's games (:mod:`app.library`); a damaged one is reported once and
+    """Count the library's games (:mod:`app.store.library`); a damaged one is reported once and
     dropped with the older ones (one write), the record (the game in progress) kept."""
-    from app.library import repair, scan
+    from app.store.library import repair, scan
     ends, damaged = scan(app.saves.storage, app.saves.reach)
     if damaged:
         repair(app.saves, ends)
         app.notice = ("Bad games: %d kept." % len(ends),)  # one line, as the title has room for
         print("library: a damaged game dropped, with the older ones;", len(ends), "kept")
     app.games = len(ends)
-    drop_modules("library")
+    drop_modules("store.library")
 
 
 def show_message(display, lines):

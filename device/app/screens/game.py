@@ -15,7 +15,7 @@ import gc
 
 from tanbo import NOT_CONNECTED, OCCUPIED
 
-from app.board_view import SPIN, board_parts
+from app.view.board import SPIN, board_parts
 from boards.common import A, B, DOWN, LEFT, RIGHT, SELECT, START, UP
 
 CHANGED = 1  # redraw, nothing else
@@ -26,6 +26,11 @@ HINTS = 5  # hints were switched (the app: keep the setting)
 MENU = 6  # START: the app shows the game menu
 OVER = 7  # the game is over, its last flash shown: the app shows the result
 THINK = 8  # the computer is to move: the app runs think() with its own input
+
+# What a game's screen keeps on the heap (app.let_go): its board's drawing;
+# the menus' code, the theme and the sizes (the board keeps the names it
+# uses) and what set the game up go, for the search.
+KEEPS = ("app.screens.game", "app.view.board", "app.view.layout", "app.view.tiles")
 
 FLASH_MS = 110  # one on or off phase of a removal flash
 FLASH_PHASES = 6
@@ -117,6 +122,7 @@ class GameScreen:
     """
 
     searches = True  # its computer's moves come from tanbo.ai (App.set_up_search makes the search)
+    keeps = KEEPS + ("tanbo.ponder",)  # (and its thinking on the player's time, when it starts)
     # A tanbo.ponder.Ponder on the person's turn (set by app.main.App.think):
     # on the object only while there is one, its table no larger till then.
     ponder = None

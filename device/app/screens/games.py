@@ -1,22 +1,22 @@
-"""The library's games (app.library), newest first: a window of rows scrolling over them.
+"""The library's games (app.store.library), newest first: a window of rows scrolling over them.
 
 A row: variant, opponent (the level, or "person"), the winner. The line
 above the footer: the selected game's plies and who won. The keys of
-:class:`app.menu.ScrollMenu`: A opens the game in Review, B goes back. A
+:class:`app.screens.menu.ScrollMenu`: A opens the game in Review, B goes back. A
 row's text is read from its game's tail (9 bytes of the NVM) as it comes
 into view; only the games' end offsets are kept (a small int each), never
 a decoded game but the one opened.
 """
 
-from app.library import scan, tail
-from app.menu import ScrollMenu
-from app.settings import LEVELS
+from app.store.library import scan, tail
+from app.screens.menu import ScrollMenu
+from app.store.settings import LEVELS
 from tanbo import VARIANTS
 from tanbo.variants import player_name
 
 
 def opponent(who):
-    """"person", or the level the computer played at (app.library.who's byte)."""
+    """"person", or the level the computer played at (app.store.library.who's byte)."""
     return LEVELS[who & 3] if who >> 2 else "person"
 
 
@@ -50,20 +50,19 @@ class GamesList(ScrollMenu):
         self.open(self.ends[i])
 
 
-def show(app):
-    """The library's games on screen; A opens one in Review, whose B comes back here.
-    With none left (the library read anew), the title."""
+def screen(app):
+    """The library's games; A opens one in Review, whose B comes back here.
+    With none left (the library read anew), the title (and None)."""
     ends = scan(app.saves.storage, app.saves.reach)[0]
     app.games = len(ends)
     if not ends:
         app.title()
-        return
+        return None
 
     def open_game(end):
-        from app.library import load_game
-        from app.review_screen import ReviewScreen
+        from app.store.library import load_game
         app.drop_screen()  # (the list's labels go before the game and its board are made)
         game = load_game(app.saves.storage, end)
-        app.show(ReviewScreen(game, app.width, app.height, None, app, tail(app.saves.storage, end)[1]))
+        app.go("review", game, tail(app.saves.storage, end)[1])
 
-    app.show(GamesList(app, ends, open_game, app.title))
+    return GamesList(app, ends, open_game, app.title)

@@ -6,12 +6,11 @@ UP/DOWN moves the selection, LEFT/RIGHT (or A) changes a choice, A runs an
 action, B goes back.
 """
 
-import sys
-
 import displayio
 
-from app import theme
-from app.text import Label
+from app.view import theme
+from app.store.settings import OPPONENTS
+from app.view.text import Label
 from boards.common import A, B, DOWN, LEFT, RIGHT, UP
 
 COLS = 20
@@ -36,10 +35,20 @@ def back_to(app, screen):
     return back
 
 
+def computer_seats(app, players):
+    """The players the computer moves in a game of ``players``: all but the person's
+    seat (none against a person)."""
+    s = app.settings
+    if OPPONENTS[s.opponent] == "Person":
+        return ()
+    seat = min(s.seat, players)
+    return tuple(p for p in range(1, players + 1) if p != seat)
+
+
 def set_background(label, bg):
     """Change ``label``'s background (0xRRGGBB, None: transparent): a palette change,
     so the whole label redraws; none if it has that background. (Here, not in
-    app.text: a game's heap keeps that module's code.)"""
+    app.view.text: a game's heap keeps that module's code.)"""
     if label.bg != bg:
         pal = label.palette
         if bg is None:
@@ -88,12 +97,12 @@ class Menu:
     under another menu).
     """
 
+    # The app's code stays under a menu, and what sets a game up (a puzzle
+    # menu's Start again); the engine's thinking on the player's time and
+    # the coach go (app.let_go).
+    keeps = ("app.", "tanbo.game_make")
+
     def __init__(self, app, title, rows, back=None, lines=(), footer="A:ok  B:back", after=()):
-        # Off the game screen, the code of its thinking on the person's turn
-        # (tanbo.ponder, ~3 KB) goes: a pondering paused under a menu keeps
-        # it alive through its objects, and the next one imports it again.
-        sys.modules.pop("tanbo.ponder", None)
-        getattr(sys.modules.get("tanbo"), "__dict__", {}).pop("ponder", None)
         self.app = app
         self.rows = rows
         self.back = back

@@ -9,8 +9,8 @@ A right move is answered by the puzzle's forced replies, played as the
 computer's moves are (the app's turn, :meth:`app.main.App.think`; the
 stone and its removal flash) after a short pause; a wrong one is shown,
 its "No: ..." said, and taken back after WRONG_MS or at the next key.
-Events above :data:`app.game_screen.THINK` are this screen's requests,
-which :func:`app.puzzle_menus.serve` carries out for the app.
+Events above :data:`app.screens.game.THINK` are this screen's requests,
+which :func:`serve` carries out for the app.
 """
 
 import sys
@@ -19,10 +19,11 @@ import displayio
 import tanbo
 from tanbo.puzzles import BANDS
 
-from app import theme
-from app.board_view import wrap
-from app.game_screen import CHANGED, THINK, GameScreen
-from app.text import Label
+from app.screens.game import CHANGED, KEEPS, THINK, GameScreen
+from app.store.progress import keep, of, open_book
+from app.view import theme
+from app.view.board import wrap
+from app.view.text import Label
 from boards.common import A, B, START
 
 SOLVED = THINK + 1  # the last move of the line was played: the app records it (one save)
@@ -39,14 +40,68 @@ MAX_CHARS = 32
 HINT_CELLS = 3  # the hint region: 3 x 3 cells holding the next move
 
 
+def screen(app, n):
+    """Puzzle ``n`` (from 1); it becomes the one to resume at (saved with the next
+    write: opening one never writes). A damaged one (it cannot be read, its
+    position parsed or its line played) is refused: the list shows it as
+    damaged, asking for a copy of the game again; the progress is kept."""
+    try:
+        book = open_book(app)
+    except (OSError, ValueError):
+        return app.go("puzzles")  # (which says the collection cannot be read)
+    try:
+        count = len(book)
+        puzzle = book.load(n - 1)
+    except (ValueError, OSError) as e:
+        return refuse(app, n, e)
+    finally:
+        book.close()
+    p = of(app)
+    p.resume = n
+    keep(app, p)
+    p = None
+    if isinstance(app.screen, PuzzleScreen):
+        # Next puzzle: let go of the last board before building one (two at
+        # once would be a second tile strip and row grids on the heap).
+        app.drop_screen()
+    try:
+        return PuzzleScreen(puzzle, count, app.width, app.height, app.settings.hints, app.hw.slowness)
+    except ValueError as e:
+        return refuse(app, n, e)
+
+
+def refuse(app, n, problem):
+    """Puzzle ``n`` cannot be played (``problem``, said on the serial console): the list, at it."""
+    print("puzzles:", problem)
+    app.go("puzzles", n, True)
+
+
+def serve(app, screen, event):
+    """What puzzle screen ``screen`` asked for with ``event``."""
+    n = screen.puzzle.number
+    if event == SOLVED:
+        p = of(app)
+        p.mark(n)
+        p.resume = n % screen.count + 1
+        keep(app, p)
+        app.save_game(app.saved_game)  # the one write a solved puzzle costs
+    elif event == NEXT_PUZZLE:
+        app.go("puzzle", n % screen.count + 1)
+    elif event == PUZZLE_MENU:
+        app.go("puzzle_menu", screen)
+
+
 class PuzzleScreen(GameScreen):
     """Plays ``puzzle`` (:class:`tanbo.puzzles.Puzzle`), number ``puzzle.number`` of
     ``count``, on a ``width`` x ``height`` screen; ``hints``, ``slowness`` as for
-    :class:`app.game_screen.GameScreen`. ValueError, before anything is built, for a
-    puzzle that cannot be played (a damaged file: :func:`app.puzzle_menus.open_puzzle`
-    refuses it)."""
+    :class:`app.screens.game.GameScreen`. ValueError, before anything is built, for a
+    puzzle that cannot be played (a damaged file: :func:`screen` refuses it)."""
 
     searches = False  # the defender's replies are the puzzle's line: no tanbo.ai, no search
+    # A game screen's code, and what a puzzle's opening reads each time: the
+    # theme and sizes its text uses, the setup of a game and the notation.
+    keeps = KEEPS + ("app.screens.puzzle", "app.view.theme", "app.view.sizes", "app.store.progress",
+                     "tanbo.game_make")
 
     def __init__(self, puzzle, count, width, height, hints=True, slowness=1.0):
         self.puzzle = puzzle

@@ -16,29 +16,31 @@ search is the game's (the app's, taken over when it fits) or one made for
 the review, hard's arena. Its peak is held to the game screen's searching
 at the same position (tests/test_device_memory.py): the review's code and
 the coach's take the place of the game screen's, which leaves the heap
-with the menus' (``DROPS``) and comes back with the next game
+with the menus' (``KEEPS``) and comes back with the next game
 (app.main.game_screen).
 """
 
-import sys
-
-import tanbo
-
-from app import drop_modules
-from app.board_view import SPIN, board_parts
+from app import let_go
+from app.view.board import SPIN, board_parts
 from boards.common import A, B, DOWN, LEFT, RIGHT, START
 
 STEP_MS = 50  # board time a step of the coach's search (B waits at most this for the next read)
 SPIN_MS = 100  # board time between turns of the spinner
 HUNTED = ("mistake", "blunder")  # what DOWN stops at
-# Left behind once the review's board is built, with the menus' code
-# (app.main.OFF_GAME_MODULES): the game screen's code (6.2 KB of the port's
-# heap; a puzzle's subclasses it) and the two a board's drawing loads and
-# keeps only names of (app.main.GAME_ONLY_DROPS).
-DROPS = ("game_screen", "puzzle_screen", "theme", "sizes")
+# What the review keeps on the heap (app.let_go): its board's drawing and
+# the coach; the game screen's code (6.2 KB of the port's heap) and the
+# menus' go, and the thinking on the player's time (the coach steps its
+# searches with tanbo.ai.step).
+KEEPS = ("app.screens.review", "app.view.board", "app.view.layout", "app.view.tiles", "tanbo.coach")
 # A verdict where its word does not fit a line (9x9's 5 characters at
 # 160x128: "blund" "er"): the chess sign of it (issue 36).
 SIGNS = {"inaccuracy": "?!", "mistake": "?", "blunder": "??"}
+
+
+def screen(app, game, who=None):
+    """The review of finished ``game`` (``who``: its library byte, for a game of the
+    library; B then goes back to the games list, else to the game's result)."""
+    return ReviewScreen(game, app.width, app.height, None, app, who)
 
 
 class ReviewScreen:
@@ -49,28 +51,23 @@ class ReviewScreen:
 
     ``app``: the app (its board's slowness and the computer's search, which
     the coach takes over); None: no coach (the keys A and DOWN do nothing).
-    ``who``: the game's :func:`app.library.who` byte, for the sent record.
+    ``who``: the game's :func:`app.store.library.who` byte, for the sent record.
     """
+
+    keeps = KEEPS
 
     def __init__(self, game, width, height, back, app=None, who=None):
         if app is not None:
-            # The coach's search ahead: the menus' code goes as under a game (the
-            # key handler that built this screen lets it go).
-            from app.main import OFF_GAME_MODULES
-            for name in OFF_GAME_MODULES:
-                if name != "review_screen":
-                    drop_modules(name)
+            # The coach's search ahead: the menus' and the game screen's code
+            # go before the board is built, not once it is shown.
+            let_go(KEEPS)
         self.game = game
         self.back = back
         self.app = app
         self.who = who
         self.view, self.status, self.group = board_parts(game.variant, width, height)
         if app is not None:
-            drop_modules(*DROPS)
-            # And the computer's thinking on the player's time (3 KB, loaded again
-            # when it next starts): the coach steps its searches with tanbo.ai.step.
-            sys.modules.pop("tanbo.ponder", None)
-            tanbo.__dict__.pop("ponder", None)
+            let_go(KEEPS)  # (and what building the board loaded: the theme, the sizes)
         self.view.cursor.hidden = True
         self.redo = []  # plies stepped back over, the latest last
         self.coach = None  # a tanbo.coach.Coach at work
@@ -171,7 +168,7 @@ class ReviewScreen:
             if self.back is not None:
                 self.back()
             elif self.who is not None:
-                __import__("app.games_list").games_list.show(self.app)
+                self.app.go("games")
             else:
                 self.app.over(g)
             return True

@@ -9,8 +9,8 @@ LEFT/RIGHT turn pages, B goes back.
 
 import displayio
 
-from app import theme, tile_art, tiles
-from app.text import Label
+from app.view import theme, tile_art, tiles
+from app.view.text import Label
 from boards.common import A, B, LEFT, RIGHT
 
 PAGES = (
@@ -41,8 +41,15 @@ _TILE = {".": tiles.T_EMPTY, "X": tiles.stone_tile(1), "O": tiles.stone_tile(1) 
          "+": tiles.T_SPACE, "!": tiles.T_FLASH}
 
 
+def screen(app, back):
+    """The rules pages; ``back()`` runs on B."""
+    return Help(app, back)
+
+
 class Help:
     """The rules pages; ``back()`` runs on B."""
+
+    keeps = ("app.", "tanbo.game_make")  # as a menu's
 
     def __init__(self, app, back):
         self.app = app

@@ -1,6 +1,6 @@
 """CRC-32 (as zlib/binascii) in Python, for CircuitPython builds without ``binascii``.
 
-Imported by :mod:`app.save` only where ``binascii.crc32`` is missing, so the
+Imported by :mod:`app.store.save` only where ``binascii.crc32`` is missing, so the
 boards that have it do not hold this code in their heap.
 """
 

@@ -1,4 +1,4 @@
-"""The library of finished games: kept at the NVM's end, behind the save record (:mod:`app.save`).
+"""The library of finished games: kept at the NVM's end, behind the save record (:mod:`app.store.save`).
 
 Each game is its plies and a tail, laid from the NVM's end down, the
 newest last (ending at the NVM's end), the oldest lowest, next to the
@@ -8,7 +8,7 @@ the oldest first::
     .. plies (2 bytes each, as the record's) | variant (1) | who (1) |
        winner (1, 0: none) | plies N (2) | CRC-32 of the 2N + 5 bytes before it (4)
 
-``who``: the level's index (bits 0-1, app.settings.LEVELS) and the
+``who``: the level's index (bits 0-1, app.store.settings.LEVELS) and the
 players the computer moved (bit 2 + k for player k + 1; none: against a
 person). Games are read from the end down: the walk stops, silently, at
 a tail that is blank (0xFF: no more games) or reaches below the record's
@@ -19,7 +19,7 @@ A finished game is added (:func:`keep`) in the write the game's end makes
 anyway: the record (its game in progress gone) and the library, the older
 games moved down to make room at the end and the oldest dropped where
 they would reach the record, in one block as large as the NVM, the one
-write; a turn's save writes the record alone. The list (app.games_list)
+write; a turn's save writes the record alone. The list (app.screens.games)
 reads one tail a row; a game is read whole only to be reviewed or sent.
 """
 
@@ -29,8 +29,8 @@ import struct
 from tanbo import Game, VARIANTS
 
 from app import drop_modules
-from app.save import HEADER, MAGIC, checksum, encode, payload_size, put_plies
-from app.save_load import apply_ply
+from app.store.save import HEADER, MAGIC, checksum, encode, payload_size, put_plies
+from app.store.save_load import apply_ply
 
 TAIL = 9  # variant, who, winner, plies (2), CRC (4)
 CHUNK = 256  # bytes read at a time (a block that small on a fragmented heap)
@@ -258,4 +258,4 @@ def keep_game(app, g, ai):
         from app.send import send
         send(g, whom)
         drop_modules("send")
-    drop_modules("library", "save_load")
+    drop_modules("store.library", "store.save_load")

@@ -3,7 +3,7 @@
 Kept in RAM from start to power-off, packed (``app.puzzle_record``, a few
 dozen bytes: this module's code is needed only while the puzzles are
 shown, and is dropped during a game), and written with the save record
-(:mod:`app.save`): solving a puzzle is the only thing that
+(:mod:`app.store.save`): solving a puzzle is the only thing that
 writes it by itself, so a collection of N puzzles costs at most N NVM
 writes however often they are opened, skipped or retried. Progress is by
 entry number, so it holds the collection's identity
@@ -94,3 +94,32 @@ class Progress:
             self.resume = data[0] | data[1] << 8
             self.ident = data[2] | data[3] << 8 | data[4] << 16 | data[5] << 24
             self.bits = bytearray(data[6:])
+
+
+def book_path():
+    """Path of the puzzle collection: ``puzzles.txt`` in the app package's folder
+    (``/lib/app/puzzles.txt`` on a board, ``device/app/puzzles.txt`` in the simulator)."""
+    import app
+    f = app.__file__
+    return f[:max(f.rfind("/"), f.rfind("\\")) + 1] + "puzzles.txt"
+
+
+def open_book(app):
+    """The collection, open (:class:`tanbo.puzzles.PuzzleBook`), its progress made the
+    app's (by number: of this collection only); OSError or ValueError if it cannot be read."""
+    from tanbo.puzzles import PuzzleBook
+    book = PuzzleBook(book_path())
+    p = of(app)
+    p.of(book.ident)
+    keep(app, p)
+    return book
+
+
+def of(app):
+    """The app's puzzle progress, unpacked from ``app.puzzle_record``; :func:`keep` packs it back."""
+    return Progress.unpacked(app.puzzle_record)
+
+
+def keep(app, p):
+    """Progress ``p`` becomes the app's (written with the next save)."""
+    app.puzzle_record = p.pack()

@@ -1,5 +1,5 @@
 """The save record in non-volatile memory: one record at offset 0, with magic, length and CRC;
-the library of finished games (:mod:`app.library`) at the NVM's end, behind it.
+the library of finished games (:mod:`app.store.library`) at the NVM's end, behind it.
 
 Layout (little-endian)::
 
@@ -7,7 +7,7 @@ Layout (little-endian)::
     4  2  payload length in bytes
     6  4  CRC-32 of bytes 4..5 and the payload
     10 .. payload: settings (SETTINGS bytes), the length P of the puzzle
-          progress (1 byte), the progress (P bytes, :meth:`app.progress.Progress.pack`),
+          progress (1 byte), the progress (P bytes, :meth:`app.store.progress.Progress.pack`),
           variant index (1 byte, 255 = no game), then the plies N (2 bytes)
           and each ply as 2 bytes (a point, or 0xFFF0 + player for a
           resignation); then zeros up to the payload's length (see ``reach``)
@@ -25,7 +25,7 @@ would not survive a cut that the first does not: there is one record, and a
 record equal to the one stored is not written again. A turn's save writes
 the record alone (the library behind it is kept by the firmware's
 read-modify-write); the library is written with the record, in the same
-one write, only when a game ends (:func:`app.library.keep`). A power cut
+one write, only when a game ends (:func:`app.store.library.keep`). A power cut
 during a write leaves the sector erased or half programmed (from its
 start: the record first, the library's newest game last): the magic or
 the CRC then fails, the save is reported once and dropped (never a crash),
@@ -42,7 +42,7 @@ from tanbo import VARIANTS
 try:
     from binascii import crc32
 except ImportError:  # some CircuitPython builds leave binascii out
-    from app.crc32 import crc32
+    from app.store.crc32 import crc32
 
 MAGIC = b"TNB4"
 V3_MAGIC = b"TNB3"  # no ply count, no library: still resumed
@@ -97,7 +97,7 @@ class Saves:
 
     ``writes`` counts the NVM writes this object made (each one sector erase);
     ``progress``: the puzzle progress section the record held at start
-    (:func:`app.save_load.load`; b"" for none). ``reach``: the bytes from
+    (:func:`app.store.save_load.load`; b"" for none). ``reach``: the bytes from
     offset 0 that records have covered since the library was last
     written: a record shorter than that is padded to it, so the library's
     games start at or above it (a game's save that grew into the library,

@@ -1,10 +1,10 @@
-"""Reading the save record at start (see :mod:`app.save`): used once, then dropped from the heap."""
+"""Reading the save record at start (see :mod:`app.store.save`): used once, then dropped from the heap."""
 
 import struct
 
 from tanbo import Game, VARIANTS
 
-from app.save import HEADER, MAGIC, NO_GAME, OLD_MAGIC, RESIGN, V3_MAGIC, checksum
+from app.store.save import HEADER, MAGIC, NO_GAME, OLD_MAGIC, RESIGN, V3_MAGIC, checksum
 
 
 # What an NVM that never held a record starts with: erased flash, or zeroed.
@@ -65,7 +65,7 @@ def decode(payload, settings_size, has_progress=True, counted=True):
 
 
 def load(saves, settings_size):
-    """``(settings, game, problem)`` of the record of ``saves`` (:class:`app.save.Saves`),
+    """``(settings, game, problem)`` of the record of ``saves`` (:class:`app.store.save.Saves`),
     whose ``progress`` it sets to the record's puzzle progress section."""
     head = saves.storage.read(0, HEADER)
     magic = bytes(head[:4])

@@ -14,14 +14,15 @@ game against the computer lasts.
 
 import displayio
 
-from app import drop_modules, tiles
+from app import drop_modules
+from app.view import tiles
 from tanbo.game import NIL
-from app.theme import HINT, HINT_COLORS  # (names, not the module: a game screen drops it)
+from app.view.theme import HINT, HINT_COLORS  # (names, not the module: a game screen drops it)
 
-SPIN = "-\\|/"  # the spinner's turns: the computer's search (app.game_screen), the coach's (app.review_screen)
+SPIN = "-\\|/"  # the spinner's turns: the computer's search (app.screens.game), the coach's (app.screens.review)
 
 # The last board's tile strip, (key, displayio.Bitmap), kept from game to
-# game (see app.view_build.kept_tiles; here, in a module the game screen
+# game (see app.view.build.kept_tiles; here, in a module the game screen
 # keeps, since view_build is dropped once a screen is built).
 KEPT_TILES = [None, None]  # type: list
 
@@ -29,14 +30,14 @@ KEPT_TILES = [None, None]  # type: list
 def board_parts(variant, width, height):
     """(board view, status view, a Group holding both) for ``variant`` on a ``width`` x ``height`` screen.
 
-    Here, not in app.game_screen: Review builds its board so too, and drops
-    the game screen's code while its coach searches (app.review_screen)."""
+    Here, not in app.screens.game: Review builds its board so too, and drops
+    the game screen's code while its coach searches (app.screens.review)."""
     view = BoardView(variant, width, height)
     status = StatusView(view.layout, variant.players)
     group = displayio.Group()
     group.append(view.group)
     group.append(status.group)
-    drop_modules("view_build", "tile_art", "cell_plan")  # built: the screen needs no more of their code
+    drop_modules("view.build", "view.tile_art", "view.cell_plan")  # built: the screen needs no more of their code
     return view, status, group
 
 
@@ -44,7 +45,7 @@ class BoardView:
     """The board of ``variant`` laid out for ``width`` x ``height``; ``group`` holds it."""
 
     def __init__(self, variant, width, height):
-        from app.view_build import build_board
+        from app.view.build import build_board
         build_board(self, variant, width, height, KEPT_TILES)
 
     def move_cursor(self, p):
@@ -155,7 +156,7 @@ class StatusView:
     (ply, thinking, messages)."""
 
     def __init__(self, layout, players):
-        from app.view_build import build_status
+        from app.view.build import build_status
         build_status(self, layout, players)
 
     def update(self, game):

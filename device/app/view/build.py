@@ -1,22 +1,22 @@
-"""Building the board and status views (see :mod:`app.board_view`): needed while a
-screen is built only, so :func:`app.game_screen.board_parts` drops this module
-(and :mod:`app.tile_art`, :mod:`app.cell_plan`) afterwards."""
+"""Building the board and status views (see :mod:`app.view.board`): needed while a
+screen is built only, so :func:`app.screens.game.board_parts` drops this module
+(and :mod:`app.view.tile_art`, :mod:`app.view.cell_plan`) afterwards."""
 
 import gc
 
 import displayio
 
-from app import theme, tile_art, tiles
-from app.layout import CHIP_CHARS, BoardLayout, chip_width
-from app.text import Label
+from app.view import theme, tile_art, tiles
+from app.view.layout import CHIP_CHARS, BoardLayout, chip_width
+from app.view.text import Label
 
 UNSET = 255  # BoardView.shown: no tile drawn yet
 
 
 def kept_tiles(kept, cell, players, arm_masks):
-    """The tile strip (:func:`app.tile_art.tile_bitmap`) of a board of ``cell``
+    """The tile strip (:func:`app.view.tile_art.tile_bitmap`) of a board of ``cell``
     px, ``players`` and ``arm_masks``: the last board's if it is the same
-    kind (kept in ``kept``, :data:`app.board_view.KEPT_TILES`), else drawn anew once
+    kind (kept in ``kept``, :data:`app.view.board.KEPT_TILES`), else drawn anew once
     the last one is dropped. Its 4-12 KB block is then allocated at the
     first game of a kind only, not at each game's start on a heap the
     menus and the last game have fragmented (issue 22: a game could not
@@ -31,7 +31,7 @@ def kept_tiles(kept, cell, players, arm_masks):
 
 
 def build_board(view, variant, width, height, kept):
-    """Fill in :class:`app.board_view.BoardView` ``view``; ``kept``: see :func:`kept_tiles`."""
+    """Fill in :class:`app.view.board.BoardView` ``view``; ``kept``: see :func:`kept_tiles`."""
     # Every attribute first: the view's dict grows to its full size (17
     # slots) now, before the layout and the tiles, not in a 136 B block
     # at the end, on the build's most fragmented heap (19x19's second game
@@ -84,7 +84,7 @@ def build_board(view, variant, width, height, kept):
 
 
 def build_status(view, layout, players):
-    """Fill in :class:`app.board_view.StatusView` ``view``."""
+    """Fill in :class:`app.view.board.StatusView` ``view``."""
     s = layout.scale
     line, icon, gap = 12 * s, 10 * s, 2
     text_w = 6 * s * CHIP_CHARS - s  # the last glyph's blank column may be cut

@@ -1,10 +1,10 @@
-"""How a board is laid out (see :class:`app.layout.BoardLayout`): only needed while a
-screen is built, so :func:`app.game_screen.board_parts` drops this module afterwards."""
+"""How a board is laid out (see :class:`app.view.layout.BoardLayout`): only needed while a
+screen is built, so :func:`app.screens.game.board_parts` drops this module afterwards."""
 
 from array import array
 
-from app.layout import chip_width
-from app.sizes import NO_POINT, text_scale
+from app.view.layout import chip_width
+from app.view.sizes import NO_POINT, text_scale
 
 MAX_CELL = 24
 # Hexbo's cells of 13 px or more (hexbo-5's 14 and 24: 9x9's) are 5/6 of
@@ -25,7 +25,7 @@ def cells(n):
 
 
 def plan(lay, variant, width, height):
-    """Fill in :class:`app.layout.BoardLayout` ``lay`` for ``variant`` on ``width`` x ``height``."""
+    """Fill in :class:`app.view.layout.BoardLayout` ``lay`` for ``variant`` on ``width`` x ``height``."""
     lay.width, lay.height = width, height
     lay.links = ()
     lay.label_cells = ()

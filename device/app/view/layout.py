@@ -10,7 +10,7 @@ that gives bigger cells, its turns drawn as links in the gap rows.
 """
 
 from app import drop_modules
-from app.sizes import NO_POINT
+from app.view.sizes import NO_POINT
 
 CHIP_CHARS = 4  # "24/3": stones/roots of one player
 
@@ -34,12 +34,12 @@ class BoardLayout:
     """
 
     def __init__(self, variant, width, height):
-        from app.cell_plan import plan
+        from app.view.cell_plan import plan
         plan(self, variant, width, height)
         # Planned: its code leaves the heap before the screen's bitmaps and
         # labels are made, the peak of a game's start (issue 22: 19x19's
         # second game failed there on a PyBadge's heap).
-        drop_modules("cell_plan")
+        drop_modules("view.cell_plan")
 
     def cell_xy(self, p):
         """Top-left pixel of point ``p``'s cell."""

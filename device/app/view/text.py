@@ -1,6 +1,6 @@
 """Text as displayio TileGrids over one glyph bitmap (6x12 px cells, ASCII 32-126).
 
-The glyph bitmap is built once from :mod:`app.font` (about 860 bytes at
+The glyph bitmap is built once from :mod:`app.view.font` (about 860 bytes at
 1 bit a pixel). A :class:`Label` is a fixed number of character cells;
 setting ``text`` changes only the tiles that differ. CircuitPython then
 redraws one rectangle from the first to the last changed cell ("ply 9" ->
@@ -11,7 +11,7 @@ change) redraws the whole label.
 import displayio
 
 from app import drop_modules
-from app.font import FIRST, HEIGHT, LAST, WIDTH
+from app.view.font import FIRST, HEIGHT, LAST, WIDTH
 
 _bitmap = None
 
@@ -20,7 +20,7 @@ def glyph_bitmap():
     """The shared 1-bit bitmap of all glyphs side by side (built on first use)."""
     global _bitmap
     if _bitmap is None:
-        from app.font import GLYPHS as data
+        from app.view.font import GLYPHS as data
         count = LAST - FIRST + 1
         w, h = WIDTH, HEIGHT
         bm = displayio.Bitmap(w * count, h, 2)
@@ -32,7 +32,7 @@ def glyph_bitmap():
                         if row & (0x20 >> x):
                             bm[c * w + x, y] = 1
         _bitmap = bm
-        drop_modules("font")  # the bitmap holds the glyphs now
+        drop_modules("view.font")  # the bitmap holds the glyphs now
     return _bitmap
 
 

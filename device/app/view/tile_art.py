@@ -1,16 +1,16 @@
-"""The tiles of the board renderer, drawn once per cell size into one bitmap (see :mod:`app.tiles`).
+"""The tiles of the board renderer, drawn once per cell size into one bitmap (see :mod:`app.view.tiles`).
 
 Tiles are drawn as rectangles and disc rows with ``bitmaptools.fill_region``
 (C on the boards): drawing them pixel by pixel in Python took 2.76 s of a
 PicoSystem's start of a 9x9 game. Needed only while a screen is built:
-:func:`app.game_screen.board_parts` drops this module afterwards.
+:func:`app.screens.game.board_parts` drops this module afterwards.
 """
 
 import bitmaptools
 import displayio
 
-from app import theme
-from app.tiles import (ARM_D, ARM_L, ARM_R, ARM_U, ARMS_2D, ARMS_HEX, CURSOR_OUT, T_EMPTY, T_FLASH,
+from app.view import theme
+from app.view.tiles import (ARM_D, ARM_L, ARM_R, ARM_U, ARMS_2D, ARMS_HEX, CURSOR_OUT, T_EMPTY, T_FLASH,
                        T_HINT, T_LINK, T_SPACE, T_SPACE_HINT, ink, stone_tile, tile_of)
 
 
@@ -101,7 +101,7 @@ def tile_bitmap(cell, players, arm_masks=(ARMS_2D,)):
     """The strip of tiles for ``cell`` px: TILES tiles whose lines follow
     ``arm_masks[0]``, then T_EMPTY..T_SPACE_HINT again for each further mask
     (see :func:`tile_of`), then the stones and rings of ``players`` players
-    (see :func:`app.tiles.stone_tile`). Stones cover their cell's lines, so
+    (see :func:`app.view.tiles.stone_tile`). Stones cover their cell's lines, so
     only those four tiles need variants. Costs cell*cell/2 bytes per tile
     (4 bits a px)."""
     c = cell

@@ -1,9 +1,9 @@
 """Tile numbers of the board renderer and what the game screen needs of them while it plays.
 
 Tile numbers (constants below) index a strip of ``cell`` x ``cell`` tiles
-(drawn once per cell size by :mod:`app.tile_art`, whose code is dropped
+(drawn once per cell size by :mod:`app.view.tile_art`, whose code is dropped
 once a screen is built); their pixels are slots of the board palette
-(:mod:`app.theme`).
+(:mod:`app.view.theme`).
 """
 
 T_OFF = 0
@@ -40,7 +40,7 @@ def tile_of(base, arm_set):
 
 def stone_tile(masks):
     """The tile of player 1's stone in a strip drawn for ``masks`` arm masks
-    (:func:`app.tile_art.tile_bitmap`); the other players' stones follow it,
+    (:func:`app.view.tile_art.tile_bitmap`); the other players' stones follow it,
     then, for ``players`` players, their rings from ``stone_tile(masks) + players``."""
     return TILES + 4 * (masks - 1)
 

@@ -1,6 +1,6 @@
 """Pictures for ``tanbo analyse --png``: the position before a mistake, as the handheld shows it.
 
-The screen is the device app's own Review (``app.review_screen.ReviewScreen``)
+The screen is the device app's own Review (``app.screens.review.ReviewScreen``)
 on the position before the move, as its coach leaves it when the verdict
 is in: hard's move under the cursor, the verdict and hard's move in the
 status panel (the longest wording that fits). It is drawn by the
@@ -19,11 +19,11 @@ import tanbo_files as files
 BOARD = "picosystem"  # the larger screen: 12-24 px cells
 SCALE = 2
 PLAYED = (255, 48, 48)  # ring on the move played
-HARD = (0, 232, 255)  # hard's move: the cursor's colour (app.theme.CURSOR), in the caption
+HARD = (0, 232, 255)  # hard's move: the cursor's colour (app.view.theme.CURSOR), in the caption
 TEXT = (240, 240, 240)
 CAPTION_PX = 22  # pygame font size of the caption under the screen
 CAPTION_PAD = 6
-CAPTION_BG = (16, 24, 32)  # the app's screen colour (app.theme.SCREEN)
+CAPTION_BG = (16, 24, 32)  # the app's screen colour (app.view.theme.SCREEN)
 
 
 class Answer:
@@ -47,11 +47,11 @@ class Painter:
         """Write ``path`` (PNG): Review on ``game`` (positioned before the move, not changed)
         once its coach has judged it ``verdict`` with hard's move ``best``; a ring on point
         ``played`` (None: none, a resignation); ``caption`` lines ``(text, colour)`` in a band
-        under the screen. Returns the board's layout (``app.layout.BoardLayout``, in screen
+        under the screen. Returns the board's layout (``app.view.layout.BoardLayout``, in screen
         pixels: the PNG's are ``SCALE`` times those). FileProblem when it cannot be written
         (nothing is left)."""
         import pygame
-        from app.review_screen import ReviewScreen  # (the simulator put device/ on the path)
+        from app.screens.review import ReviewScreen  # (the simulator put device/ on the path)
         display = self.sim.display
         display.root_group = None  # the last picture's screen let go before this one is built
         review = ReviewScreen(game, self.sim.profile.width, self.sim.profile.height, back=None)

@@ -40,7 +40,7 @@ GAME_9X9 = ",".join([_NEW_9X9] + [(m + "," if m else "") + "A,wait:3000" for m i
 
 # Hexbo's small board, three players: title -> New game, Board hexbo-5-3p
 # (8 right of 9x9), Start (medium); six stones of Black's, each answered by
-# the two computers (D-pad on hex rows: UP/DOWN zigzag, app.layout.step).
+# the two computers (D-pad on hex rows: UP/DOWN zigzag, app.view.layout.step).
 _NEW_HEXBO = "A,RIGHT*8,DOWN*4,A,wait:500"
 _MOVES_HEXBO = ("", "RIGHT", "RIGHT", "UP,RIGHT", "UP,LEFT", "DOWN*2,RIGHT*2")  # E3 E4 E5 D5 C4 E7
 GAME_HEXBO = ",".join([_NEW_HEXBO] + [(m + "," if m else "") + "A,wait:3000" for m in _MOVES_HEXBO])

@@ -5,8 +5,11 @@ those inside functions, ``try`` blocks and ``if`` branches (a device module
 imported lazily must still be on the board). ``__import__("name")`` with a
 literal string counts too, and so does ``loaded("name")``
 (:func:`tanbo.variants.loaded`, the engine's loader of the modules a board
-drops under a game); computed names cannot be followed, which is why the
-build adds the target board's hardware module explicitly.
+drops under a game). A name built from a literal package, as in
+``__import__("app.screens." + name)`` (:meth:`app.main.App.go`, the app's
+screens loaded by name), counts as every module of that package. Other
+computed names cannot be followed, which is why the build adds the target
+board's hardware module explicitly.
 
 Modules are looked up in ``roots`` (folders, first match wins) as
 ``name.py`` or ``name/__init__.py``; names found in no root are *external*
@@ -90,6 +93,11 @@ def imports(source, filename, package):
               and node.func.id in LOADERS and node.args
               and isinstance(node.args[0], ast.Constant) and isinstance(node.args[0].value, str)):
             names.append((node.args[0].value, True))
+        elif (isinstance(node, ast.Call) and isinstance(node.func, ast.Name)
+              and node.func.id in LOADERS and node.args and isinstance(node.args[0], ast.BinOp)
+              and isinstance(node.args[0].op, ast.Add) and isinstance(node.args[0].left, ast.Constant)
+              and isinstance(node.args[0].left.value, str) and node.args[0].left.value.endswith(".")):
+            names.append((node.args[0].left.value + "*", True))
     return names
 
 
@@ -153,7 +161,7 @@ def import_closure(scripts, modules, roots, skip=None):
         else:
             package = mod.name.rpartition(".")[0]
         importer = mod.name if mod else os.path.basename(path)
-        for name, required in imports(source, path, package):
+        for name, required in _whole_packages(imports(source, path, package), roots):
             for part in _with_parents(name):
                 if part in found:
                     continue
@@ -168,6 +176,26 @@ def import_closure(scripts, modules, roots, skip=None):
                         missing.add("%s: %s" % (importer, part))
                     break
     return found, sorted(external), sorted(missing)
+
+
+def _whole_packages(names, roots):
+    """``names`` with each ``"pkg.*"`` (a name built from a literal package) replaced by
+    every module of ``pkg`` found in ``roots``."""
+    for name, required in names:
+        if not name.endswith(".*"):
+            yield name, required
+            continue
+        package = name[:-2]
+        mod = find_module(package, roots)
+        if mod is None or not mod.is_package:
+            yield package, required  # reported as missing or external as any other
+            continue
+        folder = os.path.dirname(mod.path)
+        for entry in sorted(os.listdir(folder)):
+            if entry.endswith(".py") and entry != "__init__.py":
+                yield package + "." + entry[:-3], required
+            elif os.path.isfile(os.path.join(folder, entry, "__init__.py")):
+                yield package + "." + entry, required
 
 
 def _add(name, roots, found, todo):

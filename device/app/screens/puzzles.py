@@ -13,16 +13,31 @@ a copy of the game again (:data:`COPY_AGAIN`); the others play on.
 
 from tanbo.puzzles import BANDS
 
-from app.menu import ScrollMenu
+from app.screens.menu import Menu, Row, ScrollMenu
+from app.store.progress import of, open_book
 
 UNREAD = 255
 DAMAGED = 254  # an entry that cannot be read or played
 COPY_AGAIN = "Copy the game again"  # 19 characters: the goal line's width on 240x240
 
 
+def screen(app, first=0, refused=False):
+    """The list of puzzles, ``first`` (from 1; 0: the one to resume at) selected;
+    ``refused``: it was, as damaged (:func:`app.screens.puzzle.screen`). A
+    collection that cannot be read: a menu that says so."""
+    try:
+        book = open_book(app)
+    except (OSError, ValueError) as e:
+        print("puzzles:", e)
+        return Menu(app, "Puzzles", [Row("Back", app.title)], app.title,
+                    ["cannot read the", "puzzle collection.", "Copy the game again"])
+    p = of(app)
+    return PuzzleList(app, book, p, first or p.resume or 1, lambda n: app.go("puzzle", n), app.title, refused)
+
+
 class PuzzleList(ScrollMenu):
     """The puzzles of ``book`` (an open :class:`tanbo.puzzles.PuzzleBook`, closed when
-    the list is left), ``progress`` (:class:`app.progress.Progress`) marking the
+    the list is left), ``progress`` (:class:`app.store.progress.Progress`) marking the
     solved; puzzle ``first`` (from 1) selected; ``open(n)`` and ``back()`` run on A and B;
     ``refused``: true when puzzle ``first`` was refused as it opened (damaged)."""
 

@@ -1,0 +1,34 @@
+"""The menu START opens over a game: resume, undo, resign (asked twice), rules, settings, the title."""
+
+from app.screens.menu import Menu, Row, back_to
+from app.view.theme import PLAYER_NAMES
+
+
+def screen(app, game_screen):
+    """The menu over ``game_screen`` (an :class:`app.screens.game.GameScreen`)."""
+    back = back_to(app, game_screen)
+
+    def undo():
+        app.game_event(game_screen, game_screen.undo())
+        back()
+
+    def resign():
+        game_screen.game.resign()
+        back()  # (the game screen's next tick ends the game: OVER writes the save and the library)
+
+    def confirm_resign():
+        # One press must not end a game: a second menu whose first row
+        # (where the selection starts) keeps playing.
+        name = PLAYER_NAMES[game_screen.game.to_move - 1]
+        rows = [Row("No, play on", back), Row("Yes, resign", resign)]
+        app.show(Menu(app, "Resign?", rows, lambda: app.go("game_menu", game_screen), [name + " gives up"]))
+
+    rows = [
+        Row("Resume", back),
+        Row("Undo", undo),
+        Row("Resign", confirm_resign),
+        Row("Rules", lambda: app.go("rules", back)),
+        Row("Settings", lambda: app.go("settings", back)),
+        Row("Main menu", app.title),
+    ]
+    return Menu(app, "Game", rows, back)

@@ -1,0 +1,40 @@
+"""The new-game menu: board, opponent, level, seat; Start."""
+
+from tanbo import get_variant
+
+from app.screens.menu import Menu, Row, computer_seats
+from app.store.settings import GAME_VARIANTS, LEVELS, OPPONENTS
+from app.view.theme import PLAYER_NAMES
+
+
+def screen(app):
+    s = app.settings
+
+    def seats():
+        # From the name ("4p", "hexbo-6p"): the variant itself would be built
+        # (its tables kept) for each board the row shows.
+        name = GAME_VARIANTS[s.variant]
+        return int(name[-2]) if name.endswith("p") else 2
+
+    def set_seat(i):
+        s.seat = i % seats() + 1
+
+    def set_variant(i):
+        s.variant = i
+
+    rows = [
+        Row("Board", choices=GAME_VARIANTS, get=lambda: s.variant, set=set_variant),
+        Row("Opponent", choices=OPPONENTS, get=lambda: s.opponent,
+            set=lambda i: setattr(s, "opponent", i)),
+        Row("Level", choices=LEVELS, get=lambda: s.level, set=lambda i: setattr(s, "level", i)),
+        Row("You play", choices=PLAYER_NAMES, get=lambda: min(s.seat, seats()) - 1,
+            set=set_seat),
+        Row("Start", lambda: start_game(app)),
+    ]
+    return Menu(app, "New game", rows, app.title)
+
+
+def start_game(app):
+    """The Start row: the game the menu shows, started in the app's next step."""
+    name = GAME_VARIANTS[app.settings.variant]
+    app.play_next(name, computer_seats(app, get_variant(name).players))

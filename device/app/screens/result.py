@@ -1,0 +1,18 @@
+"""The result of a finished game: who won, after how many plies; a new game, its review, or the title."""
+
+from app.screens.menu import Menu, Row
+from app.view.theme import PLAYER_NAMES
+
+
+def screen(app, game):
+    """The result of the finished ``game``; its review comes back here (made anew)."""
+    v = game.variant
+    if game.winner is not None:
+        headline = "%s wins!" % PLAYER_NAMES[game.winner - 1]
+    else:
+        headline = "Game stopped"
+    lines = ["after %d plies" % game.ply, "(%s)" % v.name]
+    rows = [Row("New game", lambda: app.go("new_game")),
+            Row("Review", lambda: app.go("review", game)),
+            Row("Main menu", app.title)]
+    return Menu(app, headline, rows, app.title, lines)

@@ -1,0 +1,49 @@
+"""The settings menu: sound, hints, the computer's level, thinking on the player's time, sending
+finished games; the free heap and the board under them."""
+
+import gc
+
+from app.screens.menu import Menu, Row
+from app.store.settings import LEVELS
+
+
+def free_memory():
+    """Free heap in bytes (-1 where ``gc`` cannot say): as the last screen's
+    collection left it (App.step), less what was made since. Not collected
+    here: a collection is ~25 ms of RP2040 time before the settings show."""
+    return gc.mem_free() if hasattr(gc, "mem_free") else -1
+
+
+def screen(app, back):
+    """The settings; leaving them (Back or B) saves what changed, then runs ``back()``."""
+    s = app.settings
+
+    def toggle(name):
+        def set(i):
+            setattr(s, name, i == 0)
+            app.apply_settings()
+        return set
+
+    def leave():
+        app.save_game(app.saved_game)
+        back()
+
+    onoff = ("on", "off")
+    free = free_memory()
+    # Two lines, not three: a label is ~8 ms of RP2040 time before the screen shows.
+    board = app.hw.name
+    if app.hw.battery is not None:
+        board += " %.2f V" % app.hw.battery.volts()  # "picosystem 4.05 V": 17 of 19 columns
+    info = ["free %d B" % free if free >= 0 else "free: n/a", board]
+    rows = [
+        Row("Sound", choices=onoff, get=lambda: 0 if s.sound else 1, set=toggle("sound")),
+        Row("Hints", choices=onoff, get=lambda: 0 if s.hints else 1, set=toggle("hints")),
+        Row("AI level", choices=LEVELS, get=lambda: s.level, set=lambda i: setattr(s, "level", i)),
+        # "Think on my time" (hard searches on the player's turn), in the 19
+        # columns of the smallest menu.
+        Row("Use my time", choices=onoff, get=lambda: 0 if s.ponder else 1, set=toggle("ponder")),
+        # Every finished game's record printed on the USB console (app.send).
+        Row("Send at end", choices=onoff, get=lambda: 0 if s.send else 1, set=toggle("send")),
+        Row("Back", leave),
+    ]
+    return Menu(app, "Settings", rows, leave, after=info)
