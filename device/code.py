@@ -5,12 +5,10 @@ live in /lib (app, boards, tanbo).
 """
 
 import boards
-from app import drop_modules
 from app.start import start
 
 app = start(boards)
 while app is None:
     pass  # an unknown board: its message stays on the screen
-del start
-drop_modules("start")  # it ran once: the game gets its heap
+del start  # (start dropped its module: the game gets its heap)
 app.run()

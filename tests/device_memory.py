@@ -144,7 +144,7 @@ screen.choose("hard", progress)
 out["last_search"] = peak[0]
 while tail:
     game.play(tail.pop())
-__import__("app.store.library").store.library.keep_game(app, game, screen.ai)  # as app.between.show_result
+__import__("app.between").between.keep_game(app, game, screen.ai)  # as app.between.show_result
 app.go("result", game)
 app.step()
 screen = None

@@ -5,7 +5,7 @@ code (~0.7 KB of a PyBadge's heap) is off the heap through every game."""
 
 import gc
 
-from app import let_go
+from app import drop_modules, let_go
 
 
 def show_result(app):
@@ -21,9 +21,47 @@ def show_result(app):
     game, ai = app.finished
     app.finished = None
     app.drop_screen()
-    # Into the library (app.store.library: its code on the heap only then).
-    __import__("app.store.library").store.library.keep_game(app, game, ai)
+    keep_game(app, game, ai)
     app.over(game)
+
+
+def keep_game(app, g, ai):
+    """The game ``g``, just over (``ai``: the players the computer moved), into
+    ``app``'s library with the save its end makes (:func:`app.store.library.keep`,
+    one write), or the save alone if it does not fit; then sent on the console
+    with "Send at end" on (:mod:`app.send`). The library's code is on the heap
+    only then.
+
+    Without a block of the NVM's size (8 KB on a PyBadge) the library
+    writes in pieces; after a MemoryError all the same (its smaller blocks,
+    the library's scan) the game's search is let go (the next game makes
+    one) and the write tried once more.
+    """
+    from app.store.library import keep, who
+    app.saved_game = None
+    whom = who(app.settings.level, ai)
+    kept = 0
+    if app.saves is not None:
+        args = (app.saves, app.settings.pack(), app.puzzle_record, g, whom)
+        try:
+            kept = keep(*args)
+        except MemoryError:
+            app.search = None
+            gc.collect()
+            try:
+                kept = keep(*args)
+            except MemoryError:
+                print("MemoryError: the game is not kept")
+        if kept:
+            app.games = kept
+        else:
+            app.save_game(None)
+    keep = None
+    if app.settings.send:
+        from app.send import send
+        send(g, whom)
+        drop_modules("send")
+    drop_modules("store.library", "store.save_load")
 
 
 def start_next_game(app):

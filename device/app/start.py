@@ -1,6 +1,6 @@
 """What ``code.py`` does, as one function the simulator runs too: the app for
 this board, or the unknown-board screen; and the app's set-up. All of it
-runs once: code.py drops this module afterwards (app.drop_modules)."""
+runs once: :func:`start` drops this module from ``sys.modules`` as it returns the app."""
 
 import time
 
@@ -157,4 +157,5 @@ def start(boards, clock=None, sleep=None, on_problem=print):
         return None
     app = App()
     set_up(app, hw, clock, sleep)
+    drop_modules("start")  # it ran once: the game gets its heap (the caller lets go of start too)
     return app

@@ -23,12 +23,10 @@ write; a turn's save writes the record alone. The list (app.screens.games)
 reads one tail a row; a game is read whole only to be reviewed or sent.
 """
 
-import gc
 import struct
 
 from tanbo import Game, VARIANTS
 
-from app import drop_modules
 from app.store.save import HEADER, MAGIC, checksum, encode, payload_size, put_plies
 from app.store.save_load import apply_ply
 
@@ -222,40 +220,3 @@ def repair(saves, ends):
     if low > saves.reach:
         saves.storage.write(saves.reach, b"\xff" * (low - saves.reach))
         saves.writes += 1
-
-
-def keep_game(app, g, ai):
-    """The game ``g``, just over (``ai``: the players the computer moved), into
-    ``app``'s library with the save its end makes (:func:`keep`, one write),
-    or the save alone if it does not fit; then sent on the console with
-    "Send at end" on (:mod:`app.send`). Called once the game's screen has
-    left the heap (:func:`app.between.show_result`).
-
-    Without a block of the NVM's size (8 KB on a PyBadge) :func:`keep`
-    writes in pieces; after a MemoryError all the same (its smaller
-    blocks, the library's scan) the game's search is let go (the next game
-    makes one) and the write tried once more.
-    """
-    app.saved_game = None
-    whom = who(app.settings.level, ai)
-    kept = 0
-    if app.saves is not None:
-        args = (app.saves, app.settings.pack(), app.puzzle_record, g, whom)
-        try:
-            kept = keep(*args)
-        except MemoryError:
-            app.search = None
-            gc.collect()
-            try:
-                kept = keep(*args)
-            except MemoryError:
-                print("MemoryError: the game is not kept")
-        if kept:
-            app.games = kept
-        else:
-            app.save_game(None)
-    if app.settings.send:
-        from app.send import send
-        send(g, whom)
-        drop_modules("send")
-    drop_modules("store.library", "store.save_load")

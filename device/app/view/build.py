@@ -7,7 +7,8 @@ import gc
 import displayio
 
 from app.view import theme, tile_art, tiles
-from app.view.layout import CHIP_CHARS, BoardLayout, chip_width
+from app.view.layout import BoardLayout
+from app.view.sizes import CHIP_CHARS, chip_width
 from app.view.text import Label
 
 UNSET = 255  # BoardView.shown: no tile drawn yet

@@ -3,8 +3,7 @@ screen is built, so :func:`app.screens.game.board_parts` drops this module after
 
 from array import array
 
-from app.view.layout import chip_width
-from app.view.sizes import NO_POINT, text_scale
+from app.view.sizes import NO_POINT, chip_width, text_scale
 
 MAX_CELL = 24
 # Hexbo's cells of 13 px or more (hexbo-5's 14 and 24: 9x9's) are 5/6 of

@@ -12,14 +12,6 @@ that gives bigger cells, its turns drawn as links in the gap rows.
 from app import drop_modules
 from app.view.sizes import NO_POINT
 
-CHIP_CHARS = 4  # "24/3": stones/roots of one player
-
-
-def chip_width(scale, icon=0, gap=2):
-    """Px of a player's chip in a row of them at text ``scale``: its ``icon``
-    (px; 0: the usual 10 a scale), ``gap``, text and a space."""
-    return (icon or 10 * scale) + gap + 6 * scale * CHIP_CHARS + 4
-
 
 class BoardLayout:
     """Cell grid of ``variant`` on a ``width`` x ``height`` display.
