@@ -10,19 +10,21 @@ from app import drop_modules, let_go
 
 def show_result(app):
     """The game :attr:`app.main.App.finished` kept in the library with the save its end
-    makes, then its result, both on the heap the game's screen held (its
-    tile strip and labels, 5-16 KB). Not from :meth:`app.main.App.game_over`, under
-    whose callers' frames the screen is still alive: with it on the heap,
-    the library's write (one block of the NVM's size, 8 KB on a PyBadge)
-    found no block and let the game's search go, which the next game
-    then made again on a fragmented heap (issue 33: 9x9, dense-11, 3d,
-    hexbo at 123,000 B free), and the menus' code and the result's
-    labels found no room for 19x19 and 4p."""
+    makes, then its result: a box over the final position where the heap has
+    room for both, else (a SAMD51's heap) on the heap the game's screen held
+    (its tile strip and labels, 5-16 KB), which the library's write (a block
+    of the NVM's size, 8 KB on a PyBadge) and the result's labels need
+    (docs/board-costs.md#a-games-end). Not from :meth:`app.main.App.game_over`,
+    under whose callers' frames the screen is still alive."""
     game, ai = app.finished
     app.finished = None
-    app.drop_screen()
+    under = None
+    if app.small_heap:
+        app.drop_screen()
+    else:
+        under = getattr(app.screen, "over", None) or app.screen  # (under the game menu: resigned)
     keep_game(app, game, ai)
-    app.over(game)
+    app.go("result", game, under)
 
 
 def keep_game(app, g, ai):

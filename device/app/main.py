@@ -112,17 +112,27 @@ class App:
         nothing: hence None in between, while the root is changed.
         """
         d = self.display
-        if self.screen is not None and self.screen.group is screen.group:
+        old = self.screen
+        under = getattr(old, "over", None)  # the screen under the box menu on show
+        over = getattr(screen, "over", None)
+        if old is not None and old.group is screen.group:
             # A menu that took over the last one's lines (app.screens.menu.Menu): the
             # group stays, and the refresh sends only what changed in it.
-            self.screen = screen
+            pass
+        elif over is not None and (over is old or over is under):
+            # A box menu over the screen on show (or in place of the box over it):
+            # the refresh sends the boxes' areas, the board stays.
+            if under is not None:
+                self.root.remove(old.group)
+            self.root.append(screen.group)
+        elif screen is under:
+            self.root.remove(old.group)  # the box goes: its area is drawn again
         else:
             d.root_group = None
-            if self.screen is not None:
-                self.root.remove(self.screen.group)
-            self.screen = screen
+            self._remove(old)
             self.root.append(screen.group)
             d.root_group = self.root
+        self.screen = screen
         self.dirty = True
         self.busy = True
         # The last screen (and the menus' code, under a game) is collected
@@ -278,10 +288,11 @@ class App:
             from app.screens.puzzle import serve
             serve(self, screen, event)
 
-    def game_over(self):
-        """The game on show is over: it is saved, and its result shown, in the
-        next step (:func:`app.between.show_result`), once the game's screen has left the heap."""
-        screen = self.screen
+    def game_over(self, screen=None):
+        """The game on show (or on ``screen``, under a menu) is over: it is saved, and its
+        result shown, in the next step (:func:`app.between.show_result`), once the
+        game's screen has left the heap."""
+        screen = screen or self.screen
         self.finished = (screen.game, screen.ai)
         self.busy = True  # presses made until the result is up are stale
 
@@ -460,10 +471,17 @@ class App:
     def drop_screen(self):
         """Let the screen on show go (the next :meth:`show` puts one up), then collect."""
         self.display.root_group = None
-        if self.screen is not None:
-            self.root.remove(self.screen.group)
-            self.screen = None
+        self._remove(self.screen)
+        self.screen = None
         gc.collect()
+
+    def _remove(self, screen):
+        """Take ``screen``'s group off the root, and the screen's under it if it is a box."""
+        if screen is not None:
+            self.root.remove(screen.group)
+            under = getattr(screen, "over", None)
+            if under is not None:
+                self.root.remove(under.group)
 
     def play_next(self, game, ai):
         """Start ``game`` (a Game, or a variant's name for a new one; ``ai``:

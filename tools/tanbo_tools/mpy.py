@@ -114,22 +114,25 @@ def check_header(data, magic, name):
                          % (name, data[2]))
 
 
-def compile_package(src, dest, circuitpython=False, lines=False):
-    """Compile every ``.py`` of package folder ``src`` into ``dest`` as ``.mpy``, its data files
-    (:data:`ASSET_EXTS`) copied beside them as a bundle ships them.
+def compile_package(src, dest, circuitpython=False, lines=False, package=None):
+    """Compile every ``.py`` of package folder ``src`` and of its subpackages into ``dest`` as
+    ``.mpy``, its data files (:data:`ASSET_EXTS`) copied beside them as a bundle ships them.
 
     Names embedded in the bytecode are ``<package>/<file>.py`` (independent
-    of where the tree lives). ``circuitpython`` rewrites the header for
-    CircuitPython; ``lines`` keeps source line numbers (see
-    :func:`compile_source`). Returns ``dest``.
+    of where the tree lives; ``app/screens/game.py`` in a subpackage).
+    ``circuitpython`` rewrites the header for CircuitPython; ``lines`` keeps
+    source line numbers (see :func:`compile_source`). Returns ``dest``.
     """
-    package = os.path.basename(os.path.normpath(src))
+    package = package or os.path.basename(os.path.normpath(src))
     os.makedirs(dest, exist_ok=True)
     for name in sorted(os.listdir(src)):
+        full = os.path.join(src, name)
         if name.endswith(".py"):
-            data = compile_source(os.path.join(src, name), package + "/" + name, lines=lines)
+            data = compile_source(full, package + "/" + name, lines=lines)
             with open(os.path.join(dest, name[:-3] + ".mpy"), "wb") as f:
                 f.write(to_circuitpython(data) if circuitpython else data)
-        elif name.lower().endswith(ASSET_EXTS) and os.path.isfile(os.path.join(src, name)):
-            shutil.copy(os.path.join(src, name), dest)
+        elif name.lower().endswith(ASSET_EXTS) and os.path.isfile(full):
+            shutil.copy(full, dest)
+        elif os.path.isfile(os.path.join(full, "__init__.py")):
+            compile_package(full, os.path.join(dest, name), circuitpython, lines, package + "/" + name)
     return dest

@@ -1,4 +1,5 @@
-"""The menu START opens over a game: resume, undo, resign (asked twice), rules, settings, the title."""
+"""The menu START opens over a game, a box over its board: resume, undo, resign (asked twice), rules,
+settings, the title."""
 
 from app.screens.menu import Menu, Row, back_to
 from app.view.theme import PLAYER_NAMES
@@ -13,15 +14,18 @@ def screen(app, game_screen):
         back()
 
     def resign():
+        # Straight to the result (saved and kept in the library as at any
+        # game's end): one screen sent for the press, not the board again first.
         game_screen.game.resign()
-        back()  # (the game screen's next tick ends the game: OVER writes the save and the library)
+        app.game_over(game_screen)
 
     def confirm_resign():
         # One press must not end a game: a second menu whose first row
         # (where the selection starts) keeps playing.
         name = PLAYER_NAMES[game_screen.game.to_move - 1]
         rows = [Row("No, play on", back), Row("Yes, resign", resign)]
-        app.show(Menu(app, "Resign?", rows, lambda: app.go("game_menu", game_screen), [name + " gives up"]))
+        app.show(Menu(app, "Resign?", rows, lambda: app.go("game_menu", game_screen), [name + " gives up"], footer="B:back",
+                      over=game_screen))
 
     rows = [
         Row("Resume", back),
@@ -31,4 +35,4 @@ def screen(app, game_screen):
         Row("Settings", lambda: app.go("settings", back)),
         Row("Main menu", app.title),
     ]
-    return Menu(app, "Game", rows, back)
+    return Menu(app, "Game", rows, back, footer="B:back", over=game_screen)

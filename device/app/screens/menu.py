@@ -102,7 +102,9 @@ class Menu:
     # the coach go (app.let_go).
     keeps = ("app.", "tanbo.game_make")
 
-    def __init__(self, app, title, rows, back=None, lines=(), footer="A:ok  B:back", after=()):
+    over = None  # the game or puzzle screen a box menu is drawn over (None: the whole screen)
+
+    def __init__(self, app, title, rows, back=None, lines=(), footer="A:ok  B:back", after=(), over=None):
         self.app = app
         self.rows = rows
         self.back = back
@@ -110,21 +112,23 @@ class Menu:
         cw, lh = 6 * s, 12 * s
         cols = self.cols = min(COLS, (W - 2 * MARGIN * s) // cw)
         self.x0 = (W - cols * cw) // 2
+        self.shown = {}
+        if over is not None:
+            self._box(over, title, lines, footer)
+            return
         prev = app.screen
-        if isinstance(prev, Menu) and prev.shown is not None:
+        if isinstance(prev, Menu) and prev.shown is not None and prev.over is None:
             # Its lines by place: y (px) -> Label.
             self.group, self.spare, prev.shown = prev.group, prev.shown, None
         else:
             self.group, self.spare = displayio.Group(), {}
-        self.shown = {}
         self.title = self._line(2 * s, theme.ACCENT, None, title)
         # The gap under the title, not between the notes and the rows: a row of
         # one menu and a note of another on the same line share a label.
         y = 4 * s + lh
         self.notes = []
-        # Issue 33: the title's Continue row and a notice met the footer on
-        # 240x240. The rows stay whole; the first lines (the title's credits,
-        # before its notice) make room.
+        # The rows stay whole; the first lines (the title's credits, before
+        # its notice) make room.
         for line in lines[max(0, len(lines) + len(rows) - fits(app)):]:
             self.notes.append(self._line(y, theme.DIM, None, line))
             y += lh
@@ -142,6 +146,31 @@ class Menu:
         for label in self.spare.values():
             self.group.remove(label.group)  # lines the last menu had and this one has not
         self.spare = {}  # (a subclass's own lines, made after these, are new)
+        self.index = 0
+        self._mark(0, True)
+
+    def _box(self, over, title, lines, footer):
+        """Lay the menu out as a box over screen ``over``: its lines opaque, no wider than
+        its longest, centred; the title a bar. Only the box is sent to the panel
+        when it comes and goes (:meth:`app.main.App.show`), the board stays in view."""
+        self.over = over
+        s, W, H = self.app.scale, self.app.width, self.app.height
+        cw, lh = 6 * s, 12 * s
+        texts = [title, footer or ""] + list(lines) + [row.text(0) for row in self.rows]
+        cols = self.cols = min(self.cols, max(len(t) for t in texts) + 2)
+        self.x0 = (W - cols * cw) // 2
+        y = (H - (len(lines) + len(self.rows) + 1 + (footer is not None)) * lh) // 2
+        self.group, self.spare = displayio.Group(), {}
+        self.title = self._line(y, theme.SCREEN, theme.ACCENT, " " + title)
+        self.notes = []
+        for line in lines:
+            y += lh
+            self.notes.append(self._line(y, theme.DIM, theme.SCREEN, " " + line))
+        self.labels = []
+        for row in self.rows:
+            y += lh
+            self.labels.append(self._line(y, theme.TEXT, theme.SCREEN, " " + row.text(cols - 2)))
+        self.footer = None if footer is None else self._line(y + lh, theme.DIM, theme.SCREEN, " " + footer)
         self.index = 0
         self._mark(0, True)
 
@@ -165,8 +194,9 @@ class Menu:
         label.set_color(theme.ACCENT if on else theme.TEXT)
 
     def refresh_rows(self):
+        pad = " " if self.over is not None else ""
         for row, label in zip(self.rows, self.labels):
-            label.text = row.text(self.cols)
+            label.text = pad + row.text(self.cols - len(pad) * 2)
 
     def key(self, k):
         """Handle a pressed (or repeated) key; True if anything changed on screen."""

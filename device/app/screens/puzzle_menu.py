@@ -1,4 +1,4 @@
-"""The menu START opens over a puzzle: resume, start again, the next puzzle, the list, rules, the title."""
+"""The menu START opens over a puzzle, a box over its board: resume, start again, the next puzzle, the list, rules, the title."""
 
 from app.screens.menu import Menu, Row, back_to
 
@@ -15,4 +15,4 @@ def screen(app, puzzle_screen):
         Row("Rules", lambda: app.go("rules", back)),
         Row("Main menu", app.title),
     ]
-    return Menu(app, "Puzzle %d" % n, rows, back)
+    return Menu(app, "Puzzle %d" % n, rows, back, footer="B:back", over=puzzle_screen)

@@ -4,8 +4,9 @@ from app.screens.menu import Menu, Row
 from app.view.theme import PLAYER_NAMES
 
 
-def screen(app, game):
-    """The result of the finished ``game``; its review comes back here (made anew)."""
+def screen(app, game, under=None):
+    """The result of the finished ``game``, a box over its game's screen ``under`` (None:
+    the whole screen); its review comes back here (made anew, on the whole screen)."""
     v = game.variant
     if game.winner is not None:
         headline = "%s wins!" % PLAYER_NAMES[game.winner - 1]
@@ -15,4 +16,5 @@ def screen(app, game):
     rows = [Row("New game", lambda: app.go("new_game")),
             Row("Review", lambda: app.go("review", game)),
             Row("Main menu", app.title)]
-    return Menu(app, headline, rows, app.title, lines)
+    # Over the board, no footer: three rows that say what they do, the box smaller.
+    return Menu(app, headline, rows, app.title, lines, footer=None if under else "A:ok  B:back", over=under)
