@@ -71,7 +71,7 @@ def start_next_game(app):
     that asked: its screen and the menus' code are dropped and the heap
     collected first (a menu's code stays alive while its key handler
     runs), so the game's search and screen are made with ~15 KB more
-    free and fewer holes (issue 22)."""
+    free and fewer holes."""
     game, ai = app.next_game
     app.next_game = None
     from app.screens.game import KEEPS
@@ -107,9 +107,8 @@ def play(app, game, ai):
     # screen's many small ones and the holes of the code that builds it
     # (hexbo's second game found no 160 B block for its screen with the
     # search made after it); elsewhere once the board is on the panel
-    # (app.main.App.step: the AI's code and the search's tables were 200-320 ms of an
-    # RP2040's start of a game, issue 33, where a SAMD51 takes 0.1-0.3 s
-    # for all of it).
+    # (app.main.App.step: the AI's code and the search's tables are 200-320 ms of an
+    # RP2040's start of a game, where a SAMD51 takes 0.1-0.3 s for all of it).
     # (Elsewhere a last search that does not fit is let go here, its
     # blocks collected when the heap needs them: a PicoSystem has room.)
     from app.screens import game as screen_code  # (imported again after a review let it go)
@@ -131,8 +130,7 @@ def play(app, game, ai):
             if app.search is None:
                 raise
             # The search's blocks, made first, left the screen no room (a
-            # fragmented heap: 19x19, 4p, Hexbo of 3 and 6 at 123,000 B, issue 33):
-            # the screen first, its search once the board is drawn (App.step).
+            # fragmented heap): the screen first, its search once the board is drawn (App.step).
             app.search = None
             gc.collect()
     screen_code = None

@@ -1,6 +1,6 @@
 """What the app does after an exception reached its loop (app.main.App.recover): the move
-played instead of a search that failed for memory (issue 22), the way back to the title
-after any other (issue 34).
+played instead of a search that failed for memory, the way back to the title after any
+other.
 
 A MemoryError on a board means no free block that big, often with plenty
 free in all. Its own module: loaded only then, not kept on the heap while

@@ -34,22 +34,16 @@ STOP_AFTER_MS = 350
 
 
 class LowMemory:
-    """The app's last line of defence (issue 33): one line, "Low memory. Press A", shown
-    by :meth:`App.last_stand` when not even the title menu can be built; any key
+    """The app's last line of defence: one line, "Low memory. Press A", shown by
+    :meth:`App.last_stand` when not even the title menu can be built; any key
     asks for the title again.
 
-    At 117 KB free on the firmware, its module's import, made at that moment,
-    failed for 232 bytes and CircuitPython's traceback console took the
-    screen. So its ``group`` (the text already in its tiles) is built at
-    start by :func:`app.start.set_up` and held for the app's life, and this
-    class lives here, in the module the app runs in: showing it imports and
-    allocates nothing, whatever the heap. Held: ~0.25 KB of displayio objects
-    on a board and this class (docs/board-costs.md).
-
-    Not a restart through ``supervisor.reload()`` with the game saved:
-    between two runs of code.py CircuitPython shows its own terminal on the
-    display ("soft reboot", "code.py output:"), the console the player must
-    not see, and the restart costs seconds and the menus' state.
+    Showing it imports and allocates nothing, whatever the heap: its
+    ``group`` (the text already in its tiles) is built at start by
+    :func:`app.start.set_up` and held for the app's life, and this class
+    lives in the module the app runs in (~0.25 KB of a board's heap,
+    docs/board-costs.md#heap). A restart through ``supervisor.reload()``
+    would show CircuitPython's own console between two runs of code.py.
     """
 
     def __init__(self, app, group, label):
@@ -255,7 +249,7 @@ class App:
         On the boards ``keypad`` scans in the background and queues every
         press while Python works (a screen change takes 0.5-3 s there, a
         stone's refresh 0.3 s): without this they would act afterwards,
-        e.g. a queued A stopping the next search at once (issue 12).
+        e.g. a queued A stopping the next search at once.
         """
         b = self.hw.buttons
         while b.read():
@@ -384,8 +378,8 @@ class App:
         return False
 
     def last_stand(self):
-        """Put up the :class:`LowMemory` screen, made at start, allocating nothing
-        (issue 33): no import, no object, no list grown (the root group drops
+        """Put up the :class:`LowMemory` screen, made at start, allocating nothing:
+        no import, no object, no list grown (the root group drops
         to its background, then takes the one group). Raises nothing; any
         key on it tries the title again, with the game kept in ``saved_game``
         (and saved in the NVM as of its last full turn)."""

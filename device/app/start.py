@@ -17,7 +17,7 @@ from app.store.save import Saves
 from app.store.settings import SIZE, Settings
 from app.view.text import Label
 
-# Boards where "Think on my time" (tanbo.ponder, issue 24) starts off. Its
+# Boards where "Think on my time" (tanbo.ponder) starts off. Its
 # peak fits the search's 30 KB beside a 9x9 game screen on the probe
 # (tests/test_device_memory.py: 29.9 KB, within 0.1 KB), but whole sessions
 # with it on are not tested on a SAMD51's ~131 KB (a PicoSystem has ~35 KB
@@ -49,7 +49,7 @@ LOW_MEMORY = "Low memory. Press A"  # 19 characters: fits 160 px at 1x and 240 p
 
 def last_resort(app):
     """The :class:`app.main.LowMemory` screen, first: made while the heap is whole,
-    held for the app's life, so that showing it allocates nothing (issue 33)."""
+    held for the app's life, so that showing it allocates nothing."""
     s = app.scale
     group = displayio.Group()
     label = None

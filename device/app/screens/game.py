@@ -41,35 +41,25 @@ SPIN_MS = 100  # thinking indicator: at most this long between turns of the spin
 # measurements of hard moves: 0.198 ms a node on 9x9, 0.154 ms on 19x19,
 # means of 4 positions), times the board's slowness. Progress comes every
 # tanbo.ai.PROGRESS_EVERY (24) nodes, so the spinner turns every 168 nodes
-# on an RP2040 (~113 ms on 9x9) and every 504 on a SAMD51 (~100 ms):
-# issue 12 asks for at least every 150 ms.
+# on an RP2040 (~113 ms on 9x9) and every 504 on a SAMD51 (~100 ms),
+# within the 150 ms that keeps it seen turning.
 NODE_MS = 0.2
 THINKING = ("think %s B:now", "%s B:now")  # longest first; %s: the spinner
 STEPS = {UP: (0, -1), DOWN: (0, 1), LEFT: (-1, 0), RIGHT: (1, 0)}
 
 
 # On a board of small heap (app.main.App.small_heap), a game of more cells than
-# this (points times players: 4p's 1,444; 19x19's 722) is searched on the
-# game itself, not on a copy (app.shared_search.SharedSearch): 4p's copy is 11
-# KB of a PyBadge's heap, which holds the game, its search and its screen
-# only without it (tests/test_device_sessions.py). Such a game does not
-# ponder: that search plays on the game the screen shows. With more than
-# two players, from SHARE_ABOVE_MANY: hexbo-5-6p's copy and its six rows of
-# words took 28 KB of the unix port's heap where a shared search takes 6
-# (a second game's screen then found no block of 368 bytes), and hexbo-3p
-# (651) needed 130,055 B of a PyBadge's 131,296 with its copy.
+# this (points times players) is searched on the game itself, not on a copy
+# (app.shared_search.SharedSearch): the copy and the game's screen do not fit
+# a SAMD51's heap together. Such a game does not ponder (its search plays on
+# the game on show). Two players, then more (docs/board-costs.md#shared-searches).
 SHARE_ABOVE = 722
 SHARE_ABOVE_MANY = 360
-# A shared search's game with more cells than this has its undo stacks made
-# for a long game at its start (Game.reserve): 4p, whose 1 KB step at ply
-# 384 found no block on a PyBadge's heap mid-game; hexbo-3p and hexbo-6p
-# (217 cells: their 1 KB steps at plies 245-376 failed so; reserved at 256
-# before the undo stack lost its marks, hexbo-6p's second game's screen
-# then found no 272 B block). Not hexbo-5-6p (61): 1 KB of records at its
-# start, its second game's screen found no 368 B block at 123,000 B.
+# A shared search's game of more points than this has its undo stacks, and
+# the records of REMOVED_CELLS removed cells, made for a long game at its
+# start (Game.reserve), while the heap has big blocks: grown mid-game they
+# find none (docs/board-costs.md#shared-searches).
 RESERVE_ABOVE = 128
-# and the records of its removed roots for 512 cells (the stack's 1 KB step
-# at 4p's ply 382 failed so too).
 REMOVED_CELLS = 512
 
 
@@ -84,8 +74,7 @@ def kept_search(search, game, ai, level, slowness, small_heap=False, make=True):
     SAMD51's (see ``SHARE_ABOVE``).
 
     Kept from game to game: its big blocks are allocated once, not at a
-    move, when the heap is most fragmented (issue 22: a PyBadge's heap had
-    the bytes but no block of 4.3 KB). Made at a game's start, before its
+    move, when the heap is most fragmented. Made at a game's start, before its
     screen, on a board of small heap; elsewhere once the game's board is
     on the panel (:meth:`app.main.App.play`).
     """
@@ -163,8 +152,8 @@ class GameScreen:
         mid_x, mid_y = lay.x0 + lay.cols // 2 * lay.cell, lay.y0 + lay.rows // 2 * lay.cell
         best, best_d = 0, 1 << 30
         # The legal points in the engine's order, read in place (legal_moves'
-        # sorted list took a block of 512 B of 19x19's heap where the next
-        # game's screen is built, issue 33); of equals the lowest point.
+        # sorted list would take a 512 B block of 19x19's heap); of equals the
+        # lowest point.
         over = g.winner is not None
         for i in range(g.variant.size if over else g.legal_count()):
             p = i if over else g.legal_move_at(i)
@@ -226,8 +215,8 @@ class GameScreen:
         removed = g.place(p)
         self.thinking = False
         if removed:
-            # (4p's last removals took 1 KB at a game's end on a heap with none left: issue 33;
-            # the removed stones are those of ``before`` gone from the board: no list)
+            # (the removed stones are those of ``before`` gone from the board: no
+            # list, which a 4p game's last removals would make on a full heap)
             self.flash = (None, before, mover)
             self.flash_phase = 0
             self.flash_next = -1  # the next tick starts the clock

@@ -92,8 +92,8 @@ class Menu:
     changing only their text and colours (see :meth:`_line`); the app then keeps the
     group on the panel (:meth:`app.main.App.show`), and CircuitPython sends
     only the cells that changed and the lines that came or went, where a new
-    group sends the whole panel (386-442 ms of an RP2040's menu change,
-    issue 33). The menu it took over is not shown again (no caller keeps one
+    group sends the whole panel (~0.4 s on a PicoSystem's wire,
+    docs/board-costs.md#refreshes). The menu it took over is not shown again (no caller keeps one
     under another menu).
     """
 

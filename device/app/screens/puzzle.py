@@ -106,7 +106,7 @@ class PuzzleScreen(GameScreen):
     def __init__(self, puzzle, count, width, height, hints=True, slowness=1.0):
         self.puzzle = puzzle
         self.count = count
-        game = puzzle.game()  # ValueError for a damaged position (issue 34), before anything is built
+        game = puzzle.game()  # ValueError for a damaged position, before anything is built
         puzzle.check(game)  # and for a line that does not play
         self.start_ply = game.ply
         self.player = game.to_move

@@ -6,8 +6,7 @@ selected puzzle's goal. Entries are read from the open book as rows come
 into view, one at a time (never the whole collection on the heap); their
 bands are kept, a byte each.
 
-A damaged entry (issue 34: the file cut short by an interrupted copy, or
-edited) reads as "damaged", is refused by A, and the goal line asks for
+A damaged entry (the file cut short by an interrupted copy, or edited) reads as "damaged", is refused by A, and the goal line asks for
 a copy of the game again (:data:`COPY_AGAIN`); the others play on.
 """
 

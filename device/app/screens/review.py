@@ -33,7 +33,7 @@ HUNTED = ("mistake", "blunder")  # what DOWN stops at
 # searches with tanbo.ai.step).
 KEEPS = ("app.screens.review", "app.view.board", "app.view.layout", "app.view.tiles", "tanbo.coach")
 # A verdict where its word does not fit a line (9x9's 5 characters at
-# 160x128: "blund" "er"): the chess sign of it (issue 36).
+# 160x128: "blund" "er"): the chess sign of it.
 SIGNS = {"inaccuracy": "?!", "mistake": "?", "blunder": "??"}
 
 

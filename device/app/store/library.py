@@ -99,7 +99,7 @@ def keep(saves, settings, progress, game, whom):
     then holds; 0 (nothing written) if ``game`` does not fit beside the record.
 
     Allocates one block of the NVM's size; on a heap with no such block (a
-    game's end, its search kept: issue 33) :func:`keep_in_place` writes the
+    game's end, its search kept) :func:`keep_in_place` writes the
     same bytes in pieces instead."""
     storage = saves.storage
     size = storage.size

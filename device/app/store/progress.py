@@ -47,8 +47,8 @@ class Progress:
 
     def count(self, size=8 * MAX_BITS):
         """How many of puzzles 1 to ``size`` (the collection's) are solved: bits past
-        it (a save of a larger collection, or damaged with a valid CRC,
-        issue 34) are not counted."""
+        it (a save of a larger collection, or damaged with a valid CRC) are
+        not counted."""
         n = 0
         bits = self.bits
         for i in range(min(len(bits), (size + 7) >> 3)):

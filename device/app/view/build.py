@@ -20,8 +20,7 @@ def kept_tiles(kept, cell, players, arm_masks):
     kind (kept in ``kept``, :data:`app.view.board.KEPT_TILES`), else drawn anew once
     the last one is dropped. Its 4-12 KB block is then allocated at the
     first game of a kind only, not at each game's start on a heap the
-    menus and the last game have fragmented (issue 22: a game could not
-    start for want of 12,384 bytes in one piece)."""
+    menus and the last game have fragmented."""
     key = (cell, players, arm_masks)
     if kept[0] != key:
         kept[0] = kept[1] = None

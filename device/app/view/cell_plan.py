@@ -234,7 +234,7 @@ def _fit(lay, variant):
         sx = 2 * lay.scale
         # A pixel of gap, where a line of text still fits below it: 19x19 on
         # 240x240 leaves 12 px, and a descender (g, p, y: the glyph's last
-        # row) fell off the screen (issue 33, tests/test_sim_fit.py).
+        # row) would fall off the screen (tests/test_sim_fit.py).
         # Not where the status's lines need every pixel (hexbo-5-6p on 240x240:
         # two rows of chips in 24 px).
         gap = 1 if H - bh > 12 * lay.scale * lines else 0

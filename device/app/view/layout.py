@@ -29,8 +29,7 @@ class BoardLayout:
         from app.view.cell_plan import plan
         plan(self, variant, width, height)
         # Planned: its code leaves the heap before the screen's bitmaps and
-        # labels are made, the peak of a game's start (issue 22: 19x19's
-        # second game failed there on a PyBadge's heap).
+        # labels are made, the peak of a game's start.
         drop_modules("view.cell_plan")
 
     def cell_xy(self, p):
