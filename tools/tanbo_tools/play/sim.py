@@ -30,7 +30,7 @@ from .. import arg_checks
 def add_arguments(parser):
     parser.add_argument("--board", default="pybadge",
                         help="board to simulate: pybadge, pygamer or picosystem (default pybadge)")
-    parser.add_argument("--scale", type=int, default=4, help="window pixels per screen pixel (default 4)")
+    parser.add_argument("--scale", type=arg_checks.whole(1, 8), default=4, metavar="N", help="window pixels per screen pixel (default 4)")
     parser.add_argument("--nvm", default=None, type=arg_checks.output_file,
                         help="file holding the simulated NVM (saves); default: tanbo-sim-BOARD.nvm "
                              "in the temp folder")
@@ -60,12 +60,8 @@ class ArgumentProblem(Exception):
     pass
 
 
-def pystack_bytes(text):
-    """``--pystack``: whole bytes from 256 to 65536 (what settings.toml may ask of a board)."""
-    if not (isinstance(text, str) and text.isdigit() and text.isascii() and 256 <= int(text) <= 65536):
-        raise arg_checks.BadValue("%r: expected whole bytes from 256 to 65536, like 1536 "
-                                  "(CircuitPython 9) or 2048 (CircuitPython 10)" % (text,))
-    return int(text)
+# ``--pystack``: what settings.toml may ask of a board.
+pystack_bytes = arg_checks.whole(256, 65536, "bytes", ", like 1536 (CircuitPython 9) or 2048 (CircuitPython 10)")
 
 
 def events_file(text):
@@ -80,8 +76,6 @@ def check(args):
     if args.nvm is not None:
         twins.check_nvm_file(args.nvm, profile.nvm_size)
     steps = simulator.parse_script(args.keys)
-    if args.scale < 1 or args.scale > 8:
-        raise ArgumentProblem("--scale %d: choose 1 to 8" % args.scale)
     return steps
 
 
