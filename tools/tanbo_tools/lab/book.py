@@ -43,7 +43,8 @@ def add_arguments(parser):
                         help="plies from the setup that the book covers (default 5, at most %d)" % ai.BOOK_PLIES)
     parser.add_argument("--replies", type=arg_checks.whole(1, 400, "replies"), default=5,
                         help="opponent's moves followed after its first turn (default 5)")
-    parser.add_argument("--depth", type=arg_checks.whole(2, 20, "plies"), default=12, help="the deep search's plies (default 12, 2-20)")
+    parser.add_argument("--depth", type=arg_checks.whole(2, 20, "plies"), default=12,
+                        help="the deep search's plies (default 12, 2-20)")
     parser.add_argument("--nodes", type=arg_checks.whole(100, 10 ** 9, "nodes"), default=3000000,
                         help="the deep search's node budget a position (default 3,000,000)")
     parser.add_argument("--jobs", type=arg_checks.whole(1, 256, "processes"), default=1,

@@ -86,11 +86,13 @@ def add_arguments(parser):
                         help="games to play (default 20, at most %d)" % MAX_GAMES)
     parser.add_argument("--seed", type=arg_checks.whole(0, MAX_SEED), default=0,
                         help="base seed for the AI levels (default 0, at most %d)" % MAX_SEED)
-    parser.add_argument("--movetime", type=arg_checks.whole(1, MAX_MOVETIME, "milliseconds"), default=None, metavar="MS",
+    parser.add_argument("--movetime", type=arg_checks.whole(1, MAX_MOVETIME, "milliseconds"), default=None,
+                        metavar="MS",
                         help="wall-time cap per move in milliseconds (default: node budgets only)")
     parser.add_argument("--record", metavar="DIR", type=arg_checks.output_folder,
                         help="save every game record in DIR")
-    parser.add_argument("--jobs", type=arg_checks.whole(1, MAX_JOBS, "processes"), default=1, help="games in parallel (default 1, at most %d)" % MAX_JOBS)
+    parser.add_argument("--jobs", type=arg_checks.whole(1, MAX_JOBS, "processes"), default=1,
+                        help="games in parallel (default 1, at most %d)" % MAX_JOBS)
     parser.add_argument("--timeout", type=arg_checks.seconds(MAX_TIMEOUT), default=DEFAULT_TIMEOUT,
                         metavar="SECONDS",
                         help="longest wait for each answer of a GTP engine; one that misses it "
@@ -102,7 +104,8 @@ def add_arguments(parser):
                              "drawn from --seed (default 0: the setup)")
     parser.add_argument("--book", metavar="FILE", type=arg_checks.input_file,
                         help="A's opening book, if A is hard (tanbo book; default none)")
-    parser.add_argument("--ponder-ms", type=arg_checks.whole(0, MAX_PONDER_MS, "milliseconds"), default=None, metavar="MS",
+    parser.add_argument("--ponder-ms", type=arg_checks.whole(0, MAX_PONDER_MS, "milliseconds"), default=None,
+                        metavar="MS",
                         help="levels think on each opponent's turn as long as their board would in MS "
                              "milliseconds (counted in nodes: deterministic for a seed; at most %d)" % MAX_PONDER_MS)
     parser.add_argument("--ponder-only", choices=("A", "B"), default=None,
@@ -164,7 +167,8 @@ def parse_player(spec):
     if spec.startswith(uct.PREFIX):
         uct.parse_spec(spec)
         return "uct", spec
-    raise ValueError("%s: not a level (%s), LEVEL@BOARD, uct:PLAYOUTS nor gtp:COMMAND" % (quote(spec), ", ".join(LEVELS)))
+    raise ValueError("%s: not a level (%s), LEVEL@BOARD, uct:PLAYOUTS nor gtp:COMMAND"
+                     % (quote(spec), ", ".join(LEVELS)))
 
 
 def check_player(spec):

@@ -30,7 +30,8 @@ from .. import arg_checks
 def add_arguments(parser):
     parser.add_argument("--board", default="pybadge",
                         help="board to simulate: pybadge, pygamer or picosystem (default pybadge)")
-    parser.add_argument("--scale", type=arg_checks.whole(1, 8), default=4, metavar="N", help="window pixels per screen pixel (default 4)")
+    parser.add_argument("--scale", type=arg_checks.whole(1, 8), default=4, metavar="N",
+                        help="window pixels per screen pixel (default 4, at most 8)")
     parser.add_argument("--nvm", default=None, type=arg_checks.output_file,
                         help="file holding the simulated NVM (saves); default: tanbo-sim-BOARD.nvm "
                              "in the temp folder")
@@ -49,19 +50,14 @@ def add_arguments(parser):
     parser.add_argument("--records", default=None, metavar="FILE", type=arg_checks.output_file,
                         help="the board's USB console: what the app prints (Send's records between "
                              "their marker lines) goes to FILE, not the terminal")
-    parser.add_argument("--pystack", default=None, metavar="BYTES", type=pystack_bytes,
+    # (256 to 65536: what settings.toml may ask of a board)
+    parser.add_argument("--pystack", default=None, metavar="BYTES",
+                        type=arg_checks.whole(256, 65536, "bytes", ", like 1536 (CircuitPython 9) or 2048 "
+                                                                   "(CircuitPython 10)"),
                         help="count the board's pystack (every call's frame, from the .mpy) and stop "
                              "as the firmware does past BYTES (CircuitPython 9: 1536, 10: 2048); "
                              "the peak and its calls are printed at the end")
     parser.add_argument("--board-id", default=None, help=argparse.SUPPRESS)  # tests: an unknown board id
-
-
-class ArgumentProblem(Exception):
-    pass
-
-
-# ``--pystack``: what settings.toml may ask of a board.
-pystack_bytes = arg_checks.whole(256, 65536, "bytes", ", like 1536 (CircuitPython 9) or 2048 (CircuitPython 10)")
 
 
 def events_file(text):
@@ -70,7 +66,8 @@ def events_file(text):
 
 
 def check(args):
-    """The parsed key script after checking every argument; ArgumentProblem or ValueError if bad."""
+    """The parsed key script after checking what argparse cannot (the NVM file, the script);
+    ValueError if bad."""
     from tanbo_sim import profiles, simulator, twins
     profile = profiles.get_profile(args.board)
     if args.nvm is not None:
@@ -82,7 +79,7 @@ def check(args):
 def run(args):
     try:
         steps = check(args)
-    except (ArgumentProblem, ValueError) as e:
+    except ValueError as e:
         print("tanbo sim: %s" % e, file=sys.stderr)
         return 2
     if not args.headless and (sys.platform.startswith("linux") and not os.environ.get("SDL_VIDEODRIVER")

@@ -44,7 +44,8 @@ MAX_JOBS = 2
 def add_arguments(parser):
     parser.add_argument("--out", type=arg_checks.output_file, default=None, metavar="FILE",
                         help="where to write the collection (default device/app/puzzles.txt)")
-    parser.add_argument("--seed", type=arg_checks.whole(0, 10 ** 6), default=0, help="seed of the self-play (default 0)")
+    parser.add_argument("--seed", type=arg_checks.whole(0, 10 ** 6), default=0,
+                        help="seed of the self-play (default 0)")
     parser.add_argument("--count", type=arg_checks.whole(1, MAX_COUNT, "puzzles"), default=240,
                         help="puzzles to mine, after the lessons (default 240)")
     parser.add_argument("--jobs", type=arg_checks.whole(1, MAX_JOBS, "processes"), default=1,

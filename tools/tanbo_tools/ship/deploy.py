@@ -304,11 +304,11 @@ def make_plan(drive, manifest, installed, cluster, pending=frozenset(), force=Fa
         raise DeployError("%s; move it away, then deploy again (nothing was written)"
                           % "; ".join(sorted(set(folders))))
     if locked:
+        is_, it = ("is", "it") if len(locked) == 1 else ("are", "them")
         raise DeployError("%s on %s %s read-only (no write permission for anyone); tanbo replaces no "
                           "read-only file, even with --force: make %s writable (chmod u+w, or clear the "
                           "read-only attribute) or move %s away, then deploy again (nothing was written)"
-                          % (", ".join(locked), drive, "is" if len(locked) == 1 else "are",
-                             "it" if len(locked) == 1 else "them", "it" if len(locked) == 1 else "them"))
+                          % (", ".join(locked), drive, is_, it, it))
     if (edited or foreign) and not force:
         reasons = []
         if edited:
