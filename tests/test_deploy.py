@@ -365,8 +365,8 @@ def test_a_read_only_drive_is_found_before_anything_is_written(built, drive, mon
 
 
 def test_a_read_only_file_of_the_users_is_named_before_anything_is_written_even_forced(built, drive, capsys):
-    """``chmod 444 code.py`` on the drive: deploy --force names the file and why, writes nothing (it
-    stopped after the other files, blaming a read-only drive and boot.py)."""
+    """``chmod 444 code.py`` on the drive: deploy --force names the file and why, before writing
+    anything, and does not blame the drive or boot.py."""
     write_tree(drive, {"code.py": "print('my own program')\n"})
     os.chmod(os.path.join(drive, "code.py"), 0o444)
     before = snapshot(drive)

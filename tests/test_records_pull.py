@@ -427,8 +427,8 @@ def test_what_the_handhelds_send_prints_is_saved_as_the_game(tmp_path, monkeypat
 
 @pty_only
 def test_out_that_does_not_exist_yet_is_made_and_the_first_record_saved_in_it(tmp_path):
-    """The docs' own ``--out games/``, a folder not there yet: made when it listens; the first
-    record is saved (it was refused, the folder made and removed again by the check)."""
+    """The docs' own ``--out games/``, a folder not there yet: the check when the command line is
+    read removes what it made; the command makes it when it listens, and the first record is saved."""
     out = tmp_path / "games" / "new"
     rec = played(seed=13).record()
     pull = Pull(str(out) + os.sep, "--count", "1")
