@@ -159,3 +159,20 @@ def test_the_picture_is_reviews_screen_with_hards_move_under_the_cursor_and_a_ri
     assert near(PLAYED, colours_at(a4)) and near(HARD, colours_at(b4))
     assert not near(PLAYED, colours_at(e5)) and not near(HARD, colours_at(e5))
     assert image.get_size() == (240 * SCALE, 240 * SCALE)  # no caption asked: the screen alone
+
+
+def test_records_of_the_same_name_never_overwrite_each_others_pictures(tmp_path, capsys):
+    """``a/game.txt b/game.txt`` (and a ``Game.txt``, one name in any case on FAT or macOS) draw
+    into files of their own: a picture a marked ply, none written over another."""
+    record = open(blunder_record(tmp_path)).read()
+    paths = []
+    for folder, name in (("a", "game.txt"), ("b", "game.txt"), ("c", "game-2.txt"), ("d", "Game.txt")):
+        (tmp_path / folder).mkdir()
+        (tmp_path / folder / name).write_text(record)
+        paths.append(str(tmp_path / folder / name))
+    pictures = tmp_path / "pics"
+    assert cli_main(["analyse"] + paths + ["--png", str(pictures), "--quiet"]) == 0
+    drawn = [line.split("picture: ")[1] for line in capsys.readouterr().out.splitlines() if "picture: " in line]
+    assert len(drawn) == 4 and len(set(drawn)) == 4
+    assert sorted(os.listdir(pictures)) == sorted(os.path.basename(p) for p in drawn) == [
+        "Game-3-ply-001.png", "game-2-2-ply-001.png", "game-2-ply-001.png", "game-ply-001.png"]

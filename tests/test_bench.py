@@ -188,10 +188,7 @@ def is_seconds(text):
 
 
 def is_repeat(text):
-    try:
-        return int(text) >= 1
-    except ValueError:
-        return False
+    return text.isascii() and text.isdigit() and 1 <= int(text) <= bench.MAX_REPEAT
 
 
 VALID = {

@@ -114,12 +114,12 @@ def test_the_same_options_write_the_same_book_whatever_the_jobs(tmp_path, capsys
 @pytest.mark.parametrize("argv, message", [
     (("--variant", "4p"), "--variant 4p: a book covers 2-player variants only"),
     (("--variant", "8x8"), "'8x8': unknown variant"),
-    (("--plies", "9"), "--plies 9: expected 1-8"),
-    (("--plies", "0"), "--plies 0: expected 1-8"),
-    (("--replies", "0"), "--replies 0: expected 1-400"),
-    (("--depth", "21"), "--depth 21: expected 2-20"),
-    (("--nodes", "10"), "--nodes 10: expected 100-1000000000"),
-    (("--jobs", "0"), "--jobs 0: expected 1-256"),
+    (("--plies", "9"), "--plies: '9': expected a whole number of plies from 1 to 8"),
+    (("--plies", "0"), "--plies: '0': expected a whole number of plies from 1 to 8"),
+    (("--replies", "0"), "--replies: '0': expected a whole number of replies from 1 to 400"),
+    (("--depth", "21"), "--depth: '21': expected a whole number of plies from 2 to 20"),
+    (("--nodes", "10"), "--nodes: '10': expected a whole number of nodes from 100 to 1000000000"),
+    (("--jobs", "0"), "--jobs: '0': expected a whole number of processes from 1 to 256"),
 ])
 def test_bad_options_are_refused_before_searching(tmp_path, capsys, argv, message):
     out = tmp_path / "b.txt"

@@ -7,6 +7,7 @@ import shutil
 
 import pytest
 
+import tanbo_files as files
 from tanbo_tools.ship import bundle, deploy, drives
 from tanbo_tools.ship.boards import get_board
 from tanbo_tools.cli import main as cli_main
@@ -361,3 +362,35 @@ def test_a_read_only_drive_is_found_before_anything_is_written(built, drive, mon
     with pytest.raises(deploy.DeployError, match="read-only.*nothing was written"):
         deploy.deploy(built.root, drive, log=quiet)
     assert snapshot(drive) == before
+
+
+def test_a_read_only_file_of_the_users_is_named_before_anything_is_written_even_forced(built, drive, capsys):
+    """``chmod 444 code.py`` on the drive: deploy --force names the file and why, before writing
+    anything, and does not blame the drive or boot.py."""
+    write_tree(drive, {"code.py": "print('my own program')\n"})
+    os.chmod(os.path.join(drive, "code.py"), 0o444)
+    before = snapshot(drive)
+    assert cli_main(["deploy", "--drive", drive, "--bundle", built.root, "--force"]) == 1
+    err = capsys.readouterr().err.strip().splitlines()
+    assert len(err) == 1 and err[0].startswith("tanbo deploy: error: code.py on %s is read-only" % drive), err
+    assert "even with --force" in err[0] and "nothing was written" in err[0] and "boot.py" not in err[0]
+    assert snapshot(drive) == before and os.stat(os.path.join(drive, "code.py")).st_mode & 0o777 == 0o444
+    os.chmod(os.path.join(drive, "code.py"), 0o644)  # made writable, as the message says: deployed
+    assert cli_main(["deploy", "--drive", drive, "--bundle", built.root, "--force"]) == 0
+    assert snapshot(drive)["code.py"] == built.files["code.py"]
+
+
+@pytest.mark.parametrize("errno_", [13, 1])  # EACCES, EPERM: the file's own permissions, on a writable drive
+def test_a_file_that_cannot_be_written_is_named_with_its_cause(built, drive, errno_):
+    def copy(src, dst):
+        if dst.endswith("code.py"):
+            raise files.FileProblem.of("cannot write file %r: %s (nothing was written)"
+                                       % (dst, os.strerror(errno_)), OSError(errno_, os.strerror(errno_)))
+        deploy.copy_file(src, dst)
+
+    with pytest.raises(deploy.DeployError) as err:
+        deploy.deploy(built.root, drive, copy=copy, log=quiet)
+    total = len(built.files)
+    assert str(err.value).startswith("code.py on %s cannot be written (%s) after %d of %d files"
+                                     % (drive, os.strerror(errno_), total - 1, total))
+    assert "boot.py" not in str(err.value) and "read-only to this computer" not in str(err.value)

@@ -902,3 +902,36 @@ def test_build_uf2_on_a_full_disk_names_the_file(tmp_path, limit, what):
 def bundle_version():
     from tanbo_tools.ship import bundle
     return bundle.project_version()
+
+
+# -- an output folder is checked without opening a name of the user's ------------------------------
+# Each command with the folder, then refused by a later check, as a command line may be.
+FOLDER_COMMANDS = {
+    "records pull --out": ["records", "pull", "--out", "{dir}", "--port", "/dev/null"],
+    "analyse --png": ["analyse", "{tmp}/missing.txt", "--png", "{dir}"],
+    "match --record": ["match", "random", "random", "--record", "{dir}", "--opening", "41"],
+    "sim --screenshot-every": ["sim", "--headless", "--screenshot-every", "{dir}", "--keys", "JUMP"],
+    "screenshots --out": ["screenshots", "--out", "{dir}", "--no-such-option"],
+}
+
+
+@posix
+@pytest.mark.parametrize("command", sorted(FOLDER_COMMANDS))
+def test_checking_an_output_folder_never_opens_a_file_or_link_of_the_users(tmp_path, command):
+    """``FOLDER/.tanbo-probe`` (the name the check wrote through) as a file of yours and as a link to
+    one outside: both as they were, and nothing else left in the folder."""
+    victim = tmp_path / "victim.txt"
+    victim.write_text("precious\n")
+    mine, linked = tmp_path / "mine", tmp_path / "linked"
+    mine.mkdir()
+    linked.mkdir()
+    (mine / ".tanbo-probe").write_text("my notes\n")
+    os.symlink(str(victim), str(linked / ".tanbo-probe"))
+    for folder in (mine, linked):
+        argv = [a.replace("{dir}", str(folder)).replace("{tmp}", str(tmp_path)) for a in FOLDER_COMMANDS[command]]
+        proc = run_tanbo(*argv, cwd=str(tmp_path))
+        assert proc.returncode in (1, 2), proc.stderr
+        one_line_error(proc.stderr)
+        assert listing(folder) == [".tanbo-probe"]
+    assert (mine / ".tanbo-probe").read_text() == "my notes\n"
+    assert os.readlink(str(linked / ".tanbo-probe")) == str(victim) and victim.read_text() == "precious\n"

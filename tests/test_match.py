@@ -260,16 +260,18 @@ def test_an_engine_that_cannot_start_stops_the_match(tmp_path, capsys):
     (("brutal@samd51", "easy"), "'brutal@samd51': not a level"),
     (("gtp:", "easy"), "'gtp:': not a level"),
     (("easy", "random", "--variant", "8x8"), "'8x8': unknown variant"),
-    (("easy", "random", "--games", "0"), "--games 0"),
+    (("easy", "random", "--games", "0"), "--games: '0': expected a whole number of games from 1 to 100000"),
     (("gtp:/nonexistent", "easy"), "'gtp:/nonexistent': no program '/nonexistent' found"),
     (("gtp:'unclosed", "easy"), "\"gtp:'unclosed\": No closing quotation"),
     (("easy", "random", "--timeout", "0"), "--timeout: '0': expected a number of seconds above 0, at most 86400"),
     (("easy", "random", "--timeout", "nan"), "--timeout: 'nan': expected a number of seconds above 0, at most 86400"),
     (("easy", "random", "--timeout", "inf"), "--timeout: 'inf': expected a number of seconds above 0, at most 86400"),
-    (("easy", "random", "--jobs", "0"), "--jobs 0: expected 1-256"),
-    (("easy", "random", "--jobs", "100000"), "--jobs 100000: expected 1-256"),
-    (("easy", "random", "--movetime", "0"), "--movetime 0: expected 1-86400000 ms"),
-    (("easy", "random", "--movetime", "99999999999"), "--movetime 99999999999: expected 1-86400000 ms"),
+    (("easy", "random", "--jobs", "0"), "--jobs: '0': expected a whole number of processes from 1 to 256"),
+    (("easy", "random", "--jobs", "100000"), "--jobs: '100000': expected a whole number of processes from 1 to 256"),
+    (("easy", "random", "--movetime", "0"), "--movetime: '0': expected a whole number of milliseconds from 1 to "
+                                            "86400000"),
+    (("easy", "random", "--movetime", "99999999999"), "--movetime: '99999999999': expected a whole number of "
+                                                      "milliseconds from 1 to 86400000"),
 ])
 def test_bad_engines_and_options_are_refused_before_playing(capsys, argv, message):
     rc, out, err = run_match(capsys, *argv)
@@ -288,7 +290,7 @@ def test_record_to_a_file_or_below_one_is_refused(tmp_path, capsys):
 def test_a_refused_command_line_leaves_no_record_folder(tmp_path, capsys):
     record = tmp_path / "new" / "games"
     rc, out, err = run_match(capsys, "easy", "random", "--record", str(record), "--jobs", "0")
-    assert rc == 2 and "--jobs 0" in err and not (tmp_path / "new").exists()
+    assert rc == 2 and "--jobs: '0'" in err and not (tmp_path / "new").exists()
     rc, out, err = run_match(capsys, "easy", "random", "--games", "1", "--record", str(record))
     assert rc == 0 and os.listdir(str(record)) == ["game-001.txt"]
 
@@ -344,7 +346,8 @@ def test_a_gtp_engine_is_told_the_opening(tmp_path, capsys):
 
 
 @pytest.mark.parametrize("argv, message", [
-    (("--opening", "-1"), "--opening -1: expected 0-40 random plies on 9x9 (at most half its points)"),
+    (("--opening", "-1"), "--opening: '-1': expected a whole number of plies from 0 to 180"),
+    (("--opening", "181"), "--opening: '181': expected a whole number of plies from 0 to 180"),
     (("--opening", "41"), "--opening 41: expected 0-40 random plies on 9x9"),
     (("--opening", "16", "--variant", "1d"), "--opening 16: expected 0-15 random plies on 1d"),
 ])

@@ -423,3 +423,24 @@ def test_what_the_handhelds_send_prints_is_saved_as_the_game(tmp_path, monkeypat
     saved = [Game.from_record(open(tmp_path / n).read()) for n in sorted(os.listdir(tmp_path))]
     assert sorted((s.variant.name, s.moves()) for s in saved) == sorted((g.variant.name, g.moves()) for g in games)
     assert all(s.headers["opponent"] == "hard (player 2)" for s in saved)
+
+
+@pty_only
+def test_out_that_does_not_exist_yet_is_made_and_the_first_record_saved_in_it(tmp_path):
+    """The docs' own ``--out games/``, a folder not there yet: the check when the command line is
+    read removes what it made; the command makes it when it listens, and the first record is saved."""
+    out = tmp_path / "games" / "new"
+    rec = played(seed=13).record()
+    pull = Pull(str(out) + os.sep, "--count", "1")
+    pull.wait_for("listening on")
+    assert out.is_dir()
+    pull.send(sent(rec))
+    rc, stdout, err = pull.finish()
+    assert rc == 0 and "1 record saved in" in err, err
+    assert [open(out / n).read() for n in os.listdir(out)] == [rec]
+
+
+def test_out_that_does_not_exist_yet_is_not_made_when_the_port_is_refused(tmp_path, capsys):
+    out = tmp_path / "games"
+    assert cli_main(["records", "pull", "--port", "/dev/null", "--out", str(out) + os.sep]) == 2
+    assert "not a serial port" in capsys.readouterr().err and os.listdir(tmp_path) == []

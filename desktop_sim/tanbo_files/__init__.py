@@ -127,6 +127,16 @@ def check_target(path, what="file"):
                           % (what, path, kind_name(st.st_mode)))
 
 
+def make_folder(path, what="the folder"):
+    """Make the folder ``path`` (parents too) if it is not there: for a command whose output
+    folder was checked when its command line was read (and removed again, so that a refused
+    command line leaves nothing). FileProblem naming ``what`` and ``path`` if it cannot be made."""
+    try:
+        os.makedirs(path, exist_ok=True)
+    except (OSError, ValueError) as exc:  # ValueError: a NUL in the name
+        raise FileProblem.of("cannot create %s %r: %s" % (what, path, why(exc)), exc)
+
+
 def _failed(left, path, exc, what, outcome):
     """Remove ``left``, what a failed write of ``path`` left; the FileProblem naming ``path`` to raise
     for an OSError ``exc`` (``outcome`` says what is left), else None (``exc`` is raised as it is)."""

@@ -1,8 +1,9 @@
-"""Checks of command-line values the tools share: output files, output folders, seconds, heap sizes.
+"""Checks of command-line values the tools share: output files, output folders, whole numbers,
+seconds, heap sizes.
 
 Each is an argparse ``type``: a bad value ends the parse with the tool's
-usage line, the option, the value quoted and what is wanted (exit 2), before
-anything runs. Paths are tried, not guessed from permission bits: a long
+usage line, the option, the value quoted (a long one cut) and what is
+wanted (exit 2), before anything runs. Paths are tried, not guessed from permission bits: a long
 run must not fail at its end because its report cannot be written.
 
 :class:`BadValue` is both argparse's ``ArgumentTypeError`` and a
@@ -13,16 +14,21 @@ run must not fail at its end because its report cannot be written.
 import argparse
 import math
 import os
+import tempfile
 
 import tanbo_files as files
 
 from . import vm
 
-PROBE = ".tanbo-probe"
-
 
 class BadValue(ValueError, argparse.ArgumentTypeError):
     """A value refused; the message quotes it and says what is wanted."""
+
+
+def quoted(value):
+    """``value`` quoted for a message, a long one cut: a value of 5,000 digits is not echoed."""
+    from tanbo.position import quote  # when refusing only: build and deploy load no engine
+    return quote(str(value))
 
 
 def _why(exc):
@@ -63,9 +69,10 @@ def input_file(text):
 
 
 def output_folder(text):
-    """``text`` if files can be written in it: tried by making it (parents too) and a probe file
-    in it, then removing what was made, so a refused command line leaves nothing behind (the
-    tool makes the folder again when it writes)."""
+    """``text`` if files can be written in it: tried by making it (parents too) and a file in it
+    under a fresh name (created exclusively, so no file of the user's nor a link is opened),
+    then removing what was made, so a refused command line leaves nothing behind (the tool
+    makes the folder again when it writes)."""
     if not text:
         raise BadValue("an empty folder name: give the folder to write in")
     if os.path.lexists(text) and not os.path.isdir(text):
@@ -77,9 +84,8 @@ def output_folder(text):
         except (OSError, ValueError) as exc:  # ValueError: a NUL, or a name the file system cannot encode
             raise BadValue("%r: cannot create the folder (%s)" % (text, _why(exc)))
         try:
-            probe = os.path.join(text, PROBE)
-            with open(probe, "wb"):
-                pass
+            fd, probe = tempfile.mkstemp(prefix=".tanbo-probe-", dir=text)
+            os.close(fd)
             os.remove(probe)
         except OSError as exc:
             raise BadValue("%r: cannot write files in the folder (%s)" % (text, _why(exc)))
@@ -105,6 +111,21 @@ def _missing_folders(path):
     return missing
 
 
+def whole(low, high, unit=None, hint=""):
+    """An argparse type for a whole number from ``low`` to ``high`` in ASCII digits, returned as an
+    int; ``unit`` names what is counted (``"nodes"``), ``hint`` ends the message."""
+    what = "a whole number" + (" of " + unit if unit else "")
+
+    def check(text):
+        # Digits counted before int(): a value of thousands of them is refused, not converted.
+        if not (isinstance(text, str) and text.isascii() and text.isdigit()
+                and len(text.lstrip("0")) <= len(str(high)) and low <= int(text) <= high):
+            raise BadValue("%s: expected %s from %d to %d%s" % (quoted(text), what, low, high, hint))
+        return int(text)
+    check.__name__ = "number"  # argparse names the type in its own messages
+    return check
+
+
 def seconds(most):
     """An argparse type for a number of seconds above 0 and at most ``most``, returned as a float."""
     def check(value):
@@ -113,7 +134,7 @@ def seconds(most):
         except (TypeError, ValueError):
             t = math.nan
         if not 0 < t <= most:  # false for nan; inf is above any ``most``
-            raise BadValue("%r: expected a number of seconds above 0, at most %g" % (value, most))
+            raise BadValue("%s: expected a number of seconds above 0, at most %g" % (quoted(value), most))
         return t
     check.__name__ = "seconds"  # argparse names the type in its own messages
     return check

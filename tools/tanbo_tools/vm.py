@@ -120,8 +120,9 @@ def heap_bytes(heap):
     m = _HEAP.match(heap) if isinstance(heap, str) else None
     n = int(m.group(1)) * {"": 1, "K": 1024, "M": 1024 * 1024}[m.group(2).upper()] if m else 0
     if not MIN_HEAP <= n <= MAX_HEAP:
-        raise ValueError("heap %r is not a size from 16K to 64M in decimal like 96K, 2M or 65536"
-                         % (heap,))
+        from tanbo.position import quote  # when refusing only: build loads no engine
+        raise ValueError("heap %s is not a size from 16K to 64M in decimal like 96K, 2M or 65536"
+                         % (quote(str(heap)),))
     return n
 
 

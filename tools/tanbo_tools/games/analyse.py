@@ -38,21 +38,15 @@ def add_arguments(parser):
                              "handheld's Send write them)")
     parser.add_argument("--level", default="hard", choices=LEVELS,
                         help="the level whose search judges (default hard, as the handheld's coach)")
-    parser.add_argument("--budget", default=None, type=budget_of, metavar="NODES",
+    parser.add_argument("--budget", default=None, type=arg_checks.whole(100, MAX_BUDGET, "nodes"), metavar="NODES",
                         help="nodes a search (default: the level's budget on the slowest board, the "
                              "PicoSystem's, as its coach; a PyBadge's hard: 26500 on 9x9, 48000 "
                              "on 13x13 and 19x19); more searches deeper")
     parser.add_argument("--png", default=None, metavar="DIR", type=arg_checks.output_folder,
                         help="draw the position before each marked move, with the move played and "
-                             "hard's marked, as RECORD-ply-N.png in DIR")
+                             "hard's marked, as RECORD-ply-N.png in DIR (RECORD-2-ply-N.png for a "
+                             "second record of the same name)")
     parser.add_argument("--quiet", action="store_true", help="no progress on standard error")
-
-
-def budget_of(text):
-    """``--budget``: whole nodes from 100 to MAX_BUDGET."""
-    if not (text.isascii() and text.isdigit() and 100 <= int(text) <= MAX_BUDGET):
-        raise arg_checks.BadValue("%r: expected a whole number of nodes from 100 to %d" % (text, MAX_BUDGET))
-    return int(text)
 
 
 def load(path):
@@ -95,12 +89,30 @@ def move_text(game, move):
     return "resign" if move < 0 else game.variant.format_point(move)
 
 
+def picture_stems(paths):
+    """Each record's picture names' start: its file name without the ending, with ``-2``, ``-3``...
+    when an earlier record's is the same in any case (``a/game.txt b/game.txt``; a FAT or macOS
+    folder holds one of ``Game`` and ``game``), so that no record's pictures replace another's."""
+    taken, stems = set(), []
+    for path in paths:
+        stem = os.path.splitext(os.path.basename(path))[0]
+        name, n = stem, 1
+        while name.casefold() in taken:
+            n += 1
+            name = "%s-%d" % (stem, n)
+        taken.add(name.casefold())
+        stems.append(name)
+    return stems
+
+
 class Analysis:
     """One record's plies judged (:meth:`run`); ``rows``: ``(ply, mover, move, best, played
-    score, best score, verdict)`` a ply, ``marks``: ``{player: {verdict: count}}``."""
+    score, best score, verdict)`` a ply, ``marks``: ``{player: {verdict: count}}``; ``stem``
+    starts its pictures' names (see :func:`picture_stems`)."""
 
-    def __init__(self, path, game, level, budget):
+    def __init__(self, path, game, level, budget, stem):
         self.path = path
+        self.stem = stem
         self.game = game
         self.level = level
         self.budget = budget
@@ -178,8 +190,7 @@ class Analysis:
         from .analysis_png import HARD, PLAYED
         ply, mover, move, best, played, best_score, verdict = row
         g = self.game
-        stem = os.path.splitext(os.path.basename(self.path))[0]
-        path = os.path.join(png_dir, "%s-ply-%03d.png" % (stem, ply))
+        path = os.path.join(png_dir, "%s-ply-%03d.png" % (self.stem, ply))
         who = player_name(mover, g.players)
         caption = [("ply %d, %s played %s (red ring): %s" % (ply, who, move_text(g, move), verdict), PLAYED),
                    ("its score %s; hard's %s (the cursor): %s" % (score_text(played), move_text(g, best),
@@ -199,13 +210,14 @@ def run(args):
     painter = None
     try:
         if args.png:
-            os.makedirs(args.png, exist_ok=True)  # tried when parsed, made now
+            files.make_folder(args.png, "the pictures' folder")
             from .analysis_png import Painter
             painter = Painter()
+        stems = picture_stems([path for path, _ in games])
         for i, (path, game) in enumerate(games):
             if i:
                 print()
-            Analysis(path, game, args.level, args.budget).run(progress, painter, args.png)
+            Analysis(path, game, args.level, args.budget, stems[i]).run(progress, painter, args.png)
     except BrokenPipeError:  # (tanbo analyse ... | head): the reader has what it wanted
         devnull = os.open(os.devnull, os.O_WRONLY)
         os.dup2(devnull, sys.stdout.fileno())

@@ -52,7 +52,7 @@ def add_arguments(parser):
                       help="the board's serial port (default: the one CircuitPython board connected)")
     pull.add_argument("--out", default=".", type=records_folder, metavar="DIR",
                       help="folder for the record files (default: the current folder)")
-    pull.add_argument("--count", default=None, type=count_of, metavar="N",
+    pull.add_argument("--count", default=None, type=arg_checks.whole(1, MAX_COUNT, "records"), metavar="N",
                       help="stop after N records (default: until Ctrl-C or the board goes away)")
     pull.add_argument("--quiet", action="store_true", help="no progress on standard error")
 
@@ -62,13 +62,6 @@ def port_name(text):
     if not text or "\0" in text:
         raise arg_checks.BadValue("%r: give the serial port, like /dev/ttyACM0 or COM3" % (text,))
     return text
-
-
-def count_of(text):
-    """``--count``: a whole number of records from 1 to MAX_COUNT."""
-    if not (text.isascii() and text.isdigit() and 1 <= int(text) <= MAX_COUNT):
-        raise arg_checks.BadValue("%r: expected a whole number of records from 1 to %d" % (text, MAX_COUNT))
-    return int(text)
 
 
 def records_folder(text):
@@ -211,6 +204,12 @@ def run(args):
     except PortProblem as exc:
         print("tanbo records pull: %s" % exc, file=sys.stderr)
         return 2 if exc.usage else 1
+    try:
+        files.make_folder(args.out, "the records' folder")
+    except files.FileProblem as exc:
+        handle.close()
+        print("tanbo records pull: %s" % exc, file=sys.stderr)
+        return 1
     puller = Puller(handle, args.out, args.count, progress, sys.stdout)
     progress.say("listening on %s (%s): choose Send in Review on the board; Ctrl-C stops" % (port, describe))
     try:

@@ -91,21 +91,12 @@ def _engine_work():
     return ENGINE_WORK % {"mark": board_time.MARK, "fixed": fixed}
 
 MAX_SECONDS = 3600  # per measurement: more is a typo, not a better figure
+MAX_REPEAT = 1000  # runs of each measurement: more is a typo, not a better best
 
 
 def _variants():
     from tanbo import perf
     return perf.VARIANTS
-
-
-def _positive_int(text):
-    try:
-        n = int(text)
-    except ValueError:
-        raise argparse.ArgumentTypeError("%r is not a whole number" % text)
-    if n < 1:
-        raise argparse.ArgumentTypeError("%r: must be at least 1" % text)
-    return n
 
 
 def _variant_list(text):
@@ -121,7 +112,8 @@ def _variant_list(text):
 def add_arguments(parser):
     parser.add_argument("--seconds", type=arg_checks.seconds(MAX_SECONDS), default=1.0,
                         help="time per playout measurement (default 1.0, at most %d)" % MAX_SECONDS)
-    parser.add_argument("--repeat", type=_positive_int, default=3, help="keep the best of N runs (default 3)")
+    parser.add_argument("--repeat", type=arg_checks.whole(1, MAX_REPEAT, "runs"), default=3,
+                        help="keep the best of N runs (default 3, at most %d)" % MAX_REPEAT)
     parser.add_argument("--variants", type=_variant_list, default=list(_variants()),
                         help="comma-separated variants (default: %s)" % ",".join(_variants()))
     parser.add_argument("--heap", type=arg_checks.heap_size, default="64K",

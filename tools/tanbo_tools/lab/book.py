@@ -38,14 +38,17 @@ MAX_BOOK = 64 << 20  # bytes a book file may take (every 9x9 position 5 plies de
 def add_arguments(parser):
     parser.add_argument("--variant", action="append", dest="variants", metavar="V",
                         help="a variant to cover (repeatable; default 9x9); 2-player variants only")
-    parser.add_argument("--plies", type=int, default=5,
+    parser.add_argument("--plies", type=arg_checks.whole(1, ai.BOOK_PLIES, "plies", " (hard asks its book within %d "
+                                                       "plies of the setup)" % ai.BOOK_PLIES), default=5,
                         help="plies from the setup that the book covers (default 5, at most %d)" % ai.BOOK_PLIES)
-    parser.add_argument("--replies", type=int, default=5,
+    parser.add_argument("--replies", type=arg_checks.whole(1, 400, "replies"), default=5,
                         help="opponent's moves followed after its first turn (default 5)")
-    parser.add_argument("--depth", type=int, default=12, help="the deep search's plies (default 12, 2-20)")
-    parser.add_argument("--nodes", type=int, default=3000000,
+    parser.add_argument("--depth", type=arg_checks.whole(2, 20, "plies"), default=12,
+                        help="the deep search's plies (default 12, 2-20)")
+    parser.add_argument("--nodes", type=arg_checks.whole(100, 10 ** 9, "nodes"), default=3000000,
                         help="the deep search's node budget a position (default 3,000,000)")
-    parser.add_argument("--jobs", type=int, default=1, help="processes (default 1)")
+    parser.add_argument("--jobs", type=arg_checks.whole(1, 256, "processes"), default=1,
+                        help="processes (default 1, at most 256)")
     parser.add_argument("--out", type=arg_checks.output_file, default=DEFAULT_OUT,
                         help="the book to write (default %s)" % DEFAULT_OUT)
 
@@ -61,17 +64,6 @@ def check_args(args):
         if v.name in names:
             raise ValueError("--variant %s: given twice (a book covers a variant once)" % v.name)
         names.append(v.name)
-    if not 1 <= args.plies <= ai.BOOK_PLIES:
-        raise ValueError("--plies %d: expected 1-%d (hard asks its book within %d plies of the setup)"
-                         % (args.plies, ai.BOOK_PLIES, ai.BOOK_PLIES))
-    if not 1 <= args.replies <= 400:
-        raise ValueError("--replies %d: expected 1-400" % args.replies)
-    if not 2 <= args.depth <= 20:
-        raise ValueError("--depth %d: expected 2-20" % args.depth)
-    if not 100 <= args.nodes <= 10 ** 9:
-        raise ValueError("--nodes %d: expected 100-1000000000" % args.nodes)
-    if not 1 <= args.jobs <= 256:
-        raise ValueError("--jobs %d: expected 1-256" % args.jobs)
     header = "tanbo book %s--plies %d --replies %d --depth %d --nodes %d" % (
         "".join("--variant %s " % n for n in names), args.plies, args.replies, args.depth, args.nodes)
     head_line(header)

@@ -51,7 +51,7 @@ import sys
 import threading
 import time
 
-from tanbo import Game, get_variant, player_name
+from tanbo import VARIANTS, Game, get_variant, player_name
 from tanbo import ponder
 from tanbo.ai import DEFAULT_SLOWNESS, LEVELS, NODE_US, SLOWNESS, Search, choose_move, node_budget, nodes_in
 from tanbo.gtp import MAX_MOVETIME
@@ -69,6 +69,8 @@ Z95 = 1.959964  # two-sided 95% normal quantile
 DEFAULT_TIMEOUT = 60.0
 MAX_TIMEOUT = 86400
 MAX_JOBS = 256  # processes; more is a typo, not a faster match
+MAX_GAMES = 100000
+MAX_SEED = 10 ** 9
 MAX_PONDER_MS = 600000  # --ponder-ms: ten minutes a turn is past any player's
 QUICK_MS = 300  # a reply searched in at most this much board time appears "at once"
 STATS = 7  # LevelPlayer.stats's counts
@@ -80,24 +82,30 @@ def add_arguments(parser):
                         "default the slowest's), uct:PLAYOUTS or gtp:COMMAND" % (", ".join(LEVELS), _BOARDS))
     parser.add_argument("b", metavar="B", help="level, LEVEL@BOARD, uct:PLAYOUTS or gtp:COMMAND")
     parser.add_argument("--variant", default="9x9", help="variant (default 9x9)")
-    parser.add_argument("--games", type=int, default=20, help="games to play (default 20)")
-    parser.add_argument("--seed", type=int, default=0, help="base seed for the AI levels (default 0)")
-    parser.add_argument("--movetime", type=int, default=None, metavar="MS",
+    parser.add_argument("--games", type=arg_checks.whole(1, MAX_GAMES, "games"), default=20,
+                        help="games to play (default 20, at most %d)" % MAX_GAMES)
+    parser.add_argument("--seed", type=arg_checks.whole(0, MAX_SEED), default=0,
+                        help="base seed for the AI levels (default 0, at most %d)" % MAX_SEED)
+    parser.add_argument("--movetime", type=arg_checks.whole(1, MAX_MOVETIME, "milliseconds"), default=None,
+                        metavar="MS",
                         help="wall-time cap per move in milliseconds (default: node budgets only)")
     parser.add_argument("--record", metavar="DIR", type=arg_checks.output_folder,
                         help="save every game record in DIR")
-    parser.add_argument("--jobs", type=int, default=1, help="games in parallel (default 1, at most %d)" % MAX_JOBS)
+    parser.add_argument("--jobs", type=arg_checks.whole(1, MAX_JOBS, "processes"), default=1,
+                        help="games in parallel (default 1, at most %d)" % MAX_JOBS)
     parser.add_argument("--timeout", type=arg_checks.seconds(MAX_TIMEOUT), default=DEFAULT_TIMEOUT,
                         metavar="SECONDS",
                         help="longest wait for each answer of a GTP engine; one that misses it "
                              "forfeits the game (default %g, at most %d)" % (DEFAULT_TIMEOUT, MAX_TIMEOUT))
-    parser.add_argument("--opening", type=int, default=0, metavar="N",
+    most = max(max_opening(v) for v in VARIANTS)  # each variant's own limit is checked when it runs
+    parser.add_argument("--opening", type=arg_checks.whole(0, most, "plies"), default=0, metavar="N",
                         help="start each game N random legal plies in, the same opening for games 2k and "
                              "2k+1 (colours swapped; with three players for each round of six games), "
                              "drawn from --seed (default 0: the setup)")
     parser.add_argument("--book", metavar="FILE", type=arg_checks.input_file,
                         help="A's opening book, if A is hard (tanbo book; default none)")
-    parser.add_argument("--ponder-ms", type=int, default=None, metavar="MS",
+    parser.add_argument("--ponder-ms", type=arg_checks.whole(0, MAX_PONDER_MS, "milliseconds"), default=None,
+                        metavar="MS",
                         help="levels think on each opponent's turn as long as their board would in MS "
                              "milliseconds (counted in nodes: deterministic for a seed; at most %d)" % MAX_PONDER_MS)
     parser.add_argument("--ponder-only", choices=("A", "B"), default=None,
@@ -136,12 +144,12 @@ def parse_player(spec):
             return "level", (level, SLOWNESS[board])
         slowness = _slowness(board)
         if slowness is None:
-            raise ValueError("%r: no board %r (boards: %s; or a slowness such as 1.7, SAMD51 = 1.0)"
-                             % (spec, board, _BOARDS))
+            raise ValueError("%s: no board %s (boards: %s; or a slowness such as 1.7, SAMD51 = 1.0)"
+                             % (quote(spec), quote(board), _BOARDS))
         try:
             node_budget(level, 1, slowness)  # the one check of a slowness's range
         except ValueError as e:
-            raise ValueError("%r: %s" % (spec, e))
+            raise ValueError("%s: %s" % (quote(spec), e))
         return "level", (level, slowness)
     if spec.startswith("gtp:"):
         try:
@@ -159,7 +167,8 @@ def parse_player(spec):
     if spec.startswith(uct.PREFIX):
         uct.parse_spec(spec)
         return "uct", spec
-    raise ValueError("%r: not a level (%s), LEVEL@BOARD, uct:PLAYOUTS nor gtp:COMMAND" % (spec, ", ".join(LEVELS)))
+    raise ValueError("%s: not a level (%s), LEVEL@BOARD, uct:PLAYOUTS nor gtp:COMMAND"
+                     % (quote(spec), ", ".join(LEVELS)))
 
 
 def check_player(spec):
@@ -646,19 +655,11 @@ def check_args(args):
     """The match's settings from ``args``; ValueError quoting the first bad one."""
     a, b = check_player(args.a), check_player(args.b)
     variant = get_variant(args.variant).name
-    if args.games < 1:
-        raise ValueError("--games %d: need at least one game" % args.games)
-    if not 1 <= args.jobs <= MAX_JOBS:
-        raise ValueError("--jobs %d: expected 1-%d" % (args.jobs, MAX_JOBS))
-    if args.movetime is not None and not 1 <= args.movetime <= MAX_MOVETIME:
-        raise ValueError("--movetime %d: expected 1-%d ms" % (args.movetime, MAX_MOVETIME))
     if args.book is not None:
         check_book(args.book)
     if not 0 <= args.opening <= max_opening(variant):
         raise ValueError("--opening %d: expected 0-%d random plies on %s (at most half its points)"
                          % (args.opening, max_opening(variant), variant))
-    if args.ponder_ms is not None and not 0 <= args.ponder_ms <= MAX_PONDER_MS:
-        raise ValueError("--ponder-ms %d: expected 0-%d ms" % (args.ponder_ms, MAX_PONDER_MS))
     if args.ponder_only is not None and args.ponder_ms is None:
         raise ValueError("--ponder-only %s without --ponder-ms: no side ponders" % args.ponder_only)
     if args.book is not None and args.ponder_ms is not None:
@@ -674,9 +675,9 @@ def run(args):
         return 2
     if args.record:
         try:
-            os.makedirs(args.record, exist_ok=True)  # tried when parsed, made now
-        except OSError as e:
-            print("tanbo match: cannot create the folder %r: %s" % (args.record, e.strerror or e), file=sys.stderr)
+            files.make_folder(args.record)
+        except files.FileProblem as e:
+            print("tanbo match: %s" % e, file=sys.stderr)
             return 1
     tasks = ((a, b, variant, i, args.seed, args.movetime, args.timeout, args.opening, args.book, args.ponder_ms,
               args.ponder_only) for i in range(args.games))

@@ -96,14 +96,17 @@ GROUPS = {"space": tuple(range(SPACE_CAP)), "room": (I_ROOM,), "hanging": (I_HAN
 
 
 def add_arguments(parser):
-    parser.add_argument("--games", type=int, default=1600, help="games to play (default 1600)")
-    parser.add_argument("--seed", type=int, default=0, help="seed of the games (default 0)")
+    parser.add_argument("--games", type=arg_checks.whole(1, MAX_GAMES, "games"), default=1600,
+                        help="games to play (default 1600)")
+    parser.add_argument("--seed", type=arg_checks.whole(0, MAX_SEED), default=0, help="seed of the games (default 0)")
     parser.add_argument("--variant", default="9x9", help="2-player variant (default 9x9)")
     parser.add_argument("--sigma", type=float, default=300.0,
                         help="prior's standard deviation around the hand-set weights, in points (default 300; "
                              "%s-%d)" % SIGMA)
-    parser.add_argument("--jobs", type=int, default=1, help="games in parallel (default 1, at most 64)")
-    parser.add_argument("--every", type=int, default=50, help="a progress line every N games (default 50)")
+    parser.add_argument("--jobs", type=arg_checks.whole(1, 64, "processes"), default=1,
+                        help="games in parallel (default 1, at most 64)")
+    parser.add_argument("--every", type=arg_checks.whole(1, MAX_GAMES, "games"), default=50,
+                        help="a progress line every N games (default 50)")
     parser.add_argument("--fit", default=",".join(GROUPS), metavar="GROUPS",
                         help="weights fitted, the others held at the hand-set values: a comma list of %s "
                              "(default all)" % ", ".join(GROUPS))
@@ -383,14 +386,6 @@ def module_text(weights, made_by):
 
 def check_args(args):
     """ValueError naming the first bad option of ``args``."""
-    if not 1 <= args.games <= MAX_GAMES:
-        raise ValueError("--games %d: expected 1-%d" % (args.games, MAX_GAMES))
-    if not 0 <= args.seed <= MAX_SEED:
-        raise ValueError("--seed %d: expected 0-%d" % (args.seed, MAX_SEED))
-    if not 1 <= args.jobs <= 64:
-        raise ValueError("--jobs %d: expected 1-64" % args.jobs)
-    if args.every < 1:
-        raise ValueError("--every %d: expected >= 1" % args.every)
     if not SIGMA[0] <= args.sigma <= SIGMA[1]:  # false for nan
         raise ValueError("--sigma %g: expected %s to %d points" % (args.sigma, SIGMA[0], SIGMA[1]))
     for option, value in (("--fit", args.fit), ("--ship", args.ship)):

@@ -15,6 +15,7 @@ Seeded with :class:`tanbo.Rng`: the same seed gives the same move.
 import math
 
 from tanbo import Rng
+from tanbo.position import quote
 from tanbo.variants import is_digits, small_int
 
 C = 1.4  # UCB1 exploration constant (sqrt(2), the textbook value)
@@ -29,8 +30,8 @@ def parse_spec(spec):
     ValueError quoting ``spec`` if it is not one."""
     text = spec[len(PREFIX):] if spec.startswith(PREFIX) else None
     if text is None or not is_digits(text) or not 1 <= small_int(text, MAX_PLAYOUTS + 1) <= MAX_PLAYOUTS:
-        raise ValueError("%r: a UCT opponent is uct:N with N from 1 to %d playouts a move (plain digits)"
-                         % (spec, MAX_PLAYOUTS))
+        raise ValueError("%s: a UCT opponent is uct:N with N from 1 to %d playouts a move (plain digits)"
+                         % (quote(spec), MAX_PLAYOUTS))
     return small_int(text, MAX_PLAYOUTS)
 
 

@@ -6,6 +6,8 @@ CircuitPython as ``-m tanbo.gtp``); this module only adds the command line.
 
 import sys
 
+from .. import arg_checks
+
 
 def add_arguments(parser):
     """Options of ``tanbo gtp``."""
@@ -15,9 +17,10 @@ def add_arguments(parser):
     parser.add_argument("--level", default=None, metavar="LEVEL",
                         help="genmove strength: random, easy, medium, hard (default medium, "
                              "or random when tanbo.ai is missing)")
-    parser.add_argument("--seed", type=int, default=0, metavar="N",
+    parser.add_argument("--seed", type=arg_checks.whole(0, 10 ** 18 - 1), default=0, metavar="N",
                         help="random seed of genmove, >= 0 (default 0); same seed, same moves")
-    parser.add_argument("--movetime", type=int, default=None, metavar="MS",
+    # Checked by the engine, as tanbo.gtp's own --movetime and tanbo-movetime are: 0 or none is no cap.
+    parser.add_argument("--movetime", default=None, metavar="MS",
                         help="wall-clock cap per genmove in milliseconds (default: none; "
                              "the levels' node budgets alone keep moves reproducible)")
 

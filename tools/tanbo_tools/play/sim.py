@@ -30,7 +30,8 @@ from .. import arg_checks
 def add_arguments(parser):
     parser.add_argument("--board", default="pybadge",
                         help="board to simulate: pybadge, pygamer or picosystem (default pybadge)")
-    parser.add_argument("--scale", type=int, default=4, help="window pixels per screen pixel (default 4)")
+    parser.add_argument("--scale", type=arg_checks.whole(1, 8), default=4, metavar="N",
+                        help="window pixels per screen pixel (default 4, at most 8)")
     parser.add_argument("--nvm", default=None, type=arg_checks.output_file,
                         help="file holding the simulated NVM (saves); default: tanbo-sim-BOARD.nvm "
                              "in the temp folder")
@@ -49,23 +50,14 @@ def add_arguments(parser):
     parser.add_argument("--records", default=None, metavar="FILE", type=arg_checks.output_file,
                         help="the board's USB console: what the app prints (Send's records between "
                              "their marker lines) goes to FILE, not the terminal")
-    parser.add_argument("--pystack", default=None, metavar="BYTES", type=pystack_bytes,
+    # (256 to 65536: what settings.toml may ask of a board)
+    parser.add_argument("--pystack", default=None, metavar="BYTES",
+                        type=arg_checks.whole(256, 65536, "bytes", ", like 1536 (CircuitPython 9) or 2048 "
+                                                                   "(CircuitPython 10)"),
                         help="count the board's pystack (every call's frame, from the .mpy) and stop "
                              "as the firmware does past BYTES (CircuitPython 9: 1536, 10: 2048); "
                              "the peak and its calls are printed at the end")
     parser.add_argument("--board-id", default=None, help=argparse.SUPPRESS)  # tests: an unknown board id
-
-
-class ArgumentProblem(Exception):
-    pass
-
-
-def pystack_bytes(text):
-    """``--pystack``: whole bytes from 256 to 65536 (what settings.toml may ask of a board)."""
-    if not (isinstance(text, str) and text.isdigit() and text.isascii() and 256 <= int(text) <= 65536):
-        raise arg_checks.BadValue("%r: expected whole bytes from 256 to 65536, like 1536 "
-                                  "(CircuitPython 9) or 2048 (CircuitPython 10)" % (text,))
-    return int(text)
 
 
 def events_file(text):
@@ -74,21 +66,20 @@ def events_file(text):
 
 
 def check(args):
-    """The parsed key script after checking every argument; ArgumentProblem or ValueError if bad."""
+    """The parsed key script after checking what argparse cannot (the NVM file, the script);
+    ValueError if bad."""
     from tanbo_sim import profiles, simulator, twins
     profile = profiles.get_profile(args.board)
     if args.nvm is not None:
         twins.check_nvm_file(args.nvm, profile.nvm_size)
     steps = simulator.parse_script(args.keys)
-    if args.scale < 1 or args.scale > 8:
-        raise ArgumentProblem("--scale %d: choose 1 to 8" % args.scale)
     return steps
 
 
 def run(args):
     try:
         steps = check(args)
-    except (ArgumentProblem, ValueError) as e:
+    except ValueError as e:
         print("tanbo sim: %s" % e, file=sys.stderr)
         return 2
     if not args.headless and (sys.platform.startswith("linux") and not os.environ.get("SDL_VIDEODRIVER")

@@ -44,10 +44,11 @@ MAX_JOBS = 2
 def add_arguments(parser):
     parser.add_argument("--out", type=arg_checks.output_file, default=None, metavar="FILE",
                         help="where to write the collection (default device/app/puzzles.txt)")
-    parser.add_argument("--seed", type=_count(0, 10 ** 6), default=0, help="seed of the self-play (default 0)")
-    parser.add_argument("--count", type=_count(1, MAX_COUNT), default=240,
+    parser.add_argument("--seed", type=arg_checks.whole(0, 10 ** 6), default=0,
+                        help="seed of the self-play (default 0)")
+    parser.add_argument("--count", type=arg_checks.whole(1, MAX_COUNT, "puzzles"), default=240,
                         help="puzzles to mine, after the lessons (default 240)")
-    parser.add_argument("--jobs", type=_count(1, MAX_JOBS), default=1,
+    parser.add_argument("--jobs", type=arg_checks.whole(1, MAX_JOBS, "processes"), default=1,
                         help="worker processes (default 1, at most %d)" % MAX_JOBS)
     parser.add_argument("--show", metavar="N", default=None,
                         help="print entry N (1-based) of --file as a game record; 'all' for every one")
@@ -56,16 +57,6 @@ def add_arguments(parser):
     parser.add_argument("--file", default=DEFAULT_FILE, metavar="FILE",
                         help="the collection --show and --check read (default the shipped one)")
     parser.add_argument("--quiet", action="store_true", help="no progress lines")
-
-
-def _count(low, high):
-    def check(text):
-        if not (isinstance(text, str) and text.isascii() and text.isdigit() and len(text) <= 9
-                and low <= int(text) <= high):
-            raise arg_checks.BadValue("%r: expected a whole number from %d to %d" % (text, low, high))
-        return int(text)
-    check.__name__ = "number"
-    return check
 
 
 def run(args):

@@ -29,7 +29,8 @@ from .boards import BOARDS, get_board
 def add_arguments(parser):
     parser.add_argument("--board", required=True, choices=sorted(BOARDS),
                         help="target board")
-    parser.add_argument("--cp", type=int, default=None, choices=bundle_mod.SUPPORTED_CP,
+    cps = bundle_mod.SUPPORTED_CP
+    parser.add_argument("--cp", type=arg_checks.whole(min(cps), max(cps)), default=None, choices=cps,
                         help="CircuitPython major version on the board (default: the --uf2 "
                              "firmware's, else 10; 9 and 10 both read mpy v6)")
     parser.add_argument("--py", action="store_true", help="ship .py sources instead of .mpy")

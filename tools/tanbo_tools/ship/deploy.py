@@ -19,8 +19,11 @@ Rules it keeps:
   are removed (a stale ``.py`` would shadow a new ``.mpy``); nothing else is
   ever deleted. The one exception to "not ours": CircuitPython's own sample
   ``code.py`` (``print("Hello World!")``) on a fresh drive is replaced.
+- A file marked read-only (no write permission for anyone: ``chmod 444``,
+  FAT's read-only attribute) is never replaced, even with ``--force``.
 - What can be checked is checked before anything is written (free space,
-  a writable drive, a file of the user's where a folder is needed); ``lib/`` goes first and
+  a writable drive, a file of the user's where a folder is needed, a
+  read-only file to replace); ``lib/`` goes first and
   ``code.py`` last (CircuitPython auto-reloads ~0.75 s after a write);
   unchanged files (same SHA-256) are skipped; then sync, read back, compare.
 """
@@ -263,7 +266,7 @@ def make_plan(drive, manifest, installed, cluster, pending=frozenset(), force=Fa
     """
     plan = Plan()
     wanted = {e["path"]: e for e in manifest["files"]}
-    folders, edited, foreign = [], [], []
+    folders, edited, foreign, locked = [], [], [], []
     freed = 0
     for path in write_order(wanted):
         entry = wanted[path]
@@ -286,6 +289,8 @@ def make_plan(drive, manifest, installed, cluster, pending=frozenset(), force=Fa
             if digest == entry["sha256"]:
                 plan.skip.append(path)
                 continue
+            if not os.stat(dst).st_mode & 0o222:
+                locked.append(path)
             if path in pending or is_stock(dst, path):
                 pass
             elif path not in installed:
@@ -298,6 +303,12 @@ def make_plan(drive, manifest, installed, cluster, pending=frozenset(), force=Fa
     if folders:
         raise DeployError("%s; move it away, then deploy again (nothing was written)"
                           % "; ".join(sorted(set(folders))))
+    if locked:
+        is_, it = ("is", "it") if len(locked) == 1 else ("are", "them")
+        raise DeployError("%s on %s %s read-only (no write permission for anyone); tanbo replaces no "
+                          "read-only file, even with --force: make %s writable (chmod u+w, or clear the "
+                          "read-only attribute) or move %s away, then deploy again (nothing was written)"
+                          % (", ".join(locked), drive, is_, it, it))
     if (edited or foreign) and not force:
         reasons = []
         if edited:
@@ -321,8 +332,9 @@ def make_plan(drive, manifest, installed, cluster, pending=frozenset(), force=Fa
     return plan
 
 
-def write_failure(exc, drive, done, total):
-    """What went wrong while writing, in the user's terms, and what to do about it."""
+def write_failure(exc, drive, done, total, path=None):
+    """What went wrong while writing (``path``: the file being written or removed), in the user's
+    terms, and what to do about it."""
     so_far = "after %d of %d files" % (done, total)
     if not os.path.isdir(drive):
         return ("%s disappeared %s (unplugged, or the board restarted): plug it back in and run "
@@ -331,6 +343,10 @@ def write_failure(exc, drive, done, total):
     if code == errno.ENOSPC:
         return ("the drive is full: writing to %s failed %s; free some space on it and deploy "
                 "again (files tanbo installed before are kept)" % (drive, so_far))
+    if code in (errno.EACCES, errno.EPERM) and path is not None and os.access(drive, os.W_OK):
+        return ("%s on %s cannot be written (%s) %s: its own permissions forbid it, the drive is "
+                "writable; make it writable or move it away, then deploy again (files already "
+                "copied are kept)" % (path, drive, files.why(exc), so_far))
     if code in (errno.EROFS, errno.EACCES, errno.EPERM):
         return ("%s is read-only to this computer (%s) %s; if the board's boot.py remounts "
                 "CIRCUITPY for itself (storage.remount), undo that, then deploy again"
@@ -374,6 +390,7 @@ def deploy(bundle_dir, drive, dry_run=False, copy=copy_file, disk_usage=shutil.d
         log("already up to date: %d files unchanged, nothing written" % len(plan.skip))
         return plan
     done = []
+    current = DRIVE_MANIFEST
     log("writing %d files (%d bytes) to %s" % (
         len(plan.copy), sum(os.path.getsize(os.path.join(tree, *p.split("/"))) for p in plan.copy), drive))
     try:
@@ -384,23 +401,27 @@ def deploy(bundle_dir, drive, dry_run=False, copy=copy_file, disk_usage=shutil.d
         for path in plan.replaced:
             log("replacing %s (yours; --force)" % path)
         for path in plan.remove:
+            current = path
             os.remove(on_drive(drive, path))
             log("removed %s" % path)
         for path in plan.copy:
+            current = path
             make_parents(drive, path)
             copy(os.path.join(tree, *path.split("/")), on_drive(drive, path))
             done.append(path)
             log("copied %s (%d of %d, %d bytes)" % (path, len(done), len(plan.copy),
                                                      os.path.getsize(on_drive(drive, path))))
+        current = None  # (what follows reads, then writes the drive's record)
         sync()
         bad = [p for p in plan.copy if sha256_file(on_drive(drive, p)) != hashes[p]]
         if bad:
             raise DeployError("read-back differs for %s; the drive may be failing or full"
                               % ", ".join(bad))
+        current = DRIVE_MANIFEST
         write_drive_manifest(drive, manifest, hashes)
         sync()
     except (OSError, files.FileProblem) as exc:
-        raise DeployError(write_failure(exc, drive, len(done), len(plan.copy)))
+        raise DeployError(write_failure(exc, drive, len(done), len(plan.copy), current))
     log("read back and verified %d files; %d unchanged" % (len(plan.copy), len(plan.skip)))
     return plan
 
