@@ -45,14 +45,14 @@ def used():
 
 # As device/code.py does.
 import boards  # noqa: E402
-from app import drop_modules  # noqa: E402
+from app import forget  # noqa: E402
 from app.start import start  # noqa: E402
 
 out = {"imports": used()}
 now = [0]
 app = start(boards, clock=lambda: now[0], sleep=lambda s: None)
 del start
-drop_modules("start")
+forget("app.start")
 app.step()
 out["title"] = used()
 

@@ -60,14 +60,14 @@ def report(ok):
 
 def session():
     import boards
-    from app import drop_modules
+    from app import forget
     from app.start import start
     from tanbo import Rng
     from boards.common import A
     now = [0]
     app = start(boards, clock=lambda: now[0], sleep=lambda s: None)
     del start
-    drop_modules("start")
+    forget("app.start")
     app.hw.slowness = SLOWNESS
 
     def out_of_memory():

@@ -19,12 +19,12 @@ n = int(n)
 units = int(os.getenv("BOARD_TIME_N") or "1")
 
 import boards  # noqa: E402
-from app import drop_modules  # noqa: E402
+from app import forget  # noqa: E402
 from app.start import start  # noqa: E402
 
 app = start(boards, clock=lambda: 0, sleep=lambda s: None)
 del start
-drop_modules("start")
+forget("app.start")
 app.step()
 
 divmod(0, 1)

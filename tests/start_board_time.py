@@ -44,12 +44,12 @@ def mark(label):
 
 
 import boards  # noqa: E402
-from app import drop_modules  # noqa: E402
+from app import forget  # noqa: E402
 from app.start import start  # noqa: E402
 
 app = start(boards, clock=lambda: 0, sleep=lambda s: None)
 del start
-drop_modules("start")
+forget("app.start")
 app.step()
 from app.store.settings import GAME_VARIANTS, LEVELS  # noqa: E402
 

@@ -202,11 +202,11 @@ import board, displayio
 board.board_id = "pybadge"
 board.DISPLAY = displayio.Display(160, 128)
 import boards
-from app import drop_modules
+from app import forget
 from app.start import start
 app = start(boards, clock=lambda: 0, sleep=lambda s: None)
 del start
-drop_modules("start")
+forget("app.start")
 from tanbo import Game
 from boards.common import A, B, START
 
@@ -225,7 +225,7 @@ print(app.screen is screen, loaded())
 
 
 def test_a_game_screen_drops_what_it_does_not_need_and_the_menu_comes_back(micropython_exe, tmp_path):
-    # app.drop_modules under MicroPython: the menus, the font table and the
+    # app.forget under MicroPython: the menus, the font table and the
     # code that built the screen leave sys.modules, so does what built the
     # variant and set the game up (no text read: no notation's reader);
     # START still opens the menu.

@@ -18,7 +18,7 @@ NEW_9X9_VS_RANDOM = "A,DOWN*2,LEFT*2,DOWN*2,A"
 def screen_is(screen, name):
     """Whether ``screen`` is of the app's class ``name``; by name, as the app
     drops its menu modules during a game and imports them again (new classes)
-    afterwards (app.drop_modules)."""
+    afterwards (app.forget)."""
     return type(screen).__name__ == name
 
 

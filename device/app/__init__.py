@@ -13,27 +13,19 @@ import sys
 VERSION = "0.1.0"
 
 
-# The code that leaves the heap when the screen on show does not keep it
-# (:func:`let_go`): the rooms' modules and the services loaded on demand, and
-# the engine's code that only some screens run.
-LEAVES = ("app.screens.", "app.view.", "app.store.", "app.between", "app.low_memory", "app.send",
-          "tanbo.ponder", "tanbo.coach", "tanbo.game_make")
-# Held for the app's life: their objects are (the settings, the saves, the
-# last resort's label), and a second import would be a second copy of their code.
-HELD = ("app.store.settings", "app.store.save", "app.view.text")
-
-
-def _forget(name):
-    sys.modules.pop(name, None)
-    room, _, leaf = name.rpartition(".")
-    room = sys.modules.get(room)
-    if room is not None:
-        room.__dict__.pop(leaf, None)
+# Held for the app's life (their objects are: the app, the settings, the
+# saves, the last resort's label, a search kept from game to game): a second
+# import would be a second copy of their code. The rest of the app's code,
+# and the engine's that only some screens run (ENGINE), leaves the heap when
+# the screen on show does not keep it (let_go).
+HELD = ("app", "app.main", "app.clock", "app.input", "app.screens", "app.store", "app.view",
+        "app.store.settings", "app.store.save", "app.view.text", "app.shared_search")
+ENGINE = ("tanbo.ponder", "tanbo.coach", "tanbo.game_make")
 
 
 def let_go(keeps):
-    """Forget every module of :data:`LEAVES` that ``keeps`` (module names, or rooms
-    ending in a dot: ``"app."``) does not hold and the app does not hold for life (:data:`HELD`).
+    """Forget every module of the app (but :data:`HELD`) and of :data:`ENGINE` that
+    ``keeps`` (module names; ``"app."``: all of the app's) does not hold.
 
     The one rule for what code a screen has on the heap: each screen names
     what it keeps (its ``keeps``), and :meth:`app.main.App.show` lets the rest
@@ -41,21 +33,16 @@ def let_go(keeps):
     the next import loads a second copy of it.
     """
     for name in list(sys.modules):
-        if name in HELD or not _among(name, LEAVES) or _among(name, keeps):
-            continue
-        _forget(name)
+        if name.startswith("app.") and name not in HELD or name in ENGINE:
+            for k in keeps:
+                if k == name or k == "app." and name.startswith(k):
+                    break
+            else:
+                forget(name)
 
 
-def _among(name, names):
-    """True if ``names`` holds ``name``, or a room (ending in ".") that holds it."""
-    for n in names:
-        if name == n or n[-1] == "." and name.startswith(n):
-            return True
-    return False
-
-
-def drop_modules(*names):
-    """Forget the app's modules ``names`` (e.g. ``"view.font"``) until they are imported again.
+def forget(*names):
+    """Forget modules ``names`` (e.g. ``"app.view.font"``) until they are imported again.
 
     On the boards a module's code lives in the heap (about a byte of RAM
     per byte of ``.mpy``) for as long as ``sys.modules`` or its package
@@ -66,4 +53,8 @@ def drop_modules(*names):
     these modules' objects keeps its code alive until they are released.
     """
     for name in names:
-        _forget("app." + name)
+        sys.modules.pop(name, None)
+        room, _, leaf = name.rpartition(".")
+        room = sys.modules.get(room)
+        if room is not None:
+            room.__dict__.pop(leaf, None)

@@ -5,7 +5,7 @@ code (~0.7 KB of a PyBadge's heap) is off the heap through every game."""
 
 import gc
 
-from app import drop_modules, let_go
+from app import forget, let_go
 
 
 def show_result(app):
@@ -62,8 +62,8 @@ def keep_game(app, g, ai):
     if app.settings.send:
         from app.send import send
         send(g, whom)
-        drop_modules("send")
-    drop_modules("store.library", "store.save_load")
+        forget("app.send")
+    forget("app.store.library", "app.store.save_load")
 
 
 def start_next_game(app):

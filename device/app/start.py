@@ -7,7 +7,7 @@ import time
 import board
 import displayio
 
-from app import drop_modules
+from app import forget
 from app.view import theme
 from app.clock import Clock
 from app.input import Repeater
@@ -114,7 +114,7 @@ def set_up(app, hw, clock, sleep):
             print("save discarded:", problem)
         else:
             games(app)
-        drop_modules("store.save_load")
+        forget("app.store.save_load")
     app.apply_settings()
     app.title()
 
@@ -129,7 +129,7 @@ def games(app):
         app.notice = ("Bad games: %d kept." % len(ends),)  # one line, as the title has room for
         print("library: a damaged game dropped, with the older ones;", len(ends), "kept")
     app.games = len(ends)
-    drop_modules("store.library")
+    forget("app.store.library")
 
 
 def show_message(display, lines):
@@ -157,5 +157,5 @@ def start(boards, clock=None, sleep=None, on_problem=print):
         return None
     app = App()
     set_up(app, hw, clock, sleep)
-    drop_modules("start")  # it ran once: the game gets its heap (the caller lets go of start too)
+    forget("app.start")  # it ran once: the game gets its heap (the caller lets go of start too)
     return app

@@ -27,10 +27,11 @@ MENU = 6  # START: the app shows the game menu
 OVER = 7  # the game is over, its last flash shown: the app shows the result
 THINK = 8  # the computer is to move: the app runs think() with its own input
 
-# What a game's screen keeps on the heap (app.let_go): its board's drawing;
-# the menus' code, the theme and the sizes (the board keeps the names it
-# uses) and what set the game up go, for the search.
-KEEPS = ("app.screens.game", "app.view.board", "app.view.layout", "app.view.tiles")
+# What a game's screen keeps on the heap (app.let_go): its board's drawing
+# and its thinking on the player's time; the menus' code, the theme and the
+# sizes (the board keeps the names it uses) and what set the game up go, for
+# the search.
+KEEPS = ("app.screens.game", "app.view.board", "app.view.layout", "app.view.tiles", "tanbo.ponder")
 
 FLASH_MS = 110  # one on or off phase of a removal flash
 FLASH_PHASES = 6
@@ -111,7 +112,7 @@ class GameScreen:
     """
 
     searches = True  # its computer's moves come from tanbo.ai (App.set_up_search makes the search)
-    keeps = KEEPS + ("tanbo.ponder",)  # (and its thinking on the player's time, when it starts)
+    keeps = KEEPS
     # A tanbo.ponder.Ponder on the person's turn (set by app.main.App.think):
     # on the object only while there is one, its table no larger till then.
     ponder = None

@@ -126,11 +126,9 @@ class PuzzleScreen(GameScreen):
             self.group.append(label.group)
         # The position text is parsed: its parser (3.7 KB of a board's heap)
         # is loaded again by whatever reads one next (a save, the next
-        # puzzle: 25 ms of RP2040 time, measured with the board-time counts).
-        # Dropped here, not by a helper like app.drop_modules: a helper's
-        # frame left the module in a stack slot that the conservative
-        # collector still saw, and the PicoSystem's puzzle probe kept the
-        # parser (tests/device_memory.py: 133.6 KB of port heap, 129.2 here).
+        # puzzle: 25 ms of RP2040 time). Dropped here, not through
+        # app.forget, whose frame can leave the module in a stack slot that
+        # the conservative collector still reads.
         sys.modules.pop("tanbo.position", None)
         tanbo.__dict__.pop("position", None)
 

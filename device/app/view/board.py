@@ -14,7 +14,7 @@ game against the computer lasts.
 
 import displayio
 
-from app import drop_modules
+from app import forget
 from app.view import tiles
 from tanbo.game import NIL
 from app.view.theme import HINT, HINT_COLORS  # (names, not the module: a game screen drops it)
@@ -37,7 +37,7 @@ def board_parts(variant, width, height):
     group = displayio.Group()
     group.append(view.group)
     group.append(status.group)
-    drop_modules("view.build", "view.tile_art", "view.cell_plan")  # built: the screen needs no more of their code
+    forget("app.view.build", "app.view.tile_art", "app.view.cell_plan")  # built: the screen needs no more of their code
     return view, status, group
 
 

@@ -9,7 +9,7 @@ whichever leaves the bigger cells. The 1D line snakes through rows when
 that gives bigger cells, its turns drawn as links in the gap rows.
 """
 
-from app import drop_modules
+from app import forget
 from app.view.sizes import NO_POINT
 
 
@@ -30,7 +30,7 @@ class BoardLayout:
         plan(self, variant, width, height)
         # Planned: its code leaves the heap before the screen's bitmaps and
         # labels are made, the peak of a game's start.
-        drop_modules("view.cell_plan")
+        forget("app.view.cell_plan")
 
     def cell_xy(self, p):
         """Top-left pixel of point ``p``'s cell."""

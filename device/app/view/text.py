@@ -10,7 +10,7 @@ change) redraws the whole label.
 
 import displayio
 
-from app import drop_modules
+from app import forget
 from app.view.font import FIRST, HEIGHT, LAST, WIDTH
 
 _bitmap = None
@@ -32,7 +32,7 @@ def glyph_bitmap():
                         if row & (0x20 >> x):
                             bm[c * w + x, y] = 1
         _bitmap = bm
-        drop_modules("view.font")  # the bitmap holds the glyphs now
+        forget("app.view.font")  # the bitmap holds the glyphs now
     return _bitmap
 
 
