@@ -87,6 +87,34 @@ def test_a_literal_loaded_or_dunder_import_counts_as_an_import():
     assert closure.imported_names(src, "m.py", "") == ["tanbo.game_make", "app.store.library"]
 
 
+def test_an_import_by_a_name_built_from_a_package_takes_that_package_whole(tmp_path):
+    # app.main.App.go imports app.screens.NAME by a name made at run time: every
+    # screen of the room ships, and only that room (the app's other modules by
+    # their imports).
+    device = fake_device(tmp_path, {
+        "app/main.py": "import tanbo\ndef go(name):\n    __import__('app.screens.' + name)\n",
+        "app/screens/__init__.py": "",
+        "app/screens/title.py": "from app.view import text\n",
+        "app/screens/game.py": "",
+        "app/view/__init__.py": "",
+        "app/view/text.py": "",
+        "app/view/unused.py": "",
+    })
+    paths, _ = paths_for("pybadge", device)
+    for p in ("lib/app/screens/__init__.py", "lib/app/screens/title.py", "lib/app/screens/game.py",
+              "lib/app/view/text.py"):
+        assert p in paths
+    assert "lib/app/view/unused.py" not in paths
+
+
+def test_the_real_app_ships_every_screen_it_reaches_by_name():
+    paths, _ = paths_for("picosystem", os.path.join(REPO, "device"))
+    screens = sorted(n[:-3] for n in os.listdir(os.path.join(REPO, "device", "app", "screens")) if n.endswith(".py"))
+    assert len(screens) > 10
+    for name in screens:
+        assert "lib/app/screens/%s.py" % name in paths, name
+
+
 def test_every_mpy_has_the_circuitpython_header_and_code_py_stays_source(tmp_path):
     b = build(tmp_path)
     mpys = [p for p in b.files if p.endswith(".mpy")]
