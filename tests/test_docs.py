@@ -117,11 +117,14 @@ def test_each_python_example_runs(doc, index, body):
 
 
 def anchors(doc):
-    """GitHub's ids of the headings of ``doc``."""
+    """GitHub's ids of the headings of ``doc`` (a repeated heading's with -1, -2, ...)."""
     out = set()
     for heading in re.findall(r"^#+ (.*)$", text(doc), re.M):
         slug = re.sub(r"[^\w\- ]", "", heading.strip().lower()).replace(" ", "-")
-        out.add(slug)
+        n = 0
+        while (slug + "-%d" % n if n else slug) in out:
+            n += 1
+        out.add(slug + "-%d" % n if n else slug)
     return out
 
 
