@@ -93,11 +93,10 @@ def test_an_exception_in_any_screens_key_or_tick_returns_to_the_title_with_the_g
 def test_a_game_screen_module_that_fails_to_load_after_a_review_returns_to_the_title(tmp_path, capsys,
                                                                                     monkeypatch):
     # Review drops the game screen's code and the next game imports it again
-    # (app.main.game_screen): a damaged file then (CircuitPython: "ValueError:
+    # (app.between.play): a damaged file then (CircuitPython: "ValueError:
     # incompatible .mpy file") is reported in one line at the title, and the
     # next try, the file good again, plays.
     s = Simulator("pybadge", nvm_path=str(tmp_path / "nvm"))
-    import app.main  # (the simulator puts device/ on the path)
     try:
         from app.screens.review import ReviewScreen
         g = Game("9x9")
@@ -106,14 +105,17 @@ def test_a_game_screen_module_that_fails_to_load_after_a_review_returns_to_the_t
         s.app.show(ReviewScreen(g, s.app.width, s.app.height, None, s.app))  # as game over's Review
         s.frames(20)
         assert "app.screens.game" not in sys.modules  # dropped under the review
-        real, failed = app.main.game_screen, []
+        failed = []
 
-        def damaged():
-            if not failed:
-                failed.append(True)
-                raise ValueError("incompatible .mpy file")
-            return real()
-        monkeypatch.setattr(app.main, "game_screen", damaged)
+        class Damaged:
+            """The game screen's file, unreadable once (an importer before the real ones)."""
+
+            def find_spec(self, name, path=None, target=None):
+                if name == "app.screens.game" and not failed:
+                    failed.append(True)
+                    raise ValueError("incompatible .mpy file")
+                return None
+        monkeypatch.setattr(sys, "meta_path", [Damaged()] + sys.meta_path)
         s.app.title()
         s.frames(20)
         capsys.readouterr()

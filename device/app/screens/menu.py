@@ -150,27 +150,27 @@ class Menu:
         self._mark(0, True)
 
     def _box(self, over, title, lines, footer):
-        """Lay the menu out as a box over screen ``over``: its lines opaque, no wider than
-        its longest, centred; the title a bar. Only the box is sent to the panel
+        """Lay the menu out as a box over screen ``over``: its lines opaque, a column wider
+        than its longest, centred; the title a bar. Only the box is sent to the panel
         when it comes and goes (:meth:`app.main.App.show`), the board stays in view."""
         self.over = over
         s, W, H = self.app.scale, self.app.width, self.app.height
         cw, lh = 6 * s, 12 * s
         texts = [title, footer or ""] + list(lines) + [row.text(0) for row in self.rows]
-        cols = self.cols = min(self.cols, max(len(t) for t in texts) + 2)
+        cols = self.cols = min(self.cols, max(len(t) for t in texts) + 1)
         self.x0 = (W - cols * cw) // 2
         y = (H - (len(lines) + len(self.rows) + 1 + (footer is not None)) * lh) // 2
         self.group, self.spare = displayio.Group(), {}
-        self.title = self._line(y, theme.SCREEN, theme.ACCENT, " " + title)
+        self.title = self._line(y, theme.SCREEN, theme.ACCENT, title)
         self.notes = []
         for line in lines:
             y += lh
-            self.notes.append(self._line(y, theme.DIM, theme.SCREEN, " " + line))
+            self.notes.append(self._line(y, theme.DIM, theme.SCREEN, line))
         self.labels = []
         for row in self.rows:
             y += lh
-            self.labels.append(self._line(y, theme.TEXT, theme.SCREEN, " " + row.text(cols - 2)))
-        self.footer = None if footer is None else self._line(y + lh, theme.DIM, theme.SCREEN, " " + footer)
+            self.labels.append(self._line(y, theme.TEXT, theme.SCREEN, row.text(cols)))
+        self.footer = None if footer is None else self._line(y + lh, theme.DIM, theme.SCREEN, footer)
         self.index = 0
         self._mark(0, True)
 
@@ -194,9 +194,8 @@ class Menu:
         label.set_color(theme.ACCENT if on else theme.TEXT)
 
     def refresh_rows(self):
-        pad = " " if self.over is not None else ""
         for row, label in zip(self.rows, self.labels):
-            label.text = pad + row.text(self.cols - len(pad) * 2)
+            label.text = row.text(self.cols)
 
     def key(self, k):
         """Handle a pressed (or repeated) key; True if anything changed on screen."""
