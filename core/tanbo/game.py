@@ -49,9 +49,10 @@ back), :meth:`Game.place_unrecorded` (on a scratch game reloaded with
 :meth:`Game.load_state`) and :meth:`Game.random_playout`.
 """
 
+import sys
 from array import array
 
-from .variants import get_variant, loaded, player_name
+from .variants import VARIANTS, Variant, loaded, player_name
 
 try:
     from micropython import const
@@ -69,7 +70,6 @@ NIL = const(0xFFFF)  # end of a stone chain / not in a legal list
 # and a 19x19 one 10 KB of the search's 30 KB, where the budgets already
 # keep a move within its time.
 FAST_COPY_POINTS = const(125)
-MAX_ROOTS = 254
 _BLANK = object()
 
 # Why a move is illegal (Game.illegal_reason): the code, for a UI that picks
@@ -88,13 +88,6 @@ _PLAYER_TABLES = ("touch_count", "space_root", "legal_points", "legal_index")  #
 _COUNTS = ("legal_total", "root_count")  # an int a player, index 0 unused
 _HISTORY = ("_moves", "_rem")  # undo stacks: copy() keeps them, load_state() drops them
 
-try:
-    from sys import implementation as _impl
-    _LISTS = _impl.name == "cpython"
-except ImportError:  # pragma: no cover
-    _LISTS = False
-
-
 def _writable(tables):
     """Slice-assignable views of ``tables``: on MicroPython assigning into an
     array's slice allocates, into a memoryview of it does not."""
@@ -104,22 +97,47 @@ def _writable(tables):
     return tuple(views)
 
 
-def _filled(cells, fill):
-    """``cells`` (a bytearray or array) with every cell set to ``fill``, allocating
-    no temporary as long as it: ``array("H", b"\xff\xff" * n)`` would first
-    make the bytes, a second block of the table's size while a board's heap
-    is fragmented (issue 22). Doubles a filled prefix through a memoryview
-    (a copy a power of two, not a Python loop over the cells)."""
-    n = len(cells)
-    if n:
-        cells[0] = fill
-        view = memoryview(cells)
-        k = 1
-        while k < n:
-            c = k if 2 * k <= n else n - k
-            view[k:k + c] = view[:c]
-            k += c
-    return cells
+# Every variant built, by each name it was asked by (hexbo-9 and hexbo: one).
+_cache = {}
+
+
+def get_variant(name):
+    """The :class:`tanbo.variants.Variant` called ``name`` (one of
+    :data:`tanbo.variants.VARIANTS`, any case).
+
+    Variants are built once and shared: their tables are read-only. The
+    builder (:mod:`tanbo.variant_make`, Hexbo's :mod:`tanbo.hexbo_make`) is
+    imported for a build and dropped after it (see those modules).
+    """
+    if isinstance(name, Variant):
+        return name
+    key = str(name).strip().lower()
+    v = _cache.get(key)
+    if v is None:
+        if key in VARIANTS or key.startswith("hexbo-"):
+            v = _build(key)
+        if v is None:
+            raise ValueError("%r: unknown variant (known: %s, hexbo-N)" % (name, ", ".join(VARIANTS)))
+        v = _cache.setdefault(v.name, v)  # one variant however named (hexbo-9 is hexbo)
+        _cache[key] = v
+    return v
+
+
+def _build(key):
+    """The variant ``key`` from its builder (None if it names none), which
+    then leaves ``sys.modules`` and the package: on a board its code would
+    otherwise stay on the heap under every game."""
+    hexbo = key.startswith("hexbo")
+    try:
+        if hexbo:
+            from .hexbo_make import make
+        else:
+            from .variant_make import make
+        return make(key)
+    finally:
+        module = "hexbo_make" if hexbo else "variant_make"
+        sys.modules.pop("tanbo." + module, None)
+        getattr(sys.modules.get("tanbo"), "__dict__", {}).pop(module, None)
 
 
 class IllegalMove(ValueError):
@@ -164,16 +182,12 @@ class Game:
             stones = range(v.size)
         loaded("tanbo.game_make").set_up(self, v, board, to_move, stones)  # (off a board's heap under a game)
 
-    # -- construction (tanbo.game_make's, see there) -------------------------
-    def _find_roots(self, stones):
-        """Number the roots and chain their stones (:func:`tanbo.game_make.find_roots`,
-        which app.shared_search.restart asks of a game set up again)."""
-        loaded("tanbo.game_make").find_roots(self, stones)
-
-    def _credit_root_space(self):
-        """Credit every root with its root space and fill the legal sets
-        (:func:`tanbo.game_make.credit_root_space`)."""
-        loaded("tanbo.game_make").credit_root_space(self)
+    def restart(self):
+        """This game back at its variant's setup, the first player to move, in
+        place: its tables and undo stacks are refilled and keep their room,
+        so the next game of a variant makes no block anew (a board's
+        fragmented heap may have none for a new game's). Returns the game."""
+        return loaded("tanbo.game_make").restart(self)  # (off a board's heap under a game)
 
     def _bind(self):
         """The tables the hot paths unpack in one go (one attribute read, not fifteen)."""
@@ -202,7 +216,7 @@ class Game:
         ``ValueError`` naming the row and column of the first problem.
         """
         from .position import parse_position
-        v, board, to_move = parse_position(text, variant)
+        v, board, to_move = parse_position(text, get_variant, variant)
         g = cls(v, board, to_move)
         if not g._is_setup():
             g.start = g.position()
@@ -222,7 +236,7 @@ class Game:
     def from_record(cls, text):
         """Replay a game record (see :mod:`tanbo.record`); ValueError names the line."""
         from .replay import load_record
-        return load_record(cls, text)
+        return load_record(cls, text, get_variant)
 
     def position(self):
         """The position text of RULES.md, e.g. ``'...X/.O.../... X'``."""
@@ -370,6 +384,13 @@ class Game:
                 s = self.nxt[s]
         out.sort()
         return out
+
+    def root_chain(self, root):
+        """``(first, nxt)``: the stones of live root ``root`` as a chain, for a
+        walk that makes no list (a screen's, each redraw): ``first`` is one
+        of them, ``nxt[p]`` the one after ``p``, :data:`NIL` after the last.
+        Read only; valid until the next ply or undo."""
+        return self.head[root], self.nxt
 
     def root_space(self, point):
         """The root space of the root holding the stone on ``point``, sorted.
@@ -569,6 +590,17 @@ class Game:
         extra = cells - len(self._rem)
         if extra > 0:
             self._extend_rem(extra)
+
+    def make_room(self, plies, cells):
+        """Room for ``plies`` more plies and ``cells`` more cells of removed
+        roots' records, grown by the stacks' own steps (see
+        :meth:`_grow_history`): the plies that follow grow no stack, so a
+        MemoryError cannot break one off halfway (a search that plays on
+        the game itself makes room so before it starts)."""
+        while self._room < self._nh + plies:
+            self._grow_history()
+        while len(self._rem) - 6 < self._nrem + cells:
+            self._grow_rem()
 
     def last_move(self):
         """The last ply (a point, or ``-player`` for a resignation), or None

@@ -1,7 +1,7 @@
 """What sets a new :class:`tanbo.game.Game` up: its tables allocated, its
 roots found and chained, their root space credited and the legal sets
-filled (``Game(...)``'s work, and app.shared_search.restart's through
-``Game._find_roots`` and ``Game._credit_root_space``).
+filled (``Game(...)``'s work), and what sets one up again in its own
+tables (:meth:`tanbo.game.Game.restart`).
 
 Apart from :mod:`tanbo.game` because a game's plies never need it once it
 is set up: on a board the app drops it when a game's screen comes up
@@ -11,10 +11,33 @@ and search; the next game imports it again (a puzzle, whose screen opens
 in under half a second, keeps it). Fields: :mod:`tanbo.game`.
 """
 
+import sys
 from array import array
 
-from .game import _LISTS, MAX_ROOTS, NIL, NO_ROOT, _filled
+from .game import NIL, NO_ROOT
 from .variants import player_name
+
+MAX_ROOTS = 254  # root ids are bytes, NO_ROOT (255) and one below it kept free
+# CPython's tables are lists (see _cells).
+_LISTS = sys.implementation.name == "cpython"
+
+
+def _filled(cells, fill):
+    """``cells`` (a bytearray or array) with every cell set to ``fill``, allocating
+    no temporary as long as it: ``array("H", b"\xff\xff" * n)`` would first
+    make the bytes, a second block of the table's size while a board's heap
+    is fragmented. Doubles a filled prefix through a memoryview
+    (a copy a power of two, not a Python loop over the cells)."""
+    n = len(cells)
+    if n:
+        cells[0] = fill
+        view = memoryview(cells)
+        k = 1
+        while k < n:
+            c = k if 2 * k <= n else n - k
+            view[k:k + c] = view[:c]
+            k += c
+    return cells
 
 
 def set_up(g, v, board, to_move, stones):
@@ -206,3 +229,37 @@ def _cells(n, fill, wide=False):
     if fill == NIL or wide:
         return _filled(array("H", range(n)), fill)
     return _filled(bytearray(n), fill) if fill else bytearray(n)
+
+
+def restart(g):
+    """:meth:`tanbo.game.Game.restart`: ``g``'s tables and undo stacks, which
+    keep their room, refilled as :func:`allocate` fills them, its setup
+    placed and its roots found again."""
+    v = g.variant
+    board = _refill(g.board, 0)
+    for p, player in v.setup:
+        board[p] = player
+    _refill(g.root_of, NO_ROOT)
+    _refill(g.nxt, NIL)
+    for name, fill in (("touch_count", 0), ("space_root", NO_ROOT), ("legal_points", 0), ("legal_index", 0)):
+        for t in getattr(g, name)[1:]:
+            _refill(t, fill)
+    _refill(g.legal_total, 0)
+    _refill(g.root_count, 0)
+    g.ply = g._nh = g._nrem = 0
+    g._top = -1
+    g.winner = g.start = None
+    g.over = False
+    g.to_move = 1
+    find_roots(g, v.setup_points)
+    credit_root_space(g)
+    return g
+
+
+def _refill(cells, fill):
+    """``cells`` (a list, bytearray or array) with every cell set to ``fill``, in place."""
+    if type(cells) is list:
+        for i in range(len(cells)):
+            cells[i] = fill
+        return cells
+    return _filled(cells, fill)

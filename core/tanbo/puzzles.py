@@ -35,8 +35,8 @@ reached at the end of the line if it is reached at all):
 - ``legal``: any legal move (lessons: the position has exactly one).
 """
 
-from .game import Game
-from .variants import get_variant, is_digits, player_name, small_int
+from .game import Game, get_variant
+from .variants import is_digits, player_name, small_int
 
 BANDS = ("lesson", "easy", "medium", "hard")
 KINDS = ("remove", "save", "win", "double", "legal")

@@ -1,10 +1,10 @@
 """What builds the variants on a box of points (the square boards, 1D, 3D
 and 4p): their steps tables and setups (:func:`make`, which
-:func:`tanbo.variants.get_variant` calls once a variant; Hexbo's are
+:func:`tanbo.game.get_variant` calls once a variant; Hexbo's are
 :mod:`tanbo.hexbo_make`'s).
 
 Apart from :mod:`tanbo.variants` because a game never needs it once its
-variant is built: :func:`tanbo.variants.get_variant` drops this module from
+variant is built: :func:`tanbo.game.get_variant` drops this module from
 ``sys.modules`` (and the package) once it has built one, so that its code
 (1.3 KB of ``.mpy``, about as much of a board's heap) does not stay under a
 game's screen and search; the next variant built imports it again (once a

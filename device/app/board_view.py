@@ -106,8 +106,7 @@ class BoardView:
             for p in range(len(want)):
                 if own[p] == root:
                     want[p] = tiles.T_SPACE_HINT if want[p] == tiles.T_HINT else tiles.T_SPACE
-            nxt = game.nxt
-            p = game.head[root]
+            p, nxt = game.root_chain(root)
             while p != NIL:  # the root's chain of stones
                 want[p] = self.ring + board[p]
                 p = nxt[p]

@@ -13,13 +13,12 @@ module of its own, so that neither its code nor any work of its hashing
 reaches the heap or the hot path of any other search; in the app, not in
 tanbo, because only the app's small heap wants it (and the bundle's check,
 tanbo_tools.ship.verify, imports every engine module at once on a heap that
-has no room for 3 KB more of them). It reads the game's undo stacks
-(``_nh``, ``_rem``) as tanbo.ai does.
+has no room for 3 KB more of them). It reads the game's removal records
+(``_nrem``, ``_rem``: tanbo.game's interface for a search) as tanbo.ai does.
 """
 
 
 from tanbo.ai import DEFAULT_SLOWNESS, PUSH_COST, REMOVAL_COST, TT_BITS, WIN, Search
-from tanbo.game import NIL, NO_ROOT, _filled
 from tanbo.rng import Rng
 
 # Cells of removed roots' records (2 bytes each) that a search makes room
@@ -133,9 +132,9 @@ class SharedSearch(Search):
         """Search.run on the game itself, which is then as it was (its plies
         taken back, its legal lists in their order), also when an exception
         broke the search off."""
-        self.reserve(self.max_depth + 1, REMOVAL_CELLS)
+        self.game.make_room(self.max_depth + 1, REMOVAL_CELLS)
         self.keep_order()
-        self.kept[1] = self.game._nh
+        self.kept[1] = self.game.ply
         try:
             self.held[9] = WIN  # (never paused: Search.run's loop, not a call of it: a frame less on the pystack)
             for _ in self.walk():
@@ -160,16 +159,6 @@ class SharedSearch(Search):
                 order[i] = lk[j]
                 i += 1
 
-    def reserve(self, plies, cells):
-        """Room in the game for ``plies`` more plies and ``cells`` more cells of
-        removed roots' records, so that no ply of the search grows a stack."""
-        g = self.game
-        while g._room < g._nh + plies:
-            g._grow_history()
-        rem = g._rem
-        while len(rem) - 6 < g._nrem + cells:
-            g._grow_rem()
-
     def restore(self):
         """The game as it was at :meth:`run`'s start: its plies taken back, its
         legal lists in their order (``legal_index`` of each member with them)."""
@@ -177,7 +166,7 @@ class SharedSearch(Search):
         kept = self.kept
         if kept[1] < 0:
             return
-        while g._nh > kept[1]:
+        while g.ply > kept[1]:
             g.undo()
         kept[1] = -1
         order = kept[2]
@@ -214,39 +203,7 @@ class SharedSearch(Search):
 
 
 def restart(game):
-    """``game``'s variant from its setup again, the first player to move, in
-    the game's own tables and undo stacks (which keep their room): a next
-    game of the same variant that makes no block anew. For a board's
-    fragmented heap (a PyBadge's 4p and 3- and 6-player Hexbo games, whose
-    second game found no block for the tables or stacks of a new Game).
-    Here, not in tanbo.game, as only these games use it: 0.3 KB of code
-    that every other game screen's heap would hold."""
-    v = game.variant
-    board = _refill(game.board, 0)
-    for p, player in v.setup:
-        board[p] = player
-    _refill(game.root_of, NO_ROOT)
-    _refill(game.nxt, NIL)
-    # each table as Game._allocate fills it
-    for name, fill in (("touch_count", 0), ("space_root", NO_ROOT), ("legal_points", 0), ("legal_index", 0)):
-        for t in getattr(game, name)[1:]:
-            _refill(t, fill)
-    _refill(game.legal_total, 0)
-    _refill(game.root_count, 0)
-    game.ply = game._nh = game._nrem = 0
-    game._top = -1
-    game.winner = game.start = None
-    game.over = False
-    game.to_move = 1
-    game._find_roots(v.setup_points)
-    game._credit_root_space()
-    return game
-
-
-def _refill(cells, fill):
-    """``cells`` (a list, bytearray or array) with every cell set to ``fill``, in place."""
-    if type(cells) is list:
-        for i in range(len(cells)):
-            cells[i] = fill
-        return cells
-    return _filled(cells, fill)
+    """``game`` back at its setup in its own tables (:meth:`tanbo.game.Game.restart`):
+    the next game of a PyBadge's 4p or 3- or 6-player Hexbo, whose heap
+    found no block for a new Game's tables or stacks."""
+    return game.restart()
