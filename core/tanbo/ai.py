@@ -67,6 +67,12 @@ from array import array
 from .game import FAST_COPY_POINTS, NO_ROOT
 from .rng import Rng
 
+try:
+    from micropython import const
+except ImportError:  # CPython
+    def const(x):
+        return x
+
 
 LEVELS = ("random", "easy", "medium", "hard")
 
@@ -292,7 +298,7 @@ def step(search, nodes):
     if search.walker is None:
         search.walker = search.walk()
     search.paused = False
-    at = search.held[9] = search.iterations + nodes  # (the count at which tick pauses)
+    at = search.held[PAUSE_AT] = search.iterations + nodes  # (the count at which tick pauses)
     if search.next_tick > at:
         search.next_tick = at  # tick is where the pause is noticed
     try:
@@ -301,6 +307,39 @@ def step(search, nodes):
         search.walker = None
         return True
     return False
+
+
+# The cells of Search's grouped attributes (one attribute a group: see the
+# end of Search.__init__), by name; a leading underscore makes each a
+# literal in the compiled code, with no global.
+# held: where a paused search stands (see step).
+_AT_PLY = const(0)  # the ply whose node minimax re-enters (0: none; -ply-1: before the next move of ply's node)
+_SCAN_NEXT = const(1)  # a paused scan's next move (0: none paused)
+_SCAN_TOP = const(2)  # its kept entries
+_SCAN_BEST = const(3)  # its best
+_SCAN_FROZEN = const(4)  # whether it reads the copy of its list
+_REACH_TAIL = const(5)  # label_reach's queue's end (0: not paused)
+_REACH_HEAD = const(6)  # its head
+_REACH_MARK = const(7)  # its next count
+_REACH_COUNTED = const(8)  # the nodes it has counted
+PAUSE_AT = const(9)  # the node count at which tick pauses (app.shared_search sets it too)
+# frames: minimax's state a ply (see minimax).
+_LO = const(0)  # alpha
+_HI = const(1)  # beta
+_LO0 = const(2)  # alpha on entry
+_HI0 = const(3)  # beta on entry
+_INDEX = const(4)  # the next move's index in the ply's buffer
+_COUNT = const(5)  # its move count
+_BEST = const(6)  # its best move
+_HASH = const(7)  # its hash
+_SLOT = const(8)  # its transposition-table entry
+_CHECK = const(9)  # that entry's check
+_KILLER = const(10)  # the ply's killer move
+# work: reach's work space (see label_reach).
+_LABEL = const(0)  # per point its label
+_DIST = const(1)  # per point its distance
+_QUEUE = const(2)  # the labelled points
+_REACHED = const(3)  # per root its count
 
 
 class Search:
@@ -527,23 +566,23 @@ class Search:
         # sets, and where the search stands when paused (held, see __init__).
         # The finished search's move.
         held = self.held
-        held[9] = WIN  # (never)
+        held[PAUSE_AT] = WIN  # (never)
         self.paused = False
-        for i in range(5):
+        for i in range(_REACH_TAIL):  # the ply's and the scan's cells
             held[i] = 0
         self.walker = None
         self.move = None
         expected = self.expected
         expected[0] = -1  # the root move whose expected reply is expected[1] (see tanbo.ponder.expected)
         expected[1] = -1
-        if held[5]:
+        if held[_REACH_TAIL]:
             # A reach paused in a search given up: its labels back to 0.
-            label = self.work[0]
-            queue = self.work[2]
-            for i in range(held[5]):
+            label = self.work[_LABEL]
+            queue = self.work[_QUEUE]
+            for i in range(held[_REACH_TAIL]):
                 label[queue[i]] = 0
-            held[5] = 0
-        killer = self.frames[10]
+            held[_REACH_TAIL] = 0
+        killer = self.frames[_KILLER]
         for i in range(len(killer)):
             killer[i] = -1
         if self.tt:
@@ -567,7 +606,7 @@ class Search:
     # -- the search loop --------------------------------------------------------
     def run(self):
         """The chosen point (the game must not be over): the whole search at once."""
-        self.held[9] = WIN  # pause never: no search counts that many nodes
+        self.held[PAUSE_AT] = WIN  # pause never: no search counts that many nodes
         for _ in self.walk():
             pass
         return self.move
@@ -611,7 +650,7 @@ class Search:
         held = self.held
         while True:
             n = self.scan(buf, len(buf), None, True, 0)
-            if not held[1]:
+            if not held[_SCAN_NEXT]:
                 break
             yield
         moves, noise = self.root_moves(n)
@@ -628,7 +667,7 @@ class Search:
                 self.push(moves[i])
                 while g.winner is None:
                     reach[i] = self.reach(g)
-                    if not held[5]:
+                    if not held[_REACH_TAIL]:
                         break
                     yield
                 g.undo()
@@ -654,7 +693,7 @@ class Search:
         if scores[0] >= WIN - 10000:
             return  # a win at once: no deeper pass finds a quicker one
         h = self.h
-        best_reply = self.frames[6]
+        best_reply = self.frames[_BEST]
         first = 0  # the nodes the last pass's first root move took
         for depth in range(2, self.max_depth + 1):
             if self.end - self.iterations < LAST_PASS * first:
@@ -670,7 +709,7 @@ class Search:
                 best_reply[1] = -1
                 while True:
                     s = self.minimax(depth - 1, alpha - noise[i], WIN + 1, 1)
-                    if not held[0]:
+                    if not held[_AT_PLY]:
                         break
                     yield
                 reply = best_reply[1]
@@ -810,30 +849,30 @@ class Search:
         me = self.me
         tt = self.tt
         zob = self.zob
-        killer = self.frames[10]
+        killer = self.frames[_KILLER]
         bufs = self.bufs
         # One name a line: a tuple assignment of 3 or more builds a tuple (an
         # allocation a call) on CircuitPython.
         # (No local for the lists: a local is 4 bytes more of the pystack, at
         # its deepest, where hexbo-3p's search in the app has none to spare.)
-        lo = self.frames[0]
-        hi = self.frames[1]
-        lo0 = self.frames[2]
-        hi0 = self.frames[3]
-        index = self.frames[4]
-        count = self.frames[5]
-        best = self.frames[6]
-        hashes = self.frames[7]
-        slots = self.frames[8]
-        checks = self.frames[9]
+        lo = self.frames[_LO]
+        hi = self.frames[_HI]
+        lo0 = self.frames[_LO0]
+        hi0 = self.frames[_HI0]
+        index = self.frames[_INDEX]
+        count = self.frames[_COUNT]
+        best = self.frames[_BEST]
+        hashes = self.frames[_HASH]
+        slots = self.frames[_SLOT]
+        checks = self.frames[_CHECK]
         table = self.table if tt else None  # checks, values, infos (see hashing)
         top = ply
         leaves = ply + depth - 1  # the ply whose nodes are scanned, not expanded
-        if self.held[0]:
+        if self.held[_AT_PLY]:
             # The same call again after a pause: on at the node it paused in,
             # whose bounds are its parent's (the plies above are as they were).
-            ply = self.held[0]
-            self.held[0] = 0
+            ply = self.held[_AT_PLY]
+            self.held[_AT_PLY] = 0
             if ply < 0:  # paused before entering the next move of the node at -ply - 1
                 ply = -ply - 1
                 self.push(bufs[ply][index[ply]] & 0x3FF)
@@ -845,13 +884,13 @@ class Search:
             # -- enter the node at ``ply``: its value ``v``, or its first move searched
             v = NO_VALUE
             if self.paused and not self.stopped:
-                self.held[0] = ply
+                self.held[_AT_PLY] = ply
                 return 0
             if g.winner is not None:
                 v = WIN - ply if g.winner == me else -WIN + ply
             elif self.stopped:
                 v = 0  # discarded by the caller
-                self.held[1] = 0  # (a scan paused there is abandoned)
+                self.held[_SCAN_NEXT] = 0  # (a scan paused there is abandoned)
             else:
                 c = g.to_move
                 maximise = c == me
@@ -875,8 +914,8 @@ class Search:
                     # The last ply: every move valued at once; stop at the
                     # first one that refutes the caller's bound.
                     self.scan(None, 0, beta if maximise else -alpha, False, ply)
-                    if self.held[1]:
-                        self.held[0] = ply  # paused inside the scan
+                    if self.held[_SCAN_NEXT]:
+                        self.held[_AT_PLY] = ply  # paused inside the scan
                         return 0
                     if maximise:
                         v = self.best
@@ -891,8 +930,8 @@ class Search:
                 else:
                     buf = bufs[ply]
                     n = self.scan(buf, len(buf), None, False, ply)
-                    if self.held[1]:
-                        self.held[0] = ply  # paused inside the scan
+                    if self.held[_SCAN_NEXT]:
+                        self.held[_AT_PLY] = ply  # paused inside the scan
                         return 0
                     if self.stopped:
                         v = 0
@@ -920,7 +959,7 @@ class Search:
                             slots[ply] = slot
                             checks[ply] = check
                         if self.paused:
-                            self.held[0] = -ply - 1
+                            self.held[_AT_PLY] = -ply - 1
                             return 0
                         self.push(buf[0] & 0x3FF)
                         ply += 1
@@ -951,7 +990,7 @@ class Search:
                 elif i < count[ply]:
                     index[ply] = i
                     if self.paused:
-                        self.held[0] = -ply - 1
+                        self.held[_AT_PLY] = -ply - 1
                         return 0
                     self.push(buf[i] & 0x3FF)
                     ply += 1
@@ -1018,7 +1057,7 @@ class Search:
         """Report progress (until stopped: a stopped search only finishes its
         root scan or reach); stop on request (once depth 2 is searched whole:
         a stop never plays a shallower move) or on the clock; pause (see step)."""
-        at = self.held[9]  # (the count at which to pause)
+        at = self.held[PAUSE_AT]  # (the count at which to pause)
         if self.iterations >= at:
             self.paused = True
         elif self.next_tick > at:
@@ -1067,15 +1106,15 @@ class Search:
         if tail < 0:
             return 0  # paused (see label_reach): called again to go on
         work = self.work
-        label, queue = work[0], work[2]
+        label, queue = work[_LABEL], work[_QUEUE]
         for i in range(tail):
             label[queue[i]] = 0  # (only labelled points are queued)
-        reached, weight, cap = work[3], self.terms[1], len(REACH) - 1
+        reached, weight, cap = work[_REACHED], self.terms[1], len(REACH) - 1
         total = 0
         for r in range(len(reached)):
             t = reached[r]
             total += weight[r] * REACH[t if t < cap else cap]
-        self.count(REACH_COST + tail * REACH_EIGHTHS // 8 - self.held[8])
+        self.count(REACH_COST + tail * REACH_EIGHTHS // 8 - self.held[_REACH_COUNTED])
         return total
 
     def label_reach(self, g):
@@ -1085,22 +1124,23 @@ class Search:
         ones of ``queue`` (the caller clears them).
 
         Its nodes are counted as it goes, REACH_EIGHTHS each 8 points taken
-        from the queue (``held[8]``: :meth:`reach` counts the rest), so
+        from the queue (``held[_REACH_COUNTED]``: :meth:`reach` counts the rest), so
         that a paused search (see step) pauses here too: it then returns -1
-        with its queue's end, head and next count in ``held[5:8]``, and goes
+        with its queue's end, head and next count in ``held`` (``_REACH_TAIL``
+        to ``_REACH_MARK``), and goes
         on from there when called again.
         """
         work = self.work
-        label, dist = work[0], work[1]  # (pairs: a 4-name unpack allocates on MicroPython)
-        queue, reached = work[2], work[3]
+        label, dist = work[_LABEL], work[_DIST]  # (pairs: a 4-name unpack allocates on MicroPython)
+        queue, reached = work[_QUEUE], work[_REACHED]
         board, rplayer, tc = g.board, g.root_player, g.touch_count
         steps = g.steps
         held = self.held
-        tail = held[5]
+        tail = held[_REACH_TAIL]
         if tail:
-            head = held[6]
-            mark = held[7]
-            held[5] = 0
+            head = held[_REACH_HEAD]
+            mark = held[_REACH_MARK]
+            held[_REACH_TAIL] = 0
         else:
             head = 0
             mark = 8
@@ -1126,9 +1166,9 @@ class Search:
                 mark += 8
                 self.count(REACH_EIGHTHS)
                 if self.paused:
-                    held[6] = head
-                    held[5] = tail
-                    held[7] = mark
+                    held[_REACH_HEAD] = head
+                    held[_REACH_TAIL] = tail
+                    held[_REACH_MARK] = mark
                     return -1
             q = queue[head]
             head += 1
@@ -1159,7 +1199,7 @@ class Search:
                         label[p] = l
                         reached[k - 1] -= 1
                         reached[l - 1] += 1
-        held[8] = (mark // 8 - 1) * REACH_EIGHTHS
+        held[_REACH_COUNTED] = (mark // 8 - 1) * REACH_EIGHTHS
         return tail
 
     def played(self, m, root, ply):
@@ -1248,14 +1288,14 @@ class Search:
         best = -WIN - 10
         top = 0  # entries kept in buf, sorted by descending key
         attack, rescue = self.keys
-        start = self.held[1]  # (no local for held: scan's frame is the deepest on the pystack)
+        start = self.held[_SCAN_NEXT]  # (no local for held: scan's frame is the deepest on the pystack)
         if start:
             # On after a pause (see step), where it stopped, on the list it read.
             held = self.held
-            held[1] = 0
-            top = held[2]
-            best = held[3]
-            if held[4]:
+            held[_SCAN_NEXT] = 0
+            top = held[_SCAN_TOP]
+            best = held[_SCAN_BEST]
+            if held[_SCAN_FROZEN]:
                 lst = self.snap
         elif root:
             unsafe = self.unsafe
@@ -1266,10 +1306,10 @@ class Search:
         for i in range(start, n):
             if hold:
                 held = self.held
-                held[1] = i
-                held[2] = top
-                held[3] = best
-                held[4] = lst is self.snap
+                held[_SCAN_NEXT] = i
+                held[_SCAN_TOP] = top
+                held[_SCAN_BEST] = best
+                held[_SCAN_FROZEN] = lst is self.snap
                 self.iterations = it
                 return top
             e = lst[i]

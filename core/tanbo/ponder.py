@@ -33,6 +33,19 @@ against hard without pondering (see ``EXTEND``).
 
 from .ai import PLAYED_COST, WIN, nodes_in, step
 
+try:
+    from micropython import const
+except ImportError:  # CPython
+    def const(x):
+        return x
+
+# The cells of a finished candidate in Ponder.found, the first two also
+# those of a search's expected (tanbo.ai.Search.expected): its move, the
+# reply that move expects, its search's depth.
+_MOVE = const(0)
+_REPLY = const(1)
+_DEPTH = const(2)
+
 # Candidates pondered after the expected reply: the ranking's best that many.
 WIDE = 2
 # Board time of one step of the search on the person's turn in the app
@@ -70,7 +83,7 @@ def expected(search):
     best move at ply 1 of the deepest pass that searched it (-1: none,
     when no pass went past depth 2)."""
     e = search.expected  # (the root move, its reply)
-    return e[1] if e[0] == search.move else -1
+    return e[_REPLY] if e[_MOVE] == search.move else -1
 
 
 class Ponder:
@@ -121,7 +134,7 @@ class Ponder:
                 k -= n
                 if k >= n or not EXTEND:
                     break
-                if found[k][0] < 0:
+                if found[k][_MOVE] < 0:
                     continue
             # From the position itself each time: a move taken back leaves
             # the legal lists in another order, and the search another one.
@@ -234,10 +247,10 @@ class Ponder:
         self.done = True
         found = self.found
         if 0 <= k < len(found):
-            if k == self.current and s.depth > found[k][2] and expected(s) >= 0:
+            if k == self.current and s.depth > found[k][_DEPTH] and expected(s) >= 0:
                 return s.move  # (its search again's deeper pass)
-            s.move = s.expected[0] = found[k][0]
-            s.expected[1] = found[k][1]  # what the next pondering guesses first
+            s.move = s.expected[_MOVE] = found[k][_MOVE]
+            s.expected[_REPLY] = found[k][_REPLY]  # what the next pondering guesses first
             return s.move
         if k < 0:
             s.start(game, self.seed, progress, movetime_ms)

@@ -18,8 +18,20 @@ has no room for 3 KB more of them). It reads the game's removal records
 """
 
 
-from tanbo.ai import DEFAULT_SLOWNESS, PUSH_COST, REMOVAL_COST, TT_BITS, WIN, Search
+from tanbo.ai import DEFAULT_SLOWNESS, PAUSE_AT, PUSH_COST, REMOVAL_COST, TT_BITS, WIN, Search
 from tanbo.rng import Rng
+
+try:
+    from micropython import const
+except ImportError:  # CPython (the simulator)
+    def const(x):
+        return x
+
+# SharedSearch.kept's cells (see SharedSearch.__init__); a search under
+# way's base is -1 when none is.
+_VARIANT = const(0)
+_BASE = const(1)
+_ORDER = const(2)
 
 # Cells of removed roots' records (2 bytes each) that a search makes room
 # for before it starts: hard's 4p searches took at most 140 (2,458 searches
@@ -103,7 +115,7 @@ class SharedSearch(Search):
             self.table = (self.zeros("H", n), self.zeros("i", n), self.zeros("H", n))
 
     def fits(self, game):
-        return game.variant.name == self.kept[0] and len(game.alive) == len(self.terms[1])
+        return game.variant.name == self.kept[_VARIANT] and len(game.alive) == len(self.terms[1])
 
     def release(self):
         """Let the game go (the app's, when its next game starts: 4p's 11-15 KB
@@ -114,7 +126,7 @@ class SharedSearch(Search):
     def start(self, game, seed=0, progress=None, movetime_ms=None, load=True):
         if load and not self.fits(game):
             raise ValueError("Search.start: %s with %d roots is not the game this search was made for"
-                             " (%s, %d roots)" % (game.variant.name, len(game.alive), self.kept[0],
+                             " (%s, %d roots)" % (game.variant.name, len(game.alive), self.kept[_VARIANT],
                                                   len(self.terms[1])))
         self.game = game
         size = game.variant.size
@@ -134,9 +146,9 @@ class SharedSearch(Search):
         broke the search off."""
         self.game.make_room(self.max_depth + 1, REMOVAL_CELLS)
         self.keep_order()
-        self.kept[1] = self.game.ply
+        self.kept[_BASE] = self.game.ply
         try:
-            self.held[9] = WIN  # (never paused: Search.run's loop, not a call of it: a frame less on the pystack)
+            self.held[PAUSE_AT] = WIN  # (never paused: Search.run's loop, not a call of it: a frame less on the pystack)
             for _ in self.walk():
                 pass
             return self.move
@@ -149,9 +161,9 @@ class SharedSearch(Search):
         its loops' locals and iterators took 56 bytes there (hexbo-3p's search on
         a PyBadge reached 1,480 of the 1,472 bytes with them)."""
         g = self.game
-        order = self.kept[2]
+        order = self.kept[_ORDER]
         if sum(g.legal_total) > len(order):
-            order = self.kept[2] = points(g.variant.size, order_cells(g))
+            order = self.kept[_ORDER] = points(g.variant.size, order_cells(g))
         i = 0
         for k in g.pids:
             lk = g.legal_points[k]
@@ -164,12 +176,12 @@ class SharedSearch(Search):
         legal lists in their order (``legal_index`` of each member with them)."""
         g = self.game
         kept = self.kept
-        if kept[1] < 0:
+        if kept[_BASE] < 0:
             return
-        while g.ply > kept[1]:
+        while g.ply > kept[_BASE]:
             g.undo()
-        kept[1] = -1
-        order = kept[2]
+        kept[_BASE] = -1
+        order = kept[_ORDER]
         i = 0
         for k in g.pids:
             lk, pk = g.legal_points[k], g.legal_index[k]
