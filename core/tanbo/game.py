@@ -749,8 +749,9 @@ class Game:
                 if m == 0:  # r's root space through e alone
                     ownc[q] = NO_ROOT
                     sr -= 1
+                    # q leaves the legal set, inlined: a call here would cost more than its steps
                     i = pc[q]
-                    while lc[i] != q:  # the index's low byte (see tanbo.game_make.allocate)
+                    while lc[i] != q:  # the place's low byte (see tanbo.game_make.allocate)
                         i += 256
                     n -= 1
                     last = lc[n]
@@ -812,8 +813,9 @@ class Game:
             # docstring) and its root's space (sr: space[r], written once)...
             ownc[e] = NO_ROOT
             sr = space[r] - 1
+            # e leaves the legal set, inlined: a call here would cost more than its steps
             i = pc[e]
-            while lc[i] != e:  # the index's low byte (see tanbo.game_make.allocate)
+            while lc[i] != e:  # the place's low byte (see tanbo.game_make.allocate)
                 i += 256
             last = lc[n]
             lc[i] = last
@@ -828,8 +830,9 @@ class Game:
                     ownk[e] = NO_ROOT
                     so = space[o] - 1
                     space[o] = so
+                    # e leaves the legal set, inlined: a call here would cost more than its steps
                     i = pk[e]
-                    while lk[i] != e:  # the index's low byte (see tanbo.game_make.allocate)
+                    while lk[i] != e:  # the place's low byte (see tanbo.game_make.allocate)
                         i += 256
                     m = legal_total[k] - 1
                     last = lk[m]
@@ -860,8 +863,9 @@ class Game:
                         o = ownc[q]
                         ownc[q] = NO_ROOT
                         n -= 1
+                        # q leaves the legal set, inlined: a call here would cost more than its steps
                         i = pc[q]
-                        while lc[i] != q:  # the index's low byte (see tanbo.game_make.allocate)
+                        while lc[i] != q:  # the place's low byte (see tanbo.game_make.allocate)
                             i += 256
                         last = lc[n]
                         lc[i] = last
@@ -952,8 +956,9 @@ class Game:
                         lc[top] = q
                     elif m == 0 and ownc[q] != NO_ROOT:  # (r's space is not kept: r is gone)
                         ownc[q] = NO_ROOT
+                        # q leaves the legal set, inlined: a call here would cost more than its steps
                         i = pc[q]
-                        while lc[i] != q:  # the index's low byte (see tanbo.game_make.allocate)
+                        while lc[i] != q:  # the place's low byte (see tanbo.game_make.allocate)
                             i += 256
                         m = legal_total[c] - 1
                         last = lc[m]
@@ -1049,8 +1054,9 @@ class Game:
                     ownk[s] = NO_ROOT
                     space[o] -= 1
                     n -= 1
+                    # s leaves the legal set, inlined: a call here would cost more than its steps
                     t = pk[s]
-                    while lk[t] != s:  # the index's low byte (see tanbo.game_make.allocate)
+                    while lk[t] != s:  # the place's low byte (see tanbo.game_make.allocate)
                         t += 256
                     last = lk[n]
                     lk[t] = last
@@ -1078,8 +1084,9 @@ class Game:
                         ownc[q] = NO_ROOT
                         space[o] -= 1
                         n -= 1
+                        # q leaves the legal set, inlined: a call here would cost more than its steps
                         j = pc[q]
-                        while lc[j] != q:  # the index's low byte (see tanbo.game_make.allocate)
+                        while lc[j] != q:  # the place's low byte (see tanbo.game_make.allocate)
                             j += 256
                         last = lc[n]
                         lc[j] = last
