@@ -77,7 +77,7 @@ except ImportError:  # CPython
 LEVELS = ("random", "easy", "medium", "hard")
 
 # What each level does: docs/ai.md's table (Levels). Not here: no menu shows it,
-# and its lines took 0.45 KB of a board's heap beside every search.
+# and its lines would take 0.45 KB of a board's heap beside every search.
 
 # -- boards -----------------------------------------------------------------------
 # ``slowness``: board time per instruction relative to a SAMD51 at 120 MHz
@@ -85,12 +85,9 @@ LEVELS = ("random", "easy", "medium", "hard")
 # a SAMD51's; a slower board gets proportionally fewer nodes, so a move takes
 # about the same time everywhere. The default is the slowest board's, so a
 # seed gives the same move on every board unless told otherwise.
-# The RP2040's 4.4 carries a margin: CircuitPython 10.2.1 firmware (issue
-# 22, emulated, no flash-cache misses, so a real chip is no faster) took
-# 0.42-0.445 ms a node on 9x9 and 0.47-0.477 on 19x19, ~4.1 times the
-# board-time estimate of a SAMD51's node; at 4.4 the worst of those rates
-# spends 2.68 s on 9x9's 6,022 nodes and 5.20 s on 19x19's 10,909, 11% and
-# 13% under the limits (3 s, 6 s), which the app's wall-clock cap enforces.
+# The RP2040's 4.4 carries a margin over the ~4.1 its firmware runs at,
+# so that hard stays 11-13% under its limits (3 s, 6 s), which the app's
+# wall-clock cap enforces (docs/ai.md#budgets).
 SLOWNESS = {"samd51": 1.0, "rp2040": 4.4}
 DEFAULT_SLOWNESS = 4.4
 
@@ -119,19 +116,12 @@ DEFAULT_SLOWNESS = 4.4
 # | hard | 13x13 | 40806 / 8125 | 39.4 / 7.4 | 4244 | 3850 |
 # | hard | 19x19 | 43998 / 8127 | 39.9 / 11.2 | 4839 | 4184 |
 #
-# Hard's rows are since LAST_PASS: a search often ends below its budget
-# (a SAMD51's 9x9 search most), so the budget is the worst case, not the
-# mean. Worst of the four positions: hard 9x9 1334 ms SAMD51, 2394 ms
-# RP2040; 13x13 5284 and 4664 ms; 19x19 5281 and 5438 ms (the limits: 3 s
-# and 6 s on every board; RP2040 ms at 4.1x a SAMD51's, as the firmware
-# ran; at their full budgets, before LAST_PASS, 2911 and 2843 ms on 9x9,
-# 5801 and 5823 ms on 19x19). Each
-# includes a fresh Search's set-up (the app's reused one skips it), and
-# the root's lists made at their final size (+5-6% against the
-# comprehensions, which fragmented a PyBadge's heap). Set with 72c647b's transposition table, which costs
-# ~2.5% more board time a node and saves 13-23% of the nodes to finish a
-# depth (hard 9x9, depths 5-7); measured again with minimax as a loop
-# (the same nodes, ~1% more board time than its recursion).
+# A hard search often ends below its budget (LAST_PASS), so the budget
+# is the worst case, not the mean. Worst of the four positions: hard 9x9
+# 1334 ms SAMD51, 2394 ms RP2040; 13x13 5284 and 4664 ms; 19x19 5281 and
+# 5438 ms (the limits: 3 s and 6 s on every board). Each includes a fresh
+# Search's set-up (the app's reused one skips it). The table's history:
+# docs/ai.md#what-a-move-costs.
 LEVEL_TABLE = {
     "random": (0, 0, 0, 0, 0, 0),
     "easy": (1, 0, 3400, 3400, 30, 0),
@@ -148,8 +138,9 @@ WIN = 1000000  # a won game, minus its length so quicker wins come first
 # root gains from the t empty points it reaches first (see Search.reach;
 # capped at the last entry): a walled root dies once it must grow. A table
 # in tanbo.weights, which `tanbo train` fits to game outcomes; imported
-# here, where the names were defined, so the globals keep their order
-# (084f444: two globals more cost easy 7% more board time).
+# here, among the tables, so that the module's globals keep their order:
+# where a global sits in the module's table sets what each lookup of it
+# costs (two globals more cost easy 7% more board time).
 from .weights import ROOT, SPACE, ROOM, HANGING, REACH  # noqa: E402
 EASY_REMOVE = 100  # easy level: per opposing root a move removes (own: minus)
 EASY_HANGING = 50  # easy level: per own root a move leaves with root space 1
@@ -176,9 +167,8 @@ KEY_MAX = (1 << 18) - 1
 # a root (removal and restoration walk the root's stones), and a move of a
 # scan that had to be played (always a removal, plus an evaluation) as
 # PLAYED_COST, so that a node budget stays a time budget in the fights of
-# the late game too (measured with the engine of 5fa347e: ~12k Cortex-M4
-# instructions a scanned move, a removal played and taken back 16-18 times
-# that; hard's four probe positions then take 2.51-2.66 s on a SAMD51).
+# the late game too (a scanned move is ~12k Cortex-M4 instructions, a
+# removal played and taken back 16-18 times that).
 PUSH_COST = 6
 REMOVAL_COST = 12
 PLAYED_COST = 18
@@ -212,13 +202,10 @@ PROGRESS_EVERY = 24
 # nodes the last pass's first root move took. A pass stopped within its
 # first root move plays the pass before's move, and one stopped after it
 # the same unless a later root move also finishes above it: the nodes
-# before such a stop were mostly wasted. Hard 9x9 at an RP2040's budget
-# (1,789 searches of 30 games from random openings, 6,008 nodes): 10 saves
-# 1,670 nodes a search (28%) and changes 93 moves (5.2%; 4: 620 nodes and
-# 9 moves; 6: 975 and 34), and won 193 of 400 games against the same hard
-# without it (48.2%, 95% CI 43-53%; 6 random plies, both colours). Issue
-# 24: a second pondered candidate then finishes within 0.3 s of a player's
-# stone more often (docs/ai.md, Thinking on the player's time).
+# before such a stop were mostly wasted. At 10 hard 9x9 saves 28% of its
+# nodes for 5% of its moves changed and no strength lost, and a second
+# pondered candidate finishes within 0.3 s of a player's stone more often
+# (docs/ai.md#how-hard-searches).
 LAST_PASS = 10
 # Plies from the setup within which a search with a book (Search.book) asks it: tanbo.book.
 BOOK_PLIES = 8
@@ -351,8 +338,8 @@ class Search:
     move buffers, transposition table, hash words, reach work space), so a
     game's searches allocate their big blocks once, on the heap as it was
     when the game began, not anew on a heap fragmented by the moves before
-    (issue 22: a PyBadge died at the second 19x19 search, needing 4.3 KB
-    in one piece). A reused search plays exactly as a fresh one: the same
+    (a second 19x19 search wants 4.3 KB in one piece, which a PyBadge's
+    heap no longer has). A reused search plays exactly as a fresh one: the same
     nodes, the same move.
 
     ``game`` is copied once, and loaded again by :meth:`start`; the
@@ -385,11 +372,11 @@ class Search:
         # moves (bufs[-2]) and their noise (bufs[-1]), a word a root move each
         # (the first two sorted in C as lists), made here, on the heap as it is
         # at the game's start, and cut to each search's moves in place (see
-        # cut): made anew each search, late in a game they were blocks a
-        # fragmented heap had none of (a PyBadge's 4p search at ply 376 found
+        # cut): made anew each search, late in a game they would be blocks a
+        # fragmented heap has none of (a PyBadge's 4p search near its end has
         # no 616-byte block for its scores). In bufs, not attributes of their
-        # own: the instance's members as they were, whose layout moved every
-        # search's board time by 1-2%.
+        # own: the instance's members' layout sets every search's board time
+        # within 1-2%.
         # Root moves its lists hold from the start (bufs[-1]'s length): the most
         # seen (hard against random moves, 3-4 games each: 9x9 26, 13x13 59,
         # dense-11 60, 3d 46, 19x19 110, 4p 71, hexbo 61, hexbo-3p 42,
@@ -400,7 +387,7 @@ class Search:
         # two, where a 9x9 search and its pondering stay within 30 KB so
         # (tests/test_device_memory.py; 9x9 26, dense-11 41, 3d 42). A root
         # with more grows them to its moves and 8 more (walk), not to the
-        # board's points: 3d's 125 were a block too large late in a game.
+        # board's points: 3d's 125 are a block too large late in a game.
         cells = size * 3 // (2 * g.players + 4) + (-4 if size <= 125 and g.players == 2 else 8)
         cells = cells if cells < size else size
         if self.max_depth < 2:
@@ -422,7 +409,7 @@ class Search:
         # takes back its moves before the next scan starts. It shares its
         # block with root_moves' value of each root move, by point, which is
         # written after the root's scan and read before the next scan: 4
-        # bytes a cell for both, where two tables took 6. (One attribute, as
+        # bytes a cell for both, where two tables would take 6. (One attribute, as
         # every group below: see the dict's size at the end of __init__.)
         self.snap = zeros("i", size)
         plies = self.max_depth + 1
@@ -477,11 +464,11 @@ class Search:
         # The instance's attributes live in a hash table that MicroPython
         # grows, when full, through 29, 37, 47, 59, 73 slots (8 bytes each on
         # a board): each group here is one attribute, so a search's table is
-        # 37 slots (296 B) where 63-70 attributes took 73 (584 B, a block a
-        # 6-player Hexbo game's second search found no room for), after a
-        # 59-slot one freed as it grew; and a miss (each method call looks in
-        # it first) searches fewer slots. tests/test_ai.py holds them to 37:
-        # a new one joins a group read with it.
+        # 37 slots (296 B) where 63-70 attributes would take 73 (584 B, a
+        # block a 6-player Hexbo game's second search finds no room for),
+        # after a 59-slot one freed as it grew; and a miss (each method call
+        # looks in it first) searches fewer slots. tests/test_ai.py holds
+        # them to 37: a new one joins a group read with it.
         self.start(game, seed, progress, movetime_ms, False)
 
     def own(self, game):
@@ -516,7 +503,7 @@ class Search:
         """An array of ``n`` zeros, allocated in one piece with no temporary.
 
         ``array(t, bytes(k))`` first makes the ``bytes``, as big as the
-        array: twice the block at once (issue 22). From a ``range`` the
+        array: twice the block at once. From a ``range`` the
         array is made at its length and filled in place (MicroPython and
         CircuitPython take the length of a ``range``), then zeroed.
         """
@@ -631,17 +618,17 @@ class Search:
         if self.level in ("random", "easy") or n == 1:
             # The sorted list only for these: a deeper search makes its own
             # (root_moves), and a list of every legal move made here for
-            # nothing was a 0.5 KB block a search on a PyBadge (4p, 354 plies
-            # in) found no room for.
+            # nothing is a 0.5 KB block a search on a PyBadge (4p, late in a
+            # game) finds no room for.
             moves = g.legal_moves()
             self.move = self.easy(moves) if self.level == "easy" and n > 1 else moves[self.rng.below(n)]
             return
         if n > len(self.bufs[-1]):
             # More root moves than ever: the root's lists grown to them and 8
-            # more, not to the board's points (3d's 125 cells were a 500 B
-            # block a PyBadge's second game found no room for at ply 51 with
-            # 26 KB free). (A MemoryError leaves each as it was or made: the
-            # next search tries again.)
+            # more, not to the board's points (3d's 125 cells are a 500 B
+            # block a PyBadge's second game may find no room for with 26 KB
+            # free). (A MemoryError leaves each as it was or made: the next
+            # search tries again.)
             n = _root_room(n, g.variant.size)  # (n: the scan's below; no other local in this frame)
             self.bufs[-2] = [0] * n
             self.bufs[0] = [0] * n
@@ -782,8 +769,8 @@ class Search:
     def sorted_by(moves, noise, scores, done):
         """The three lists re-sorted in place by descending score, ties by index; entries from ``done`` on
         are unfinished (behind every finished one). Allocates nothing: ``sorted(range(n), key=...)``
-        took three lists (the order, grown a block at a time, then the sorted moves and noise), where a
-        PyBadge's heap, fragmented by a 19x19 game, had no 0.8 KB block (issue 22)."""
+        makes three lists (the order, grown a block at a time, then the sorted moves and noise), a
+        0.8 KB block that a PyBadge's heap, fragmented by a 19x19 game, does not have."""
         n = len(moves)
         for i in range(n):
             # (-score, index) as one int, sorted ascending: MicroPython's sort

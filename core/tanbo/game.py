@@ -551,7 +551,7 @@ class Game:
     def _extend_rem(self, n):
         """``n`` more cells on the removal records, with no temporary but their
         own (``array("H", bytes(k))`` first makes the ``bytes``, a second block
-        as big: issue 22); not zero (a cell past ``_nrem`` is written before
+        as big); not zero (a cell past ``_nrem`` is written before
         it is read)."""
         rem = self._rem
         rem.extend(bytearray(n) if type(rem) is bytearray else array("H", range(n)))

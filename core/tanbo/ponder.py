@@ -54,7 +54,7 @@ WIDE = 2
 # node); a step stops at the first point past that where the search can
 # resume, at most a real play and a reach's count (18 + 5 nodes) later: 35
 # nodes, 16.2 ms (16.7 ms at the slowest node measured on the firmware,
-# 0.477 ms), within issue 24's 20 ms from press to refresh.
+# 0.477 ms), within the 20 ms from press to refresh the app is held to.
 STEP_MS = 6
 # A search's set-up (Search.start: its table emptied, the position hashed)
 # in nodes' time: 2.9 ms on a SAMD51 (board-time instrument, 9x9), 12 ms on
@@ -72,9 +72,9 @@ SETUP = 28
 # across the searches as well, 443. At 5 s no time is left for them.
 EXTEND = 3
 # The ranking search's depth: the root's scan alone (with hard's noise and
-# reach-less). Against uct:5000 (9x9, 30 games replayed at 5 s) its best
-# was the player's move 161 times where medium's two plies' was 143, for
-# ~100 nodes less.
+# reach-less), which names the player's move more often than medium's two
+# plies, for ~100 nodes less
+# (docs/ai.md#thinking-on-the-players-time-coretanboponderpy).
 RANK = 1
 
 

@@ -81,8 +81,8 @@ def parse_position(text, get_variant, variant=None):
                 raise _bad_row(v, z, y, row)
             # The row's bytes through a table: indexing a str makes a
             # one-character string, interned (a search of every qstr on a
-            # board) twice a point with upper(): 19x19's parse took 60 ms
-            # of RP2040 time in those (tests/test_puzzle_board_time.py).
+            # board) twice a point with upper(): 60 ms of an RP2040's time
+            # on 19x19, a puzzle's opening (tests/test_puzzle_board_time.py).
             b = row.encode()
             for x in range(len(b)):
                 c = codes[b[x]]

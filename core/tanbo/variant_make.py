@@ -40,7 +40,7 @@ def _steps(width, height, depth):
     steps = [None] * (plane * depth)  # a list of its final size: no regrowth on a small heap
     kinds = {}
     # A row's inner points share one tuple: 3 made a row, not one a point
-    # (a 19x19 table took 160 ms of an RP2040 built point by point).
+    # (point by point a 19x19 table would take 160 ms of an RP2040).
     xs = (0, 1, width - 1) if width > 2 else range(width)
     for z in range(depth):
         for y in range(height):

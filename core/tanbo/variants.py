@@ -56,9 +56,9 @@ def loaded(name):
     if it is not loaded: for the code a method loads on first use
     (:mod:`tanbo.point_text`, :mod:`tanbo.game_make`). On MicroPython an
     import statement resolves the module's name at each run, where a
-    lookup of it (a constant) is a dict's: opening a puzzle (one ``Game``
-    made, one point read) took 5 ms more of an RP2040's board time by
-    import statements (``tests/test_puzzle_board_time.py``)."""
+    lookup of it (a constant) is a dict's: import statements would cost
+    opening a puzzle (one ``Game`` made, one point read) 5 ms more of an
+    RP2040's board time (``tests/test_puzzle_board_time.py``)."""
     m = sys.modules.get(name)
     return m if m is not None else __import__(name, None, None, ("_",))
 

@@ -78,7 +78,7 @@ class BoardView:
         """Show ``game``: legal-move dots of ``hint_player`` (default: the side to
         move) if ``hints``, the highlighted ``root`` (a live root's id: its stones
         and root space, read from the game's tables, no list made: a list of a
-        large root's stones was a 0.5 KB block late in a game), the ``last``
+        large root's stones would be a 0.5 KB block late in a game), the ``last``
         point played, and ``flash``:
         ``(points, board, mover)`` of stones being removed (points None: those of
         ``board`` the game no longer has), their players in

@@ -34,18 +34,18 @@ _BASE = const(1)
 _ORDER = const(2)
 
 # Cells of removed roots' records (2 bytes each) that a search makes room
-# for before it starts: hard's 4p searches took at most 140 (2,458 searches
-# of 6 games against random moves: 82% under 16, 3 over 128). A search that
-# removes more grows the stack within a ply, where a MemoryError would leave
-# half a ply on the game. More costs the game's stack its next 0.5 KB step
-# sooner: at 256 a 4p game's stack grew from 1 KB to 1.5 KB near its end,
-# where the heap is at its most fragmented (a session failed there).
+# for before it starts: nearly every hard 4p search removes fewer. A search
+# that removes more grows the stack within a ply, where a MemoryError would
+# leave half a ply on the game. More costs the game's stack its next 0.5 KB
+# step sooner, near a game's end, where the heap is at its most fragmented
+# (docs/board-costs.md#4p-on-a-pybadge-the-search-on-the-game-itself).
 REMOVAL_CELLS = 128
 
 # Cells of the legal lists' order kept at first (a point each: 2 bytes, a
-# byte on boards of up to 256 points, Hexbo's): 4p's lists held at most 171
-# together at a search (8 games), where their bound (order_cells) is 723;
-# grown to the bound, at a search's start, if ever they hold more.
+# byte on boards of up to 256 points, Hexbo's): more than 4p's lists hold
+# together at a search (docs/board-costs.md#4p-on-a-pybadge-the-search-on-the-game-itself),
+# far below their bound (order_cells, 723); grown to the bound, at a
+# search's start, if ever they hold more.
 ORDER_CELLS = 256
 
 
@@ -158,8 +158,8 @@ class SharedSearch(Search):
     def keep_order(self):
         """Note the game's legal lists in their order (:meth:`restore` puts them back).
         Apart from :meth:`run`, whose frame stays under the search on the pystack:
-        its loops' locals and iterators took 56 bytes there (hexbo-3p's search on
-        a PyBadge reached 1,480 of the 1,472 bytes with them)."""
+        its loops' locals and iterators would take 56 bytes there, more than
+        hexbo-3p's search on a PyBadge leaves of the 1,472."""
         g = self.game
         order = self.kept[_ORDER]
         if sum(g.legal_total) > len(order):
