@@ -49,10 +49,9 @@ back), :meth:`Game.place_unrecorded` (on a scratch game reloaded with
 :meth:`Game.load_state`) and :meth:`Game.random_playout`.
 """
 
-import sys
 from array import array
 
-from .variants import VARIANTS, Variant, loaded, player_name
+from .variants import VARIANTS, Variant, _cache, loaded, player_name
 
 try:
     from micropython import const
@@ -97,8 +96,6 @@ def _writable(tables):
     return tuple(views)
 
 
-# Every variant built, by each name it was asked by (hexbo-9 and hexbo: one).
-_cache = {}
 
 
 def get_variant(name):
@@ -127,6 +124,7 @@ def _build(key):
     """The variant ``key`` from its builder (None if it names none), which
     then leaves ``sys.modules`` and the package: on a board its code would
     otherwise stay on the heap under every game."""
+    import sys  # (here: a global more in this module slows every lookup of its globals)
     hexbo = key.startswith("hexbo")
     try:
         if hexbo:

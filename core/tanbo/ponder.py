@@ -32,12 +32,7 @@ against hard without pondering (see ``EXTEND``).
 """
 
 from .ai import PLAYED_COST, WIN, nodes_in, step
-
-try:
-    from micropython import const
-except ImportError:  # CPython
-    def const(x):
-        return x
+from .game import const  # (micropython's, or its CPython stand-in)
 
 # The cells of a finished candidate in Ponder.found, the first two also
 # those of a search's expected (tanbo.ai.Search.expected): its move, the

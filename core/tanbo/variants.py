@@ -184,6 +184,10 @@ class _Neighbours:
 _tables = {}
 
 
+# Every variant built, by each name it was asked by (hexbo-9 and hexbo: one),
+# by tanbo.game.get_variant.
+_cache = {}
+
 # The offered variants. Append only: a save on a board keeps its game's
 # variant as an index of this tuple. Also welcome: hexbo-N, N from 4 to 10
 # (hexbo-9 is hexbo), each with -3p or -6p.

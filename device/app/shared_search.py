@@ -19,13 +19,8 @@ has no room for 3 KB more of them). It reads the game's removal records
 
 
 from tanbo.ai import DEFAULT_SLOWNESS, PAUSE_AT, PUSH_COST, REMOVAL_COST, TT_BITS, WIN, Search
+from tanbo.game import const  # (micropython's, or its CPython stand-in)
 from tanbo.rng import Rng
-
-try:
-    from micropython import const
-except ImportError:  # CPython (the simulator)
-    def const(x):
-        return x
 
 # SharedSearch.kept's cells (see SharedSearch.__init__); a search under
 # way's base is -1 when none is.

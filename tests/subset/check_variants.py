@@ -12,7 +12,6 @@ import gc
 import sys
 
 import tanbo
-import tanbo.game
 import tanbo.variants
 from tanbo import get_variant
 
@@ -51,7 +50,7 @@ def digest(v):
 
 def _forget_variants():
     # (every variant of every side would not fit the port's capped heap at once)
-    tanbo.game._cache.clear()
+    tanbo.variants._cache.clear()
     tanbo.variants._tables.clear()
     gc.collect()
 
