@@ -213,22 +213,12 @@ class Game:
         ``variant`` for ``dense-19`` or to check the shape). Raises
         ``ValueError`` naming the row and column of the first problem.
         """
-        from .position import parse_position
+        from .position import is_setup, parse_position
         v, board, to_move = parse_position(text, get_variant, variant)
         g = cls(v, board, to_move)
-        if not g._is_setup():
+        if not is_setup(v, board, to_move):
             g.start = g.position()
         return g
-
-    def _is_setup(self):
-        """True if the position is the variant's setup with Black to move."""
-        setup = self.variant.setup
-        if self.to_move != 1 or self.stones() != len(setup):
-            return False
-        for p, player in setup:
-            if self.board[p] != player:
-                return False
-        return True
 
     @classmethod
     def from_record(cls, text):

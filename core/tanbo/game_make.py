@@ -23,13 +23,17 @@ _LISTS = sys.implementation.name == "cpython"
 
 
 def _filled(cells, fill):
-    """``cells`` (a bytearray or array) with every cell set to ``fill``, allocating
+    """``cells`` (a list, bytearray or array) with every cell set to ``fill``, allocating
     no temporary as long as it: ``array("H", b"\xff\xff" * n)`` would first
     make the bytes, a second block of the table's size while a board's heap
     is fragmented. Doubles a filled prefix through a memoryview
-    (a copy a power of two, not a Python loop over the cells)."""
+    (a copy a power of two, not a Python loop over the cells); a list
+    (CPython's tables, a fast game's) cell by cell."""
     n = len(cells)
-    if n:
+    if type(cells) is list:
+        for i in range(n):
+            cells[i] = fill
+    elif n:
         cells[0] = fill
         view = memoryview(cells)
         k = 1
@@ -236,16 +240,16 @@ def restart(g):
     keep their room, refilled as :func:`allocate` fills them, its setup
     placed and its roots found again."""
     v = g.variant
-    board = _refill(g.board, 0)
+    board = _filled(g.board, 0)
     for p, player in v.setup:
         board[p] = player
-    _refill(g.root_of, NO_ROOT)
-    _refill(g.nxt, NIL)
+    _filled(g.root_of, NO_ROOT)
+    _filled(g.nxt, NIL)
     for name, fill in (("touch_count", 0), ("space_root", NO_ROOT), ("legal_points", 0), ("legal_index", 0)):
         for t in getattr(g, name)[1:]:
-            _refill(t, fill)
-    _refill(g.legal_total, 0)
-    _refill(g.root_count, 0)
+            _filled(t, fill)
+    _filled(g.legal_total, 0)
+    _filled(g.root_count, 0)
     g.ply = g._nh = g._nrem = 0
     g._top = -1
     g.winner = g.start = None
@@ -254,12 +258,3 @@ def restart(g):
     find_roots(g, v.setup_points)
     credit_root_space(g)
     return g
-
-
-def _refill(cells, fill):
-    """``cells`` (a list, bytearray or array) with every cell set to ``fill``, in place."""
-    if type(cells) is list:
-        for i in range(len(cells)):
-            cells[i] = fill
-        return cells
-    return _filled(cells, fill)

@@ -95,6 +95,22 @@ def parse_position(text, get_variant, variant=None):
     return v, board, side
 
 
+def is_setup(v, board, to_move):
+    """True if ``board`` with ``to_move`` to play is ``v``'s setup, Black to move."""
+    if to_move != 1:
+        return False
+    n = 0
+    for k in board:
+        if k:
+            n += 1
+    if n != len(v.setup):
+        return False
+    for p, player in v.setup:
+        if board[p] != player:
+            return False
+    return True
+
+
 def _bad_row(v, z, y, row):
     # The ValueError for row ``y`` (layer ``z``) of the wrong length.
     width = v.row_len[y] if v.hex_side else v.width
