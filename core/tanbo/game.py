@@ -213,10 +213,10 @@ class Game:
         ``variant`` for ``dense-19`` or to check the shape). Raises
         ``ValueError`` naming the row and column of the first problem.
         """
-        from .position import is_setup, parse_position
+        from .position import parse_position
         v, board, to_move = parse_position(text, get_variant, variant)
         g = cls(v, board, to_move)
-        if not is_setup(v, board, to_move):
+        if not loaded("tanbo.game_make").is_setup(v, board, to_move):
             g.start = g.position()
         return g
 

@@ -11,15 +11,14 @@ and search; the next game imports it again (a puzzle, whose screen opens
 in under half a second, keeps it). Fields: :mod:`tanbo.game`.
 """
 
-import sys
 from array import array
 
 from .game import NIL, NO_ROOT
-from .variants import player_name
 
-MAX_ROOTS = 254  # root ids are bytes, NO_ROOT (255) and one below it kept free
-# CPython's tables are lists (see _cells).
-_LISTS = sys.implementation.name == "cpython"
+# CPython's tables are lists (see _cells). (sys by __import__: each global
+# more in a module lengthens every lookup of the others and of builtins,
+# which MicroPython looks for in the module's table first.)
+_LISTS = __import__("sys").implementation.name == "cpython"
 
 
 def _filled(cells, fill):
@@ -54,8 +53,20 @@ def set_up(g, v, board, to_move, stones):
     g.to_move = to_move
     g._check_winner()
     if g.winner is None and g.root_count[to_move] == 0:
+        from .variants import player_name  # (here: no global more, see _LISTS)
         raise ValueError("position: %s is to move but has no stones"
                          % player_name(to_move, v.players))
+
+
+def is_setup(v, board, to_move):
+    """True if ``board`` (a bytearray of player numbers) with ``to_move`` to
+    play is ``v``'s setup, Black to move."""
+    if to_move != 1 or len(board) - board.count(b"\0") != len(v.setup):  # (count: C's loop, not Python's)
+        return False
+    for p, player in v.setup:
+        if board[p] != player:
+            return False
+    return True
 
 
 def allocate(g, v, board):
@@ -137,8 +148,8 @@ def find_roots(g, stones):
             from .faults import stone_of_no_player
             raise stone_of_no_player(g, start)
         r = len(heads)
-        if r >= MAX_ROOTS:
-            raise ValueError("position: more than %d roots" % MAX_ROOTS)
+        if r >= NO_ROOT - 1:  # (root ids are bytes below NO_ROOT)
+            raise ValueError("position: more than %d roots" % (NO_ROOT - 1))
         root_player.append(c)
         root_of[start] = r
         stack.append(start)

@@ -15,8 +15,7 @@ parses.
 from .variants import COLUMNS, PLAYER_CHARS
 
 _CELL = {".": 0, ",": 0, "+": 0, "X": 1, "#": 1, "O": 2, "Y": 3, "Z": 4, "U": 5, "V": 6}
-NOT_A_CELL = 255
-# _CELL by byte (its letters in either case), NOT_A_CELL for any other byte (a
+# _CELL by byte (its letters in either case), 255 for any other byte (a
 # non-ASCII character's bytes too): what the parser reads a row's bytes with.
 _CODES = bytearray(b"\xff" * 256)
 for _ch in _CELL:
@@ -77,45 +76,23 @@ def parse_position(text, get_variant, variant=None):
                              % (_layer(v, z), v.name, v.height, len(rows)))
         for y in range(v.height):
             row = rows[y]
-            if len(row) != (v.row_len[y] if v.hex_side else v.width):
-                raise _bad_row(v, z, y, row)
+            width = v.row_len[y] if v.hex_side else v.width
+            if len(row) != width:
+                raise ValueError("position%s row %s: expected %d %s, got %d: %s" % (
+                    _layer(v, z), _row(v, y), width, "cells" if v.hex_side else "points", len(row), quote(row)))
             # The row's bytes through a table: indexing a str makes a
             # one-character string, interned (a search of every qstr on a
             # board) twice a point with upper(): 60 ms of an RP2040's time
             # on 19x19, a puzzle's opening (tests/test_puzzle_board_time.py).
-            b = row.encode()
-            for x in range(len(b)):
-                c = codes[b[x]]
-                if c > players:  # an unknown character (NOT_A_CELL), or a stone this board has no player for
+            for ch in row.encode():  # (its bytes: no index a point)
+                c = codes[ch]
+                if c > players:  # an unknown character (255), or a stone this board has no player for
                     raise _bad_cell(v, z, y, row)
                 board[p] = c
                 p += 1
     if side > v.players:
         raise ValueError("position: side to move %r, but %s has %d players" % (parts[-1], v.name, v.players))
     return v, board, side
-
-
-def is_setup(v, board, to_move):
-    """True if ``board`` with ``to_move`` to play is ``v``'s setup, Black to move."""
-    if to_move != 1:
-        return False
-    n = 0
-    for k in board:
-        if k:
-            n += 1
-    if n != len(v.setup):
-        return False
-    for p, player in v.setup:
-        if board[p] != player:
-            return False
-    return True
-
-
-def _bad_row(v, z, y, row):
-    # The ValueError for row ``y`` (layer ``z``) of the wrong length.
-    width = v.row_len[y] if v.hex_side else v.width
-    return ValueError("position%s row %s: expected %d %s, got %d: %s"
-                      % (_layer(v, z), _row(v, y), width, "cells" if v.hex_side else "points", len(row), quote(row)))
 
 
 def _bad_cell(v, z, y, row):
