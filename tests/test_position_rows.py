@@ -4,7 +4,7 @@ for board time): the same board, or the same error, as reading it a character at
 from hypothesis import given, settings, strategies as st
 
 from tanbo.position import _CELL, format_position, parse_position
-from tanbo.variants import get_variant
+from tanbo import get_variant
 
 ROWS = 9
 CHARS = ".,+XOxo#YzUvQé ?"  # points either case, other players' stones, unknown and non-ASCII characters
@@ -22,7 +22,7 @@ def test_a_row_reads_as_its_characters_do(rows):
     expected = [c for row in rows for c in by_character(row)]
     bad = next((i for i, c in enumerate(expected) if c is None or c > 2), None)
     try:
-        v, board, side = parse_position(text, "9x9")
+        v, board, side = parse_position(text, get_variant, "9x9")
     except ValueError as e:
         assert bad is not None, e
         row, col = divmod(bad, ROWS)
@@ -39,4 +39,4 @@ def test_formatted_text_parses_back_to_its_board(cells, to_move):
     v = get_variant("4p")
     board = bytearray(cells)
     text = format_position(v, board, to_move)
-    assert parse_position(text, "4p")[1:] == (board, to_move)
+    assert parse_position(text, get_variant, "4p")[1:] == (board, to_move)

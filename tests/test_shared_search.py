@@ -200,9 +200,9 @@ def test_the_lists_order_takes_a_byte_a_point_up_to_256_points(variant, cell):
     assert result(s) == result(fresh)
 
 
-def test_reserve_makes_room_so_a_ply_grows_no_stack():
+def test_make_room_makes_room_so_a_ply_grows_no_stack():
     g = Game("19x19")
-    SharedSearch(g, "medium", 0).reserve(90, 300)  # 64 plies and 64 cells of removals without it
+    g.make_room(90, 300)  # 64 plies and 64 cells of removals without it
     assert g._room >= 90 and len(g._rem) - 2 >= 300
     cells = len(g._moves), len(g._rem)
     r = Rng(2)

@@ -9,7 +9,6 @@ import pytest
 
 from tanbo import Game
 from tanbo.record import SEND_BEGIN, SEND_END
-from tanbo.replay import load_record
 from tanbo.rng import Rng
 from tanbo_sim.simulator import Simulator
 
@@ -127,7 +126,7 @@ def test_the_library_fills_drops_the_oldest_and_survives_resets(tmp_path):
         assert screen_is(review, "ReviewScreen") and review.game.moves() == played[-2]
         text = sent(again, "LEFT*3,START")
         (rec,) = records(text)
-        assert load_record(Game, rec).moves() == played[-2]
+        assert Game.from_record(rec).moves() == played[-2]
         assert "Opponent: random (player 2)" in rec
         assert review.game.ply == len(played[-2]) - 3  # the ply on show kept
         again.run_keys("B")
@@ -285,7 +284,7 @@ def test_send_at_end_prints_every_finished_game(tmp_path):
         with contextlib.redirect_stdout(out):
             moves = finish(sim, Rng(2))
         (rec,) = records(out.getvalue())
-        assert load_record(Game, rec).moves() == moves
+        assert Game.from_record(rec).moves() == moves
     finally:
         sim.close()
     again = Simulator("pybadge", nvm_path=str(tmp_path / "nvm.bin"))
@@ -313,7 +312,7 @@ def test_tanbo_sim_records_writes_the_console_to_a_file(tmp_path):
     assert proc.returncode == 0, proc.stderr
     assert SEND_BEGIN not in proc.stdout  # the file, not the terminal
     (rec,) = records(out.read_text())
-    assert load_record(Game, rec).moves() == moves
+    assert Game.from_record(rec).moves() == moves
 
 
 def test_review_lets_the_game_screens_code_and_pondering_go_and_the_next_game_brings_them_back(tmp_path):

@@ -17,8 +17,8 @@ Modules: :mod:`tanbo.variants` (boards, setups, notation),
 :mod:`tanbo.gtp` (the text protocol).
 """
 
-from .variants import VARIANTS, Variant, get_variant, player_name, PLAYER_CHARS, COLUMNS
-from .game import Game, IllegalMove, OCCUPIED, NOT_CONNECTED, TOUCHES_SEVERAL, GAME_OVER
+from .variants import VARIANTS, Variant, player_name, PLAYER_CHARS, COLUMNS
+from .game import get_variant, Game, IllegalMove, OCCUPIED, NOT_CONNECTED, TOUCHES_SEVERAL, GAME_OVER
 from .rng import Rng
 
 __version__ = "0.1.0"

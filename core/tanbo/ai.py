@@ -64,14 +64,14 @@ removals a little).
 import time
 from array import array
 
-from .game import FAST_COPY_POINTS, NO_ROOT
+from .game import FAST_COPY_POINTS, NO_ROOT, const  # (micropython's, or its CPython stand-in)
 from .rng import Rng
 
 
 LEVELS = ("random", "easy", "medium", "hard")
 
 # What each level does: docs/ai.md's table (Levels). Not here: no menu shows it,
-# and its lines took 0.45 KB of a board's heap beside every search.
+# and its lines would take 0.45 KB of a board's heap beside every search.
 
 # -- boards -----------------------------------------------------------------------
 # ``slowness``: board time per instruction relative to a SAMD51 at 120 MHz
@@ -79,12 +79,9 @@ LEVELS = ("random", "easy", "medium", "hard")
 # a SAMD51's; a slower board gets proportionally fewer nodes, so a move takes
 # about the same time everywhere. The default is the slowest board's, so a
 # seed gives the same move on every board unless told otherwise.
-# The RP2040's 4.4 carries a margin: CircuitPython 10.2.1 firmware (issue
-# 22, emulated, no flash-cache misses, so a real chip is no faster) took
-# 0.42-0.445 ms a node on 9x9 and 0.47-0.477 on 19x19, ~4.1 times the
-# board-time estimate of a SAMD51's node; at 4.4 the worst of those rates
-# spends 2.68 s on 9x9's 6,022 nodes and 5.20 s on 19x19's 10,909, 11% and
-# 13% under the limits (3 s, 6 s), which the app's wall-clock cap enforces.
+# The RP2040's 4.4 carries a margin over the ~4.1 its firmware runs at,
+# so that hard stays 11-13% under its limits (3 s, 6 s), which the app's
+# wall-clock cap enforces (docs/ai.md#budgets).
 SLOWNESS = {"samd51": 1.0, "rp2040": 4.4}
 DEFAULT_SLOWNESS = 4.4
 
@@ -113,19 +110,12 @@ DEFAULT_SLOWNESS = 4.4
 # | hard | 13x13 | 40806 / 8125 | 39.4 / 7.4 | 4244 | 3850 |
 # | hard | 19x19 | 43998 / 8127 | 39.9 / 11.2 | 4839 | 4184 |
 #
-# Hard's rows are since LAST_PASS: a search often ends below its budget
-# (a SAMD51's 9x9 search most), so the budget is the worst case, not the
-# mean. Worst of the four positions: hard 9x9 1334 ms SAMD51, 2394 ms
-# RP2040; 13x13 5284 and 4664 ms; 19x19 5281 and 5438 ms (the limits: 3 s
-# and 6 s on every board; RP2040 ms at 4.1x a SAMD51's, as the firmware
-# ran; at their full budgets, before LAST_PASS, 2911 and 2843 ms on 9x9,
-# 5801 and 5823 ms on 19x19). Each
-# includes a fresh Search's set-up (the app's reused one skips it), and
-# the root's lists made at their final size (+5-6% against the
-# comprehensions, which fragmented a PyBadge's heap). Set with 72c647b's transposition table, which costs
-# ~2.5% more board time a node and saves 13-23% of the nodes to finish a
-# depth (hard 9x9, depths 5-7); measured again with minimax as a loop
-# (the same nodes, ~1% more board time than its recursion).
+# A hard search often ends below its budget (LAST_PASS), so the budget
+# is the worst case, not the mean. Worst of the four positions: hard 9x9
+# 1334 ms SAMD51, 2394 ms RP2040; 13x13 5284 and 4664 ms; 19x19 5281 and
+# 5438 ms (the limits: 3 s and 6 s on every board). Each includes a fresh
+# Search's set-up (the app's reused one skips it). The table's history:
+# docs/ai.md#what-a-move-costs.
 LEVEL_TABLE = {
     "random": (0, 0, 0, 0, 0, 0),
     "easy": (1, 0, 3400, 3400, 30, 0),
@@ -142,8 +132,9 @@ WIN = 1000000  # a won game, minus its length so quicker wins come first
 # root gains from the t empty points it reaches first (see Search.reach;
 # capped at the last entry): a walled root dies once it must grow. A table
 # in tanbo.weights, which `tanbo train` fits to game outcomes; imported
-# here, where the names were defined, so the globals keep their order
-# (084f444: two globals more cost easy 7% more board time).
+# here, among the tables, so that the module's globals keep their order:
+# where a global sits in the module's table sets what each lookup of it
+# costs (two globals more cost easy 7% more board time).
 from .weights import ROOT, SPACE, ROOM, HANGING, REACH  # noqa: E402
 EASY_REMOVE = 100  # easy level: per opposing root a move removes (own: minus)
 EASY_HANGING = 50  # easy level: per own root a move leaves with root space 1
@@ -170,9 +161,8 @@ KEY_MAX = (1 << 18) - 1
 # a root (removal and restoration walk the root's stones), and a move of a
 # scan that had to be played (always a removal, plus an evaluation) as
 # PLAYED_COST, so that a node budget stays a time budget in the fights of
-# the late game too (measured with the engine of 5fa347e: ~12k Cortex-M4
-# instructions a scanned move, a removal played and taken back 16-18 times
-# that; hard's four probe positions then take 2.51-2.66 s on a SAMD51).
+# the late game too (a scanned move is ~12k Cortex-M4 instructions, a
+# removal played and taken back 16-18 times that).
 PUSH_COST = 6
 REMOVAL_COST = 12
 PLAYED_COST = 18
@@ -193,8 +183,12 @@ CONTESTED = 255  # Search.reach's label of a point two colours reach at once
 # minimax calls on 9x9 (more entries found 1-4% fewer nodes to a depth,
 # each 256 costing 2 KB of the search's 30 KB).
 TT_BITS = 8
-EXACT, LOWER, UPPER = 1, 2, 3  # an entry's value is the value, at least it, at most it
-NO_VALUE = -2 * WIN  # minimax: a node's value not known yet (below every value)
+# A table entry's value is the value, at least it, at most it (literals in
+# the compiled code, as every underscore const: no global to look up).
+_EXACT = const(1)
+_LOWER = const(2)
+_UPPER = const(3)
+_NO_VALUE = const(-2000000)  # minimax: a node's value not known yet (-2 * WIN: below every value)
 
 # Nodes between progress callbacks and clock reads: a node costs about
 # 0.1 ms of SAMD51 time, so the UI hears from the search every ~2.5 ms
@@ -206,13 +200,10 @@ PROGRESS_EVERY = 24
 # nodes the last pass's first root move took. A pass stopped within its
 # first root move plays the pass before's move, and one stopped after it
 # the same unless a later root move also finishes above it: the nodes
-# before such a stop were mostly wasted. Hard 9x9 at an RP2040's budget
-# (1,789 searches of 30 games from random openings, 6,008 nodes): 10 saves
-# 1,670 nodes a search (28%) and changes 93 moves (5.2%; 4: 620 nodes and
-# 9 moves; 6: 975 and 34), and won 193 of 400 games against the same hard
-# without it (48.2%, 95% CI 43-53%; 6 random plies, both colours). Issue
-# 24: a second pondered candidate then finishes within 0.3 s of a player's
-# stone more often (docs/ai.md, Thinking on the player's time).
+# before such a stop were mostly wasted. At 10 hard 9x9 saves 28% of its
+# nodes for 5% of its moves changed and no strength lost, and a second
+# pondered candidate finishes within 0.3 s of a player's stone more often
+# (docs/ai.md#how-hard-searches).
 LAST_PASS = 10
 # Plies from the setup within which a search with a book (Search.book) asks it: tanbo.book.
 BOOK_PLIES = 8
@@ -292,7 +283,7 @@ def step(search, nodes):
     if search.walker is None:
         search.walker = search.walk()
     search.paused = False
-    at = search.held[9] = search.iterations + nodes  # (the count at which tick pauses)
+    at = search.held[PAUSE_AT] = search.iterations + nodes  # (the count at which tick pauses)
     if search.next_tick > at:
         search.next_tick = at  # tick is where the pause is noticed
     try:
@@ -301,6 +292,39 @@ def step(search, nodes):
         search.walker = None
         return True
     return False
+
+
+# The cells of Search's grouped attributes (one attribute a group: see the
+# end of Search.__init__), by name; a leading underscore makes each a
+# literal in the compiled code, with no global.
+# held: where a paused search stands (see step).
+_AT_PLY = const(0)  # the ply whose node minimax re-enters (0: none; -ply-1: before the next move of ply's node)
+_SCAN_NEXT = const(1)  # a paused scan's next move (0: none paused)
+_SCAN_TOP = const(2)  # its kept entries
+_SCAN_BEST = const(3)  # its best
+_SCAN_FROZEN = const(4)  # whether it reads the copy of its list
+_REACH_TAIL = const(5)  # label_reach's queue's end (0: not paused)
+_REACH_HEAD = const(6)  # its head
+_REACH_MARK = const(7)  # its next count
+_REACH_COUNTED = const(8)  # the nodes it has counted
+PAUSE_AT = const(9)  # the node count at which tick pauses (app.shared_search sets it too)
+# frames: minimax's state a ply (see minimax).
+_LO = const(0)  # alpha
+_HI = const(1)  # beta
+_LO0 = const(2)  # alpha on entry
+_HI0 = const(3)  # beta on entry
+_INDEX = const(4)  # the next move's index in the ply's buffer
+_COUNT = const(5)  # its move count
+_BEST = const(6)  # its best move
+_HASH = const(7)  # its hash
+_SLOT = const(8)  # its transposition-table entry
+_CHECK = const(9)  # that entry's check
+_KILLER = const(10)  # the ply's killer move
+# work: reach's work space (see label_reach).
+_LABEL = const(0)  # per point its label
+_DIST = const(1)  # per point its distance
+_QUEUE = const(2)  # the labelled points
+_REACHED = const(3)  # per root its count
 
 
 class Search:
@@ -312,8 +336,8 @@ class Search:
     move buffers, transposition table, hash words, reach work space), so a
     game's searches allocate their big blocks once, on the heap as it was
     when the game began, not anew on a heap fragmented by the moves before
-    (issue 22: a PyBadge died at the second 19x19 search, needing 4.3 KB
-    in one piece). A reused search plays exactly as a fresh one: the same
+    (a second 19x19 search wants 4.3 KB in one piece, which a PyBadge's
+    heap no longer has). A reused search plays exactly as a fresh one: the same
     nodes, the same move.
 
     ``game`` is copied once, and loaded again by :meth:`start`; the
@@ -346,11 +370,11 @@ class Search:
         # moves (bufs[-2]) and their noise (bufs[-1]), a word a root move each
         # (the first two sorted in C as lists), made here, on the heap as it is
         # at the game's start, and cut to each search's moves in place (see
-        # cut): made anew each search, late in a game they were blocks a
-        # fragmented heap had none of (a PyBadge's 4p search at ply 376 found
+        # cut): made anew each search, late in a game they would be blocks a
+        # fragmented heap has none of (a PyBadge's 4p search near its end has
         # no 616-byte block for its scores). In bufs, not attributes of their
-        # own: the instance's members as they were, whose layout moved every
-        # search's board time by 1-2%.
+        # own: the instance's members' layout sets every search's board time
+        # within 1-2%.
         # Root moves its lists hold from the start (bufs[-1]'s length): the most
         # seen (hard against random moves, 3-4 games each: 9x9 26, 13x13 59,
         # dense-11 60, 3d 46, 19x19 110, 4p 71, hexbo 61, hexbo-3p 42,
@@ -361,7 +385,7 @@ class Search:
         # two, where a 9x9 search and its pondering stay within 30 KB so
         # (tests/test_device_memory.py; 9x9 26, dense-11 41, 3d 42). A root
         # with more grows them to its moves and 8 more (walk), not to the
-        # board's points: 3d's 125 were a block too large late in a game.
+        # board's points: 3d's 125 are a block too large late in a game.
         cells = size * 3 // (2 * g.players + 4) + (-4 if size <= 125 and g.players == 2 else 8)
         cells = cells if cells < size else size
         if self.max_depth < 2:
@@ -383,7 +407,7 @@ class Search:
         # takes back its moves before the next scan starts. It shares its
         # block with root_moves' value of each root move, by point, which is
         # written after the root's scan and read before the next scan: 4
-        # bytes a cell for both, where two tables took 6. (One attribute, as
+        # bytes a cell for both, where two tables would take 6. (One attribute, as
         # every group below: see the dict's size at the end of __init__.)
         self.snap = zeros("i", size)
         plies = self.max_depth + 1
@@ -405,8 +429,11 @@ class Search:
         last = len(SPACE) - 1
         value = zeros("h", size + 1)  # at most 1,500 (2,000 on Hexbo) + 30 a point: 20,250 on 625 points
         w = game.variant.space_weight  # (percent: Hexbo's roots weigh their first points more)
+        space = SPACE  # (locals: a loop a point reads no global)
+        root = ROOT
+        room = ROOM
         for s in range(size + 1):
-            value[s] = ROOT + SPACE[s if s < last else last] * w // 100 + ROOM * s
+            value[s] = root + space[s if s < last else last] * w // 100 + room * s
         # Per root: its weight in the sum (own roots count for the others
         # together when 4 play; set by start), and its current term during a
         # scan. With VALUE, one tuple: terms.
@@ -417,9 +444,15 @@ class Search:
         # size): attack, rescue.
         attack = bytearray(size + 1)
         rescue = bytearray(size + 1)
+        keys = KEY_ATTACK
+        n = len(keys)
+        attack[1] = KEY_CAPTURE
+        for s in range(2, size + 1):
+            attack[s] = keys[s] if s < n else 1
+        keys = KEY_RESCUE
+        n = len(keys)
         for s in range(1, size + 1):
-            attack[s] = KEY_CAPTURE if s == 1 else (KEY_ATTACK[s] if s < len(KEY_ATTACK) else 1)
-            rescue[s] = KEY_RESCUE[s] if s < len(KEY_RESCUE) else 0
+            rescue[s] = keys[s] if s < n else 0
         self.keys = (attack, rescue)
         # Search.reach's work space (levels that use it): per point its
         # label (root + 1, or CONTESTED; all 0 between calls) and distance,
@@ -438,11 +471,11 @@ class Search:
         # The instance's attributes live in a hash table that MicroPython
         # grows, when full, through 29, 37, 47, 59, 73 slots (8 bytes each on
         # a board): each group here is one attribute, so a search's table is
-        # 37 slots (296 B) where 63-70 attributes took 73 (584 B, a block a
-        # 6-player Hexbo game's second search found no room for), after a
-        # 59-slot one freed as it grew; and a miss (each method call looks in
-        # it first) searches fewer slots. tests/test_ai.py holds them to 37:
-        # a new one joins a group read with it.
+        # 37 slots (296 B) where 63-70 attributes would take 73 (584 B, a
+        # block a 6-player Hexbo game's second search finds no room for),
+        # after a 59-slot one freed as it grew; and a miss (each method call
+        # looks in it first) searches fewer slots. tests/test_ai.py holds
+        # them to 37: a new one joins a group read with it.
         self.start(game, seed, progress, movetime_ms, False)
 
     def own(self, game):
@@ -477,7 +510,7 @@ class Search:
         """An array of ``n`` zeros, allocated in one piece with no temporary.
 
         ``array(t, bytes(k))`` first makes the ``bytes``, as big as the
-        array: twice the block at once (issue 22). From a ``range`` the
+        array: twice the block at once. From a ``range`` the
         array is made at its length and filled in place (MicroPython and
         CircuitPython take the length of a ``range``), then zeroed.
         """
@@ -527,23 +560,23 @@ class Search:
         # sets, and where the search stands when paused (held, see __init__).
         # The finished search's move.
         held = self.held
-        held[9] = WIN  # (never)
+        held[PAUSE_AT] = WIN  # (never)
         self.paused = False
-        for i in range(5):
+        for i in range(_REACH_TAIL):  # the ply's and the scan's cells
             held[i] = 0
         self.walker = None
         self.move = None
         expected = self.expected
         expected[0] = -1  # the root move whose expected reply is expected[1] (see tanbo.ponder.expected)
         expected[1] = -1
-        if held[5]:
+        if held[_REACH_TAIL]:
             # A reach paused in a search given up: its labels back to 0.
-            label = self.work[0]
-            queue = self.work[2]
-            for i in range(held[5]):
+            label = self.work[_LABEL]
+            queue = self.work[_QUEUE]
+            for i in range(held[_REACH_TAIL]):
                 label[queue[i]] = 0
-            held[5] = 0
-        killer = self.frames[10]
+            held[_REACH_TAIL] = 0
+        killer = self.frames[_KILLER]
         for i in range(len(killer)):
             killer[i] = -1
         if self.tt:
@@ -567,7 +600,7 @@ class Search:
     # -- the search loop --------------------------------------------------------
     def run(self):
         """The chosen point (the game must not be over): the whole search at once."""
-        self.held[9] = WIN  # pause never: no search counts that many nodes
+        self.held[PAUSE_AT] = WIN  # pause never: no search counts that many nodes
         for _ in self.walk():
             pass
         return self.move
@@ -592,17 +625,17 @@ class Search:
         if self.level in ("random", "easy") or n == 1:
             # The sorted list only for these: a deeper search makes its own
             # (root_moves), and a list of every legal move made here for
-            # nothing was a 0.5 KB block a search on a PyBadge (4p, 354 plies
-            # in) found no room for.
+            # nothing is a 0.5 KB block a search on a PyBadge (4p, late in a
+            # game) finds no room for.
             moves = g.legal_moves()
             self.move = self.easy(moves) if self.level == "easy" and n > 1 else moves[self.rng.below(n)]
             return
         if n > len(self.bufs[-1]):
             # More root moves than ever: the root's lists grown to them and 8
-            # more, not to the board's points (3d's 125 cells were a 500 B
-            # block a PyBadge's second game found no room for at ply 51 with
-            # 26 KB free). (A MemoryError leaves each as it was or made: the
-            # next search tries again.)
+            # more, not to the board's points (3d's 125 cells are a 500 B
+            # block a PyBadge's second game may find no room for with 26 KB
+            # free). (A MemoryError leaves each as it was or made: the next
+            # search tries again.)
             n = _root_room(n, g.variant.size)  # (n: the scan's below; no other local in this frame)
             self.bufs[-2] = [0] * n
             self.bufs[0] = [0] * n
@@ -611,7 +644,7 @@ class Search:
         held = self.held
         while True:
             n = self.scan(buf, len(buf), None, True, 0)
-            if not held[1]:
+            if not held[_SCAN_NEXT]:
                 break
             yield
         moves, noise = self.root_moves(n)
@@ -628,7 +661,7 @@ class Search:
                 self.push(moves[i])
                 while g.winner is None:
                     reach[i] = self.reach(g)
-                    if not held[5]:
+                    if not held[_REACH_TAIL]:
                         break
                     yield
                 g.undo()
@@ -654,7 +687,7 @@ class Search:
         if scores[0] >= WIN - 10000:
             return  # a win at once: no deeper pass finds a quicker one
         h = self.h
-        best_reply = self.frames[6]
+        best_reply = self.frames[_BEST]
         first = 0  # the nodes the last pass's first root move took
         for depth in range(2, self.max_depth + 1):
             if self.end - self.iterations < LAST_PASS * first:
@@ -670,7 +703,7 @@ class Search:
                 best_reply[1] = -1
                 while True:
                     s = self.minimax(depth - 1, alpha - noise[i], WIN + 1, 1)
-                    if not held[0]:
+                    if not held[_AT_PLY]:
                         break
                     yield
                 reply = best_reply[1]
@@ -743,8 +776,8 @@ class Search:
     def sorted_by(moves, noise, scores, done):
         """The three lists re-sorted in place by descending score, ties by index; entries from ``done`` on
         are unfinished (behind every finished one). Allocates nothing: ``sorted(range(n), key=...)``
-        took three lists (the order, grown a block at a time, then the sorted moves and noise), where a
-        PyBadge's heap, fragmented by a 19x19 game, had no 0.8 KB block (issue 22)."""
+        makes three lists (the order, grown a block at a time, then the sorted moves and noise), a
+        0.8 KB block that a PyBadge's heap, fragmented by a 19x19 game, does not have."""
         n = len(moves)
         for i in range(n):
             # (-score, index) as one int, sorted ascending: MicroPython's sort
@@ -810,30 +843,30 @@ class Search:
         me = self.me
         tt = self.tt
         zob = self.zob
-        killer = self.frames[10]
+        killer = self.frames[_KILLER]
         bufs = self.bufs
         # One name a line: a tuple assignment of 3 or more builds a tuple (an
         # allocation a call) on CircuitPython.
         # (No local for the lists: a local is 4 bytes more of the pystack, at
         # its deepest, where hexbo-3p's search in the app has none to spare.)
-        lo = self.frames[0]
-        hi = self.frames[1]
-        lo0 = self.frames[2]
-        hi0 = self.frames[3]
-        index = self.frames[4]
-        count = self.frames[5]
-        best = self.frames[6]
-        hashes = self.frames[7]
-        slots = self.frames[8]
-        checks = self.frames[9]
+        lo = self.frames[_LO]
+        hi = self.frames[_HI]
+        lo0 = self.frames[_LO0]
+        hi0 = self.frames[_HI0]
+        index = self.frames[_INDEX]
+        count = self.frames[_COUNT]
+        best = self.frames[_BEST]
+        hashes = self.frames[_HASH]
+        slots = self.frames[_SLOT]
+        checks = self.frames[_CHECK]
         table = self.table if tt else None  # checks, values, infos (see hashing)
         top = ply
         leaves = ply + depth - 1  # the ply whose nodes are scanned, not expanded
-        if self.held[0]:
+        if self.held[_AT_PLY]:
             # The same call again after a pause: on at the node it paused in,
             # whose bounds are its parent's (the plies above are as they were).
-            ply = self.held[0]
-            self.held[0] = 0
+            ply = self.held[_AT_PLY]
+            self.held[_AT_PLY] = 0
             if ply < 0:  # paused before entering the next move of the node at -ply - 1
                 ply = -ply - 1
                 self.push(bufs[ply][index[ply]] & 0x3FF)
@@ -843,15 +876,15 @@ class Search:
                 beta = hi[ply - 1]
         while True:
             # -- enter the node at ``ply``: its value ``v``, or its first move searched
-            v = NO_VALUE
+            v = _NO_VALUE
             if self.paused and not self.stopped:
-                self.held[0] = ply
+                self.held[_AT_PLY] = ply
                 return 0
             if g.winner is not None:
                 v = WIN - ply if g.winner == me else -WIN + ply
             elif self.stopped:
                 v = 0  # discarded by the caller
-                self.held[1] = 0  # (a scan paused there is abandoned)
+                self.held[_SCAN_NEXT] = 0  # (a scan paused there is abandoned)
             else:
                 c = g.to_move
                 maximise = c == me
@@ -865,25 +898,25 @@ class Search:
                         if info & 15 >= leaves - ply + 1:
                             tv = table[1][slot]
                             flag = (info >> 4) & 3
-                            if flag == EXACT or (tv >= beta if flag == LOWER else tv <= alpha):
+                            if flag == _EXACT or (tv >= beta if flag == _LOWER else tv <= alpha):
                                 v = tv
                         if info >> 6:
                             first = (info >> 6) - 1
-                if v != NO_VALUE:
+                if v != _NO_VALUE:
                     pass
                 elif ply == leaves:
                     # The last ply: every move valued at once; stop at the
                     # first one that refutes the caller's bound.
                     self.scan(None, 0, beta if maximise else -alpha, False, ply)
-                    if self.held[1]:
-                        self.held[0] = ply  # paused inside the scan
+                    if self.held[_SCAN_NEXT]:
+                        self.held[_AT_PLY] = ply  # paused inside the scan
                         return 0
                     if maximise:
                         v = self.best
-                        flag = LOWER if v >= beta else EXACT
+                        flag = _LOWER if v >= beta else _EXACT
                     else:
                         v = -self.best
-                        flag = UPPER if v <= alpha else EXACT
+                        flag = _UPPER if v <= alpha else _EXACT
                     if tt and not self.stopped:
                         table[0][slot] = check
                         table[1][slot] = v
@@ -891,8 +924,8 @@ class Search:
                 else:
                     buf = bufs[ply]
                     n = self.scan(buf, len(buf), None, False, ply)
-                    if self.held[1]:
-                        self.held[0] = ply  # paused inside the scan
+                    if self.held[_SCAN_NEXT]:
+                        self.held[_AT_PLY] = ply  # paused inside the scan
                         return 0
                     if self.stopped:
                         v = 0
@@ -920,7 +953,7 @@ class Search:
                             slots[ply] = slot
                             checks[ply] = check
                         if self.paused:
-                            self.held[0] = -ply - 1
+                            self.held[_AT_PLY] = -ply - 1
                             return 0
                         self.push(buf[0] & 0x3FF)
                         ply += 1
@@ -951,7 +984,7 @@ class Search:
                 elif i < count[ply]:
                     index[ply] = i
                     if self.paused:
-                        self.held[0] = -ply - 1
+                        self.held[_AT_PLY] = -ply - 1
                         return 0
                     self.push(buf[i] & 0x3FF)
                     ply += 1
@@ -964,7 +997,7 @@ class Search:
                     a0 = lo0[ply]
                     b0 = hi0[ply]
                     table[2][slot] = (leaves - ply + 1) | (
-                        LOWER if v >= b0 else (UPPER if v <= a0 else EXACT)) << 4 | (best[ply] + 1) << 6
+                        _LOWER if v >= b0 else (_UPPER if v <= a0 else _EXACT)) << 4 | (best[ply] + 1) << 6
             else:
                 return v
 
@@ -1018,7 +1051,7 @@ class Search:
         """Report progress (until stopped: a stopped search only finishes its
         root scan or reach); stop on request (once depth 2 is searched whole:
         a stop never plays a shallower move) or on the clock; pause (see step)."""
-        at = self.held[9]  # (the count at which to pause)
+        at = self.held[PAUSE_AT]  # (the count at which to pause)
         if self.iterations >= at:
             self.paused = True
         elif self.next_tick > at:
@@ -1067,15 +1100,15 @@ class Search:
         if tail < 0:
             return 0  # paused (see label_reach): called again to go on
         work = self.work
-        label, queue = work[0], work[2]
+        label, queue = work[_LABEL], work[_QUEUE]
         for i in range(tail):
             label[queue[i]] = 0  # (only labelled points are queued)
-        reached, weight, cap = work[3], self.terms[1], len(REACH) - 1
+        reached, weight, cap = work[_REACHED], self.terms[1], len(REACH) - 1
         total = 0
         for r in range(len(reached)):
             t = reached[r]
             total += weight[r] * REACH[t if t < cap else cap]
-        self.count(REACH_COST + tail * REACH_EIGHTHS // 8 - self.held[8])
+        self.count(REACH_COST + tail * REACH_EIGHTHS // 8 - self.held[_REACH_COUNTED])
         return total
 
     def label_reach(self, g):
@@ -1085,22 +1118,23 @@ class Search:
         ones of ``queue`` (the caller clears them).
 
         Its nodes are counted as it goes, REACH_EIGHTHS each 8 points taken
-        from the queue (``held[8]``: :meth:`reach` counts the rest), so
+        from the queue (``held[_REACH_COUNTED]``: :meth:`reach` counts the rest), so
         that a paused search (see step) pauses here too: it then returns -1
-        with its queue's end, head and next count in ``held[5:8]``, and goes
+        with its queue's end, head and next count in ``held`` (``_REACH_TAIL``
+        to ``_REACH_MARK``), and goes
         on from there when called again.
         """
         work = self.work
-        label, dist = work[0], work[1]  # (pairs: a 4-name unpack allocates on MicroPython)
-        queue, reached = work[2], work[3]
+        label, dist = work[_LABEL], work[_DIST]  # (pairs: a 4-name unpack allocates on MicroPython)
+        queue, reached = work[_QUEUE], work[_REACHED]
         board, rplayer, tc = g.board, g.root_player, g.touch_count
         steps = g.steps
         held = self.held
-        tail = held[5]
+        tail = held[_REACH_TAIL]
         if tail:
-            head = held[6]
-            mark = held[7]
-            held[5] = 0
+            head = held[_REACH_HEAD]
+            mark = held[_REACH_MARK]
+            held[_REACH_TAIL] = 0
         else:
             head = 0
             mark = 8
@@ -1126,9 +1160,9 @@ class Search:
                 mark += 8
                 self.count(REACH_EIGHTHS)
                 if self.paused:
-                    held[6] = head
-                    held[5] = tail
-                    held[7] = mark
+                    held[_REACH_HEAD] = head
+                    held[_REACH_TAIL] = tail
+                    held[_REACH_MARK] = mark
                     return -1
             q = queue[head]
             head += 1
@@ -1159,7 +1193,7 @@ class Search:
                         label[p] = l
                         reached[k - 1] -= 1
                         reached[l - 1] += 1
-        held[8] = (mark // 8 - 1) * REACH_EIGHTHS
+        held[_REACH_COUNTED] = (mark // 8 - 1) * REACH_EIGHTHS
         return tail
 
     def played(self, m, root, ply):
@@ -1248,14 +1282,14 @@ class Search:
         best = -WIN - 10
         top = 0  # entries kept in buf, sorted by descending key
         attack, rescue = self.keys
-        start = self.held[1]  # (no local for held: scan's frame is the deepest on the pystack)
+        start = self.held[_SCAN_NEXT]  # (no local for held: scan's frame is the deepest on the pystack)
         if start:
             # On after a pause (see step), where it stopped, on the list it read.
             held = self.held
-            held[1] = 0
-            top = held[2]
-            best = held[3]
-            if held[4]:
+            held[_SCAN_NEXT] = 0
+            top = held[_SCAN_TOP]
+            best = held[_SCAN_BEST]
+            if held[_SCAN_FROZEN]:
                 lst = self.snap
         elif root:
             unsafe = self.unsafe
@@ -1266,10 +1300,10 @@ class Search:
         for i in range(start, n):
             if hold:
                 held = self.held
-                held[1] = i
-                held[2] = top
-                held[3] = best
-                held[4] = lst is self.snap
+                held[_SCAN_NEXT] = i
+                held[_SCAN_TOP] = top
+                held[_SCAN_BEST] = best
+                held[_SCAN_FROZEN] = lst is self.snap
                 self.iterations = it
                 return top
             e = lst[i]

@@ -66,11 +66,3 @@ def cycle_point(game, start):
                     leaves.append(q)
     cyc = [p for p in members if deg[p] > 1]
     return min(cyc) if cyc else start
-
-
-def bad_row(v, z, y, row):
-    """The error for row ``y`` (layer ``z``) of position text, of the wrong length."""
-    from .position import _layer, _row, quote
-    width = v.row_len[y] if v.hex_side else v.width
-    return ValueError("position%s row %s: expected %d %s, got %d: %s"
-                      % (_layer(v, z), _row(v, y), width, "cells" if v.hex_side else "points", len(row), quote(row)))

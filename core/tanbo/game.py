@@ -51,7 +51,7 @@ back), :meth:`Game.place_unrecorded` (on a scratch game reloaded with
 
 from array import array
 
-from .variants import get_variant, loaded, player_name
+from .variants import VARIANTS, Variant, _cache, loaded, player_name
 
 try:
     from micropython import const
@@ -69,7 +69,6 @@ NIL = const(0xFFFF)  # end of a stone chain / not in a legal list
 # and a 19x19 one 10 KB of the search's 30 KB, where the budgets already
 # keep a move within its time.
 FAST_COPY_POINTS = const(125)
-MAX_ROOTS = 254
 _BLANK = object()
 
 # Why a move is illegal (Game.illegal_reason): the code, for a UI that picks
@@ -88,13 +87,6 @@ _PLAYER_TABLES = ("touch_count", "space_root", "legal_points", "legal_index")  #
 _COUNTS = ("legal_total", "root_count")  # an int a player, index 0 unused
 _HISTORY = ("_moves", "_rem")  # undo stacks: copy() keeps them, load_state() drops them
 
-try:
-    from sys import implementation as _impl
-    _LISTS = _impl.name == "cpython"
-except ImportError:  # pragma: no cover
-    _LISTS = False
-
-
 def _writable(tables):
     """Slice-assignable views of ``tables``: on MicroPython assigning into an
     array's slice allocates, into a memoryview of it does not."""
@@ -104,22 +96,46 @@ def _writable(tables):
     return tuple(views)
 
 
-def _filled(cells, fill):
-    """``cells`` (a bytearray or array) with every cell set to ``fill``, allocating
-    no temporary as long as it: ``array("H", b"\xff\xff" * n)`` would first
-    make the bytes, a second block of the table's size while a board's heap
-    is fragmented (issue 22). Doubles a filled prefix through a memoryview
-    (a copy a power of two, not a Python loop over the cells)."""
-    n = len(cells)
-    if n:
-        cells[0] = fill
-        view = memoryview(cells)
-        k = 1
-        while k < n:
-            c = k if 2 * k <= n else n - k
-            view[k:k + c] = view[:c]
-            k += c
-    return cells
+
+
+def get_variant(name):
+    """The :class:`tanbo.variants.Variant` called ``name`` (one of
+    :data:`tanbo.variants.VARIANTS`, any case).
+
+    Variants are built once and shared: their tables are read-only. The
+    builder (:mod:`tanbo.variant_make`, Hexbo's :mod:`tanbo.hexbo_make`) is
+    imported for a build and dropped after it (see those modules).
+    """
+    if isinstance(name, Variant):
+        return name
+    key = str(name).strip().lower()
+    v = _cache.get(key)
+    if v is None:
+        if key in VARIANTS or key.startswith("hexbo-"):
+            v = _build(key)
+        if v is None:
+            raise ValueError("%r: unknown variant (known: %s, hexbo-N)" % (name, ", ".join(VARIANTS)))
+        v = _cache.setdefault(v.name, v)  # one variant however named (hexbo-9 is hexbo)
+        _cache[key] = v
+    return v
+
+
+def _build(key):
+    """The variant ``key`` from its builder (None if it names none), which
+    then leaves ``sys.modules`` and the package: on a board its code would
+    otherwise stay on the heap under every game."""
+    import sys  # (here: a global more in this module slows every lookup of its globals)
+    hexbo = key.startswith("hexbo")
+    try:
+        if hexbo:
+            from .hexbo_make import make
+        else:
+            from .variant_make import make
+        return make(key)
+    finally:
+        module = "hexbo_make" if hexbo else "variant_make"
+        sys.modules.pop("tanbo." + module, None)
+        getattr(sys.modules.get("tanbo"), "__dict__", {}).pop(module, None)
 
 
 class IllegalMove(ValueError):
@@ -164,16 +180,12 @@ class Game:
             stones = range(v.size)
         loaded("tanbo.game_make").set_up(self, v, board, to_move, stones)  # (off a board's heap under a game)
 
-    # -- construction (tanbo.game_make's, see there) -------------------------
-    def _find_roots(self, stones):
-        """Number the roots and chain their stones (:func:`tanbo.game_make.find_roots`,
-        which app.shared_search.restart asks of a game set up again)."""
-        loaded("tanbo.game_make").find_roots(self, stones)
-
-    def _credit_root_space(self):
-        """Credit every root with its root space and fill the legal sets
-        (:func:`tanbo.game_make.credit_root_space`)."""
-        loaded("tanbo.game_make").credit_root_space(self)
+    def restart(self):
+        """This game back at its variant's setup, the first player to move, in
+        place: its tables and undo stacks are refilled and keep their room,
+        so the next game of a variant makes no block anew (a board's
+        fragmented heap may have none for a new game's). Returns the game."""
+        return loaded("tanbo.game_make").restart(self)  # (off a board's heap under a game)
 
     def _bind(self):
         """The tables the hot paths unpack in one go (one attribute read, not fifteen)."""
@@ -202,27 +214,17 @@ class Game:
         ``ValueError`` naming the row and column of the first problem.
         """
         from .position import parse_position
-        v, board, to_move = parse_position(text, variant)
+        v, board, to_move = parse_position(text, get_variant, variant)
         g = cls(v, board, to_move)
-        if not g._is_setup():
+        if not loaded("tanbo.game_make").is_setup(v, board, to_move):
             g.start = g.position()
         return g
-
-    def _is_setup(self):
-        """True if the position is the variant's setup with Black to move."""
-        setup = self.variant.setup
-        if self.to_move != 1 or self.stones() != len(setup):
-            return False
-        for p, player in setup:
-            if self.board[p] != player:
-                return False
-        return True
 
     @classmethod
     def from_record(cls, text):
         """Replay a game record (see :mod:`tanbo.record`); ValueError names the line."""
         from .replay import load_record
-        return load_record(cls, text)
+        return load_record(cls, text, get_variant)
 
     def position(self):
         """The position text of RULES.md, e.g. ``'...X/.O.../... X'``."""
@@ -370,6 +372,13 @@ class Game:
                 s = self.nxt[s]
         out.sort()
         return out
+
+    def root_chain(self, root):
+        """``(first, nxt)``: the stones of live root ``root`` as a chain, for a
+        walk that makes no list (a screen's, each redraw): ``first`` is one
+        of them, ``nxt[p]`` the one after ``p``, :data:`NIL` after the last.
+        Read only; valid until the next ply or undo."""
+        return self.head[root], self.nxt
 
     def root_space(self, point):
         """The root space of the root holding the stone on ``point``, sorted.
@@ -530,7 +539,7 @@ class Game:
     def _extend_rem(self, n):
         """``n`` more cells on the removal records, with no temporary but their
         own (``array("H", bytes(k))`` first makes the ``bytes``, a second block
-        as big: issue 22); not zero (a cell past ``_nrem`` is written before
+        as big); not zero (a cell past ``_nrem`` is written before
         it is read)."""
         rem = self._rem
         rem.extend(bytearray(n) if type(rem) is bytearray else array("H", range(n)))
@@ -569,6 +578,17 @@ class Game:
         extra = cells - len(self._rem)
         if extra > 0:
             self._extend_rem(extra)
+
+    def make_room(self, plies, cells):
+        """Room for ``plies`` more plies and ``cells`` more cells of removed
+        roots' records, grown by the stacks' own steps (see
+        :meth:`_grow_history`): the plies that follow grow no stack, so a
+        MemoryError cannot break one off halfway (a search that plays on
+        the game itself makes room so before it starts)."""
+        while self._room < self._nh + plies:
+            self._grow_history()
+        while len(self._rem) - 6 < self._nrem + cells:
+            self._grow_rem()
 
     def last_move(self):
         """The last ply (a point, or ``-player`` for a resignation), or None
@@ -717,8 +737,9 @@ class Game:
                 if m == 0:  # r's root space through e alone
                     ownc[q] = NO_ROOT
                     sr -= 1
+                    # q leaves the legal set, inlined: a call here would cost more than its steps
                     i = pc[q]
-                    while lc[i] != q:  # the index's low byte (see tanbo.game_make.allocate)
+                    while lc[i] != q:  # the place's low byte (see tanbo.game_make.allocate)
                         i += 256
                     n -= 1
                     last = lc[n]
@@ -780,8 +801,9 @@ class Game:
             # docstring) and its root's space (sr: space[r], written once)...
             ownc[e] = NO_ROOT
             sr = space[r] - 1
+            # e leaves the legal set, inlined: a call here would cost more than its steps
             i = pc[e]
-            while lc[i] != e:  # the index's low byte (see tanbo.game_make.allocate)
+            while lc[i] != e:  # the place's low byte (see tanbo.game_make.allocate)
                 i += 256
             last = lc[n]
             lc[i] = last
@@ -796,8 +818,9 @@ class Game:
                     ownk[e] = NO_ROOT
                     so = space[o] - 1
                     space[o] = so
+                    # e leaves the legal set, inlined: a call here would cost more than its steps
                     i = pk[e]
-                    while lk[i] != e:  # the index's low byte (see tanbo.game_make.allocate)
+                    while lk[i] != e:  # the place's low byte (see tanbo.game_make.allocate)
                         i += 256
                     m = legal_total[k] - 1
                     last = lk[m]
@@ -828,8 +851,9 @@ class Game:
                         o = ownc[q]
                         ownc[q] = NO_ROOT
                         n -= 1
+                        # q leaves the legal set, inlined: a call here would cost more than its steps
                         i = pc[q]
-                        while lc[i] != q:  # the index's low byte (see tanbo.game_make.allocate)
+                        while lc[i] != q:  # the place's low byte (see tanbo.game_make.allocate)
                             i += 256
                         last = lc[n]
                         lc[i] = last
@@ -920,8 +944,9 @@ class Game:
                         lc[top] = q
                     elif m == 0 and ownc[q] != NO_ROOT:  # (r's space is not kept: r is gone)
                         ownc[q] = NO_ROOT
+                        # q leaves the legal set, inlined: a call here would cost more than its steps
                         i = pc[q]
-                        while lc[i] != q:  # the index's low byte (see tanbo.game_make.allocate)
+                        while lc[i] != q:  # the place's low byte (see tanbo.game_make.allocate)
                             i += 256
                         m = legal_total[c] - 1
                         last = lc[m]
@@ -1017,8 +1042,9 @@ class Game:
                     ownk[s] = NO_ROOT
                     space[o] -= 1
                     n -= 1
+                    # s leaves the legal set, inlined: a call here would cost more than its steps
                     t = pk[s]
-                    while lk[t] != s:  # the index's low byte (see tanbo.game_make.allocate)
+                    while lk[t] != s:  # the place's low byte (see tanbo.game_make.allocate)
                         t += 256
                     last = lk[n]
                     lk[t] = last
@@ -1046,8 +1072,9 @@ class Game:
                         ownc[q] = NO_ROOT
                         space[o] -= 1
                         n -= 1
+                        # q leaves the legal set, inlined: a call here would cost more than its steps
                         j = pc[q]
-                        while lc[j] != q:  # the index's low byte (see tanbo.game_make.allocate)
+                        while lc[j] != q:  # the place's low byte (see tanbo.game_make.allocate)
                             j += 256
                         last = lc[n]
                         lc[j] = last

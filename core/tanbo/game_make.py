@@ -1,7 +1,7 @@
 """What sets a new :class:`tanbo.game.Game` up: its tables allocated, its
 roots found and chained, their root space credited and the legal sets
-filled (``Game(...)``'s work, and app.shared_search.restart's through
-``Game._find_roots`` and ``Game._credit_root_space``).
+filled (``Game(...)``'s work), and what sets one up again in its own
+tables (:meth:`tanbo.game.Game.restart`).
 
 Apart from :mod:`tanbo.game` because a game's plies never need it once it
 is set up: on a board the app drops it when a game's screen comes up
@@ -13,8 +13,34 @@ in under half a second, keeps it). Fields: :mod:`tanbo.game`.
 
 from array import array
 
-from .game import _LISTS, MAX_ROOTS, NIL, NO_ROOT, _filled
-from .variants import player_name
+from .game import NIL, NO_ROOT
+
+# CPython's tables are lists (see _cells). (sys by __import__: each global
+# more in a module lengthens every lookup of the others and of builtins,
+# which MicroPython looks for in the module's table first.)
+_LISTS = __import__("sys").implementation.name == "cpython"
+
+
+def _filled(cells, fill):
+    """``cells`` (a list, bytearray or array) with every cell set to ``fill``, allocating
+    no temporary as long as it: ``array("H", b"\xff\xff" * n)`` would first
+    make the bytes, a second block of the table's size while a board's heap
+    is fragmented. Doubles a filled prefix through a memoryview
+    (a copy a power of two, not a Python loop over the cells); a list
+    (CPython's tables, a fast game's) cell by cell."""
+    n = len(cells)
+    if type(cells) is list:
+        for i in range(n):
+            cells[i] = fill
+    elif n:
+        cells[0] = fill
+        view = memoryview(cells)
+        k = 1
+        while k < n:
+            c = k if 2 * k <= n else n - k
+            view[k:k + c] = view[:c]
+            k += c
+    return cells
 
 
 def set_up(g, v, board, to_move, stones):
@@ -27,8 +53,20 @@ def set_up(g, v, board, to_move, stones):
     g.to_move = to_move
     g._check_winner()
     if g.winner is None and g.root_count[to_move] == 0:
+        from .variants import player_name  # (here: no global more, see _LISTS)
         raise ValueError("position: %s is to move but has no stones"
                          % player_name(to_move, v.players))
+
+
+def is_setup(v, board, to_move):
+    """True if ``board`` (a bytearray of player numbers) with ``to_move`` to
+    play is ``v``'s setup, Black to move."""
+    if to_move != 1 or len(board) - board.count(b"\0") != len(v.setup):  # (count: C's loop, not Python's)
+        return False
+    for p, player in v.setup:
+        if board[p] != player:
+            return False
+    return True
 
 
 def allocate(g, v, board):
@@ -110,8 +148,8 @@ def find_roots(g, stones):
             from .faults import stone_of_no_player
             raise stone_of_no_player(g, start)
         r = len(heads)
-        if r >= MAX_ROOTS:
-            raise ValueError("position: more than %d roots" % MAX_ROOTS)
+        if r >= NO_ROOT - 1:  # (root ids are bytes below NO_ROOT)
+            raise ValueError("position: more than %d roots" % (NO_ROOT - 1))
         root_player.append(c)
         root_of[start] = r
         stack.append(start)
@@ -206,3 +244,28 @@ def _cells(n, fill, wide=False):
     if fill == NIL or wide:
         return _filled(array("H", range(n)), fill)
     return _filled(bytearray(n), fill) if fill else bytearray(n)
+
+
+def restart(g):
+    """:meth:`tanbo.game.Game.restart`: ``g``'s tables and undo stacks, which
+    keep their room, refilled as :func:`allocate` fills them, its setup
+    placed and its roots found again."""
+    v = g.variant
+    board = _filled(g.board, 0)
+    for p, player in v.setup:
+        board[p] = player
+    _filled(g.root_of, NO_ROOT)
+    _filled(g.nxt, NIL)
+    for name, fill in (("touch_count", 0), ("space_root", NO_ROOT), ("legal_points", 0), ("legal_index", 0)):
+        for t in getattr(g, name)[1:]:
+            _filled(t, fill)
+    _filled(g.legal_total, 0)
+    _filled(g.root_count, 0)
+    g.ply = g._nh = g._nrem = 0
+    g._top = -1
+    g.winner = g.start = None
+    g.over = False
+    g.to_move = 1
+    find_roots(g, v.setup_points)
+    credit_root_space(g)
+    return g

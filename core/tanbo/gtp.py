@@ -40,14 +40,14 @@ import gc
 import sys
 
 from . import __version__
-from .game import Game
+from .game import Game, get_variant
 # Game imports position lazily; loading it now, on a fresh heap, spares a
 # late compile or load in a fragmented one (showboard after a long game).
 from . import position
 from .position import PLAYER_CODES, quote
 from .record import record_lines
 from .rng import Rng
-from .variants import PLAYER_CHARS, VARIANTS, get_variant, is_digits, player_name, small_int
+from .variants import PLAYER_CHARS, VARIANTS, is_digits, player_name, small_int
 
 # Memory is tight on a board-sized heap: tanbo.ai loads only when a level
 # other than "random" is asked for, and on MicroPython/CircuitPython the

@@ -26,18 +26,15 @@ ROWS = "ABCDEFGHIJKLMNOPQRS"
 
 # The board time of a search node, in percent of a square board's, with 2
 # or 3 players and with 6 (each scanned move walks six neighbours, and
-# every other player's tables): tanbo.ai divides its node budgets by it.
-# Measured with `tanbo bench --ai`'s four probe positions (SAMD51 us a
-# node, the worst probe; 9x9 110, 19x19 111): hexbo-5 137, hexbo-5-3p 130,
-# hexbo-5-6p 143, hexbo 155, hexbo-3p 108, hexbo-6p 177. With the square
-# boards' budgets hexbo's hard took 6.1 s of an RP2040 on one probe; at 140
-# its worst is 5.0 s.
+# every other player's tables): tanbo.ai divides its node budgets by it,
+# so that hexbo's hard keeps an RP2040 under 6 s (`tanbo bench --ai`'s
+# probes: docs/ai.md#budgets).
 NODE_COST = (140, 160)
 # The weight of tanbo.ai's SPACE table (a root's first points of root
 # space: whether it survives) on a two-player board, percent of a square
-# board's. Twice: hard then beat medium on hexbo-5 at a PicoSystem's
-# budget, where it had not (docs/ai.md, Hexbo); medium plays with it too.
-# With more players not measured: as on the square boards.
+# board's. Twice, so that hard beats medium on hexbo-5 at a PicoSystem's
+# budget (docs/ai.md#strength); medium plays with it too. With more
+# players not measured: as on the square boards.
 SPACE_WEIGHT = 200
 
 

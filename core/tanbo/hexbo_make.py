@@ -1,9 +1,9 @@
 """What builds a Hexbo variant: the hexagon's rows and steps tables and its
-setup (:func:`make`, which :func:`tanbo.variants.get_variant` calls once a
+setup (:func:`make`, which :func:`tanbo.game.get_variant` calls once a
 variant).
 
 Apart from :mod:`tanbo.hexbo` because a game never needs it once its
-variant is built: :func:`tanbo.variants.get_variant` drops this module from
+variant is built: :func:`tanbo.game.get_variant` drops this module from
 ``sys.modules`` (and the package) once it has built one, so that its code
 (1.3 KB of a board's heap) does not stay under a Hexbo game's screen and
 search (as :mod:`tanbo.variant_make`, the other boards' builder). Point

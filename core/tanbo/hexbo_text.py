@@ -1,5 +1,5 @@
 """Hexbo's text: reading a cell's notation (``E5``, the body of
-:meth:`tanbo.hexbo.HexVariant.parse_point`), the Hexbo variant of a board in
+:meth:`tanbo.hexbo.HexVariant.parse_point`), the Hexbo variant named by a board in
 position text and its diagram (what :mod:`tanbo.position` asks of a hexagon).
 
 Apart from :mod:`tanbo.hexbo` because a game on a board never reads text
@@ -10,7 +10,7 @@ game. Notation: :mod:`tanbo.hexbo`.
 """
 
 from .hexbo import ROWS, SIDES
-from .variants import get_variant, is_digits, small_int
+from .variants import is_digits, small_int
 
 
 def parse_point(v, text):
@@ -34,25 +34,24 @@ def parse_point(v, text):
     return p
 
 
-def variant_of_rows(rows, side, stones, text):
-    """The Hexbo variant of position text whose board is ``rows`` (short at
-    both ends), ``side`` to move: the side from the row count, 2, 3 or 6
-    players from the highest player among ``side`` and the stones
-    (``stones``: the character to player map); ValueError for a row count
-    no hexagon has."""
-    from .position import quote
+def variant_name(rows, side, stones, quoted):
+    """The name of the Hexbo variant of position text whose board is
+    ``rows`` (short at both ends), ``side`` to move: the side from the row
+    count, 2, 3 or 6 players from the highest player among ``side`` and the
+    stones (``stones``: the character to player map); ValueError naming
+    the text (``quoted``) for a row count no hexagon has."""
     height = len(rows)
     n = (height + 1) // 2
     if not SIDES[0] <= n <= SIDES[1] or height % 2 == 0:
         raise ValueError("position %s: %d rows, shorter at both ends; a Hexbo board of side N has"
-                         " 2N-1 rows, N from %d to %d" % (quote(text), height, SIDES[0], SIDES[1]))
+                         " 2N-1 rows, N from %d to %d" % (quoted, height, SIDES[0], SIDES[1]))
     most = side
     for row in rows:
         for ch in row.upper():
             k = stones.get(ch, 0)
             if k > most:
                 most = k
-    return get_variant("hexbo-%d%s" % (n, "" if most <= 2 else ("-3p" if most == 3 else "-6p")))
+    return "hexbo-%d%s" % (n, "" if most <= 2 else ("-3p" if most == 3 else "-6p"))
 
 
 def diagram(v, cell, row_text):

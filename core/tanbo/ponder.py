@@ -32,6 +32,14 @@ against hard without pondering (see ``EXTEND``).
 """
 
 from .ai import PLAYED_COST, WIN, nodes_in, step
+from .game import const  # (micropython's, or its CPython stand-in)
+
+# The cells of a finished candidate in Ponder.found, the first two also
+# those of a search's expected (tanbo.ai.Search.expected): its move, the
+# reply that move expects, its search's depth.
+_MOVE = const(0)
+_REPLY = const(1)
+_DEPTH = const(2)
 
 # Candidates pondered after the expected reply: the ranking's best that many.
 WIDE = 2
@@ -41,7 +49,7 @@ WIDE = 2
 # node); a step stops at the first point past that where the search can
 # resume, at most a real play and a reach's count (18 + 5 nodes) later: 35
 # nodes, 16.2 ms (16.7 ms at the slowest node measured on the firmware,
-# 0.477 ms), within issue 24's 20 ms from press to refresh.
+# 0.477 ms), within the 20 ms from press to refresh the app is held to.
 STEP_MS = 6
 # A search's set-up (Search.start: its table emptied, the position hashed)
 # in nodes' time: 2.9 ms on a SAMD51 (board-time instrument, 9x9), 12 ms on
@@ -59,9 +67,9 @@ SETUP = 28
 # across the searches as well, 443. At 5 s no time is left for them.
 EXTEND = 3
 # The ranking search's depth: the root's scan alone (with hard's noise and
-# reach-less). Against uct:5000 (9x9, 30 games replayed at 5 s) its best
-# was the player's move 161 times where medium's two plies' was 143, for
-# ~100 nodes less.
+# reach-less), which names the player's move more often than medium's two
+# plies, for ~100 nodes less
+# (docs/ai.md#thinking-on-the-players-time-coretanboponderpy).
 RANK = 1
 
 
@@ -70,7 +78,7 @@ def expected(search):
     best move at ply 1 of the deepest pass that searched it (-1: none,
     when no pass went past depth 2)."""
     e = search.expected  # (the root move, its reply)
-    return e[1] if e[0] == search.move else -1
+    return e[_REPLY] if e[_MOVE] == search.move else -1
 
 
 class Ponder:
@@ -121,7 +129,7 @@ class Ponder:
                 k -= n
                 if k >= n or not EXTEND:
                     break
-                if found[k][0] < 0:
+                if found[k][_MOVE] < 0:
                     continue
             # From the position itself each time: a move taken back leaves
             # the legal lists in another order, and the search another one.
@@ -234,10 +242,10 @@ class Ponder:
         self.done = True
         found = self.found
         if 0 <= k < len(found):
-            if k == self.current and s.depth > found[k][2] and expected(s) >= 0:
+            if k == self.current and s.depth > found[k][_DEPTH] and expected(s) >= 0:
                 return s.move  # (its search again's deeper pass)
-            s.move = s.expected[0] = found[k][0]
-            s.expected[1] = found[k][1]  # what the next pondering guesses first
+            s.move = s.expected[_MOVE] = found[k][_MOVE]
+            s.expected[_REPLY] = found[k][_REPLY]  # what the next pondering guesses first
             return s.move
         if k < 0:
             s.start(game, self.seed, progress, movetime_ms)

@@ -12,11 +12,10 @@ inside the board are ignored, so a diagram copied from the 1995 rules
 parses.
 """
 
-from .variants import COLUMNS, PLAYER_CHARS, get_variant
+from .variants import COLUMNS, PLAYER_CHARS
 
 _CELL = {".": 0, ",": 0, "+": 0, "X": 1, "#": 1, "O": 2, "Y": 3, "Z": 4, "U": 5, "V": 6}
-NOT_A_CELL = 255
-# _CELL by byte (its letters in either case), NOT_A_CELL for any other byte (a
+# _CELL by byte (its letters in either case), 255 for any other byte (a
 # non-ASCII character's bytes too): what the parser reads a row's bytes with.
 _CODES = bytearray(b"\xff" * 256)
 for _ch in _CELL:
@@ -39,8 +38,12 @@ def quote(text, limit=40):
     return repr(text if len(text) <= limit else text[:limit] + "...")
 
 
-def parse_position(text, variant=None):
+def parse_position(text, get_variant, variant=None):
     """``(variant, board, to_move)`` from position text; ValueError names the problem.
+
+    ``variant`` (a name or a variant) is what the text must be a board of;
+    None infers it from the board's shape. ``get_variant`` is
+    :func:`tanbo.game.get_variant` (passed in: that module loads this one).
 
     ``board`` is a fresh ``bytearray`` of player numbers. Rule checks
     (loops, bounded roots) are :class:`tanbo.game.Game`'s job.
@@ -60,10 +63,7 @@ def parse_position(text, variant=None):
     layers = [layer.split("/") for layer in "".join(parts[:-1]).split("|")]
     depth = len(layers)
     height = len(layers[0])
-    if variant is not None:
-        v = get_variant(variant)
-    else:
-        v = _infer(layers, text, side)
+    v = get_variant(variant if variant is not None else _infer(layers, text, side))
     if depth != v.depth:
         raise ValueError("position: %s has %d layers separated by '|', got %d" % (v.name, v.depth, depth))
     board = bytearray(v.size)
@@ -76,17 +76,17 @@ def parse_position(text, variant=None):
                              % (_layer(v, z), v.name, v.height, len(rows)))
         for y in range(v.height):
             row = rows[y]
-            if len(row) != (v.row_len[y] if v.hex_side else v.width):
-                from .faults import bad_row
-                raise bad_row(v, z, y, row)
+            width = v.row_len[y] if v.hex_side else v.width
+            if len(row) != width:
+                raise ValueError("position%s row %s: expected %d %s, got %d: %s" % (
+                    _layer(v, z), _row(v, y), width, "cells" if v.hex_side else "points", len(row), quote(row)))
             # The row's bytes through a table: indexing a str makes a
             # one-character string, interned (a search of every qstr on a
-            # board) twice a point with upper(): 19x19's parse took 60 ms
-            # of RP2040 time in those (tests/test_puzzle_board_time.py).
-            b = row.encode()
-            for x in range(len(b)):
-                c = codes[b[x]]
-                if c > players:  # an unknown character (NOT_A_CELL), or a stone this board has no player for
+            # board) twice a point with upper(): 60 ms of an RP2040's time
+            # on 19x19, a puzzle's opening (tests/test_puzzle_board_time.py).
+            for ch in row.encode():  # (its bytes: no index a point)
+                c = codes[ch]
+                if c > players:  # an unknown character (255), or a stone this board has no player for
                     raise _bad_cell(v, z, y, row)
                 board[p] = c
                 p += 1
@@ -109,25 +109,26 @@ def _bad_cell(v, z, y, row):
 
 
 def _infer(layers, text, side):
+    # The name of the variant whose board has the shape of ``layers``.
     depth, height, width = len(layers), len(layers[0]), len(layers[0][0])
     if depth == 5:
-        return get_variant("3d")
+        return "3d"
     if depth != 1:
         raise ValueError("position %s: %d layers, but only 3d (5 layers) has layers" % (quote(text), depth))
     if height > 2 and len(layers[0][-1]) < height and width < height:  # short rows at both ends: a hexagon
-        from .hexbo_text import variant_of_rows
-        return variant_of_rows(layers[0], side, _CELL, text)
+        from .hexbo_text import variant_name
+        return variant_name(layers[0], side, _CELL, quote(text))
     if height == 1:
         if width == 31:
-            return get_variant("1d")
+            return "1d"
         raise ValueError("position %s: a single row of %d points; 1d has 31" % (quote(text), width))
     name = VARIANT_BY_ROWS.get(height)
     if name is None:
         raise ValueError("position %s: %d rows; no variant has that size (19, 13, 9, 7, 11, 15)"
                          % (quote(text), height))
     if height == 19 and _has_34(layers):
-        return get_variant("4p")
-    return get_variant(name)
+        return "4p"
+    return name
 
 
 def _has_34(layers):

@@ -35,8 +35,8 @@ reached at the end of the line if it is reached at all):
 - ``legal``: any legal move (lessons: the position has exactly one).
 """
 
-from .game import Game
-from .variants import get_variant, is_digits, player_name, small_int
+from .game import Game, get_variant
+from .variants import is_digits, player_name, small_int
 
 BANDS = ("lesson", "easy", "medium", "hard")
 KINDS = ("remove", "save", "win", "double", "legal")
@@ -275,7 +275,7 @@ def parse_entry(number, text):
         raise ValueError("position %r does not end with a space and the side to move" % position[:20])
     # The number of points, by the string's own counts (the puzzle opens
     # within its board time): a list shows an entry with a row lost as
-    # damaged (issue 34). Characters are tanbo.position's, when it opens.
+    # damaged. Characters are tanbo.position's, when it opens.
     board = position[:-2]
     points = len(board) - board.count("/") - board.count("|") - board.count(" ")
     if points != v.size:

@@ -20,7 +20,7 @@ to move and ``resign:P`` for player ``P``. ``#`` starts a comment.
 
 This module writes records; :mod:`tanbo.replay` reads them.
 
-Sent on a serial console (the handheld's "Send", issue 36), a record goes
+Sent on a serial console (the handheld's "Send"), a record goes
 between two marker lines, each alone on its line::
 
     -----BEGIN TANBO RECORD-----

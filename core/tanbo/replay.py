@@ -6,12 +6,14 @@ not load the parser.
 """
 
 from .position import PLAYER_CODES
-from .variants import get_variant, is_digits, player_name
+from .variants import is_digits, player_name
 
 
 
-def load_record(cls, text):
+def load_record(cls, text, get_variant):
     """Replay record ``text`` into a new ``cls`` game; ValueError names the line.
+    ``get_variant``: :func:`tanbo.game.get_variant` (passed in: that module
+    loads this one).
 
     Moves are played as they are read, so a long record needs no list of
     them (a 64 KB heap matters).
@@ -50,13 +52,13 @@ def load_record(cls, text):
                 headers[key] = value.strip()
                 header_line[key] = lineno
                 continue
-            game, v = _start(cls, headers, header_line)
+            game, v = _start(cls, headers, header_line, get_variant)
             line = value.strip()
         for token in line.split():
             if not (token.endswith(".") and is_digits(token[:-1])):
                 _replay(game, v, token, lineno)
     if game is None:
-        game, v = _start(cls, headers, header_line)
+        game, v = _start(cls, headers, header_line, get_variant)
     result = headers.get("result", "*").upper()
     if result not in ("*", ""):
         want = PLAYER_CODES.get(result)
@@ -70,7 +72,7 @@ def load_record(cls, text):
     return game
 
 
-def _start(cls, headers, header_line):
+def _start(cls, headers, header_line, get_variant):
     """The game the headers describe, before any move."""
     if "variant" not in headers:
         raise ValueError("record: no 'Variant:' line")

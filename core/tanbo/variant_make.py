@@ -1,10 +1,10 @@
 """What builds the variants on a box of points (the square boards, 1D, 3D
 and 4p): their steps tables and setups (:func:`make`, which
-:func:`tanbo.variants.get_variant` calls once a variant; Hexbo's are
+:func:`tanbo.game.get_variant` calls once a variant; Hexbo's are
 :mod:`tanbo.hexbo_make`'s).
 
 Apart from :mod:`tanbo.variants` because a game never needs it once its
-variant is built: :func:`tanbo.variants.get_variant` drops this module from
+variant is built: :func:`tanbo.game.get_variant` drops this module from
 ``sys.modules`` (and the package) once it has built one, so that its code
 (1.3 KB of ``.mpy``, about as much of a board's heap) does not stay under a
 game's screen and search; the next variant built imports it again (once a
@@ -40,7 +40,7 @@ def _steps(width, height, depth):
     steps = [None] * (plane * depth)  # a list of its final size: no regrowth on a small heap
     kinds = {}
     # A row's inner points share one tuple: 3 made a row, not one a point
-    # (a 19x19 table took 160 ms of an RP2040 built point by point).
+    # (point by point a 19x19 table would take 160 ms of an RP2040).
     xs = (0, 1, width - 1) if width > 2 else range(width)
     for z in range(depth):
         for y in range(height):

@@ -56,9 +56,9 @@ def loaded(name):
     if it is not loaded: for the code a method loads on first use
     (:mod:`tanbo.point_text`, :mod:`tanbo.game_make`). On MicroPython an
     import statement resolves the module's name at each run, where a
-    lookup of it (a constant) is a dict's: opening a puzzle (one ``Game``
-    made, one point read) took 5 ms more of an RP2040's board time by
-    import statements (``tests/test_puzzle_board_time.py``)."""
+    lookup of it (a constant) is a dict's: import statements would cost
+    opening a puzzle (one ``Game`` made, one point read) 5 ms more of an
+    RP2040's board time (``tests/test_puzzle_board_time.py``)."""
     m = sys.modules.get(name)
     return m if m is not None else __import__(name, None, None, ("_",))
 
@@ -184,48 +184,12 @@ class _Neighbours:
 _tables = {}
 
 
+# Every variant built, by each name it was asked by (hexbo-9 and hexbo: one),
+# by tanbo.game.get_variant.
+_cache = {}
+
 # The offered variants. Append only: a save on a board keeps its game's
 # variant as an index of this tuple. Also welcome: hexbo-N, N from 4 to 10
 # (hexbo-9 is hexbo), each with -3p or -6p.
 VARIANTS = ("19x19", "13x13", "9x9", "dense-7", "dense-11", "dense-15", "dense-19", "4p", "1d", "3d",
             "hexbo-5", "hexbo", "hexbo-5-3p", "hexbo-3p", "hexbo-5-6p", "hexbo-6p")
-
-_cache = {}
-
-
-def get_variant(name):
-    """The :class:`Variant` called ``name`` (one of :data:`VARIANTS`, any case).
-
-    Variants are built once and shared: their tables are read-only. The
-    builder (:mod:`tanbo.variant_make`, Hexbo's :mod:`tanbo.hexbo_make`) is
-    imported for a build and dropped after it (see those modules).
-    """
-    if isinstance(name, Variant):
-        return name
-    key = str(name).strip().lower()
-    v = _cache.get(key)
-    if v is None:
-        if key in VARIANTS or key.startswith("hexbo-"):
-            v = _build(key)
-        if v is None:
-            raise ValueError("%r: unknown variant (known: %s, hexbo-N)" % (name, ", ".join(VARIANTS)))
-        v = _cache.setdefault(v.name, v)  # one variant however named (hexbo-9 is hexbo)
-        _cache[key] = v
-    return v
-
-
-def _build(key):
-    """The variant ``key`` from its builder (None if it names none), which
-    then leaves ``sys.modules`` and the package: on a board its code would
-    otherwise stay on the heap under every game."""
-    hexbo = key.startswith("hexbo")
-    try:
-        if hexbo:
-            from .hexbo_make import make
-        else:
-            from .variant_make import make
-        return make(key)
-    finally:
-        module = "hexbo_make" if hexbo else "variant_make"
-        sys.modules.pop("tanbo." + module, None)
-        getattr(sys.modules.get("tanbo"), "__dict__", {}).pop(module, None)

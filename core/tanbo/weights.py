@@ -11,10 +11,8 @@ command line and seed that made it are in the header below, so the table
 can be made again.
 """
 
-# made by: hand, issue 13 (084f444). `tanbo train --seed 1 --jobs 2 --ship reach`
-# (1600 games of 9x9) fitted a steeper REACH up to 30 points that won 65 of 100
-# against this table but 41 of 60 against uct:5000 where this one won 51 (9x9,
-# seeds 0-2), so it is not used; see docs/ai.md.
+# made by: hand. It beats the fitted tables against uct:5000, so they are not
+# used (docs/ai.md#learned-weights-tanbo-train-coretanboweightspy).
 ROOT = 1000
 SPACE = (0, 0, 140, 240, 310, 360, 400, 430, 455, 475, 490, 500)
 ROOM = 30

@@ -13,28 +13,34 @@ module of its own, so that neither its code nor any work of its hashing
 reaches the heap or the hot path of any other search; in the app, not in
 tanbo, because only the app's small heap wants it (and the bundle's check,
 tanbo_tools.ship.verify, imports every engine module at once on a heap that
-has no room for 3 KB more of them). It reads the game's undo stacks
-(``_nh``, ``_rem``) as tanbo.ai does.
+has no room for 3 KB more of them). It reads the game's removal records
+(``_nrem``, ``_rem``: tanbo.game's interface for a search) as tanbo.ai does.
 """
 
 
-from tanbo.ai import DEFAULT_SLOWNESS, PUSH_COST, REMOVAL_COST, TT_BITS, WIN, Search
-from tanbo.game import NIL, NO_ROOT, _filled
+from tanbo.ai import DEFAULT_SLOWNESS, PAUSE_AT, PUSH_COST, REMOVAL_COST, TT_BITS, WIN, Search
+from tanbo.game import const  # (micropython's, or its CPython stand-in)
 from tanbo.rng import Rng
 
+# SharedSearch.kept's cells (see SharedSearch.__init__); a search under
+# way's base is -1 when none is.
+_VARIANT = const(0)
+_BASE = const(1)
+_ORDER = const(2)
+
 # Cells of removed roots' records (2 bytes each) that a search makes room
-# for before it starts: hard's 4p searches took at most 140 (2,458 searches
-# of 6 games against random moves: 82% under 16, 3 over 128). A search that
-# removes more grows the stack within a ply, where a MemoryError would leave
-# half a ply on the game. More costs the game's stack its next 0.5 KB step
-# sooner: at 256 a 4p game's stack grew from 1 KB to 1.5 KB near its end,
-# where the heap is at its most fragmented (a session failed there).
+# for before it starts: nearly every hard 4p search removes fewer. A search
+# that removes more grows the stack within a ply, where a MemoryError would
+# leave half a ply on the game. More costs the game's stack its next 0.5 KB
+# step sooner, near a game's end, where the heap is at its most fragmented
+# (docs/board-costs.md#4p-on-a-pybadge-the-search-on-the-game-itself).
 REMOVAL_CELLS = 128
 
 # Cells of the legal lists' order kept at first (a point each: 2 bytes, a
-# byte on boards of up to 256 points, Hexbo's): 4p's lists held at most 171
-# together at a search (8 games), where their bound (order_cells) is 723;
-# grown to the bound, at a search's start, if ever they hold more.
+# byte on boards of up to 256 points, Hexbo's): more than 4p's lists hold
+# together at a search (docs/board-costs.md#4p-on-a-pybadge-the-search-on-the-game-itself),
+# far below their bound (order_cells, 723); grown to the bound, at a
+# search's start, if ever they hold more.
 ORDER_CELLS = 256
 
 
@@ -104,7 +110,7 @@ class SharedSearch(Search):
             self.table = (self.zeros("H", n), self.zeros("i", n), self.zeros("H", n))
 
     def fits(self, game):
-        return game.variant.name == self.kept[0] and len(game.alive) == len(self.terms[1])
+        return game.variant.name == self.kept[_VARIANT] and len(game.alive) == len(self.terms[1])
 
     def release(self):
         """Let the game go (the app's, when its next game starts: 4p's 11-15 KB
@@ -115,7 +121,7 @@ class SharedSearch(Search):
     def start(self, game, seed=0, progress=None, movetime_ms=None, load=True):
         if load and not self.fits(game):
             raise ValueError("Search.start: %s with %d roots is not the game this search was made for"
-                             " (%s, %d roots)" % (game.variant.name, len(game.alive), self.kept[0],
+                             " (%s, %d roots)" % (game.variant.name, len(game.alive), self.kept[_VARIANT],
                                                   len(self.terms[1])))
         self.game = game
         size = game.variant.size
@@ -133,11 +139,11 @@ class SharedSearch(Search):
         """Search.run on the game itself, which is then as it was (its plies
         taken back, its legal lists in their order), also when an exception
         broke the search off."""
-        self.reserve(self.max_depth + 1, REMOVAL_CELLS)
+        self.game.make_room(self.max_depth + 1, REMOVAL_CELLS)
         self.keep_order()
-        self.kept[1] = self.game._nh
+        self.kept[_BASE] = self.game.ply
         try:
-            self.held[9] = WIN  # (never paused: Search.run's loop, not a call of it: a frame less on the pystack)
+            self.held[PAUSE_AT] = WIN  # (never paused: Search.run's loop, not a call of it: a frame less on the pystack)
             for _ in self.walk():
                 pass
             return self.move
@@ -147,12 +153,12 @@ class SharedSearch(Search):
     def keep_order(self):
         """Note the game's legal lists in their order (:meth:`restore` puts them back).
         Apart from :meth:`run`, whose frame stays under the search on the pystack:
-        its loops' locals and iterators took 56 bytes there (hexbo-3p's search on
-        a PyBadge reached 1,480 of the 1,472 bytes with them)."""
+        its loops' locals and iterators would take 56 bytes there, more than
+        hexbo-3p's search on a PyBadge leaves of the 1,472."""
         g = self.game
-        order = self.kept[2]
+        order = self.kept[_ORDER]
         if sum(g.legal_total) > len(order):
-            order = self.kept[2] = points(g.variant.size, order_cells(g))
+            order = self.kept[_ORDER] = points(g.variant.size, order_cells(g))
         i = 0
         for k in g.pids:
             lk = g.legal_points[k]
@@ -160,27 +166,17 @@ class SharedSearch(Search):
                 order[i] = lk[j]
                 i += 1
 
-    def reserve(self, plies, cells):
-        """Room in the game for ``plies`` more plies and ``cells`` more cells of
-        removed roots' records, so that no ply of the search grows a stack."""
-        g = self.game
-        while g._room < g._nh + plies:
-            g._grow_history()
-        rem = g._rem
-        while len(rem) - 6 < g._nrem + cells:
-            g._grow_rem()
-
     def restore(self):
         """The game as it was at :meth:`run`'s start: its plies taken back, its
         legal lists in their order (``legal_index`` of each member with them)."""
         g = self.game
         kept = self.kept
-        if kept[1] < 0:
+        if kept[_BASE] < 0:
             return
-        while g._nh > kept[1]:
+        while g.ply > kept[_BASE]:
             g.undo()
-        kept[1] = -1
-        order = kept[2]
+        kept[_BASE] = -1
+        order = kept[_ORDER]
         i = 0
         for k in g.pids:
             lk, pk = g.legal_points[k], g.legal_index[k]
@@ -214,39 +210,7 @@ class SharedSearch(Search):
 
 
 def restart(game):
-    """``game``'s variant from its setup again, the first player to move, in
-    the game's own tables and undo stacks (which keep their room): a next
-    game of the same variant that makes no block anew. For a board's
-    fragmented heap (a PyBadge's 4p and 3- and 6-player Hexbo games, whose
-    second game found no block for the tables or stacks of a new Game).
-    Here, not in tanbo.game, as only these games use it: 0.3 KB of code
-    that every other game screen's heap would hold."""
-    v = game.variant
-    board = _refill(game.board, 0)
-    for p, player in v.setup:
-        board[p] = player
-    _refill(game.root_of, NO_ROOT)
-    _refill(game.nxt, NIL)
-    # each table as Game._allocate fills it
-    for name, fill in (("touch_count", 0), ("space_root", NO_ROOT), ("legal_points", 0), ("legal_index", 0)):
-        for t in getattr(game, name)[1:]:
-            _refill(t, fill)
-    _refill(game.legal_total, 0)
-    _refill(game.root_count, 0)
-    game.ply = game._nh = game._nrem = 0
-    game._top = -1
-    game.winner = game.start = None
-    game.over = False
-    game.to_move = 1
-    game._find_roots(v.setup_points)
-    game._credit_root_space()
-    return game
-
-
-def _refill(cells, fill):
-    """``cells`` (a list, bytearray or array) with every cell set to ``fill``, in place."""
-    if type(cells) is list:
-        for i in range(len(cells)):
-            cells[i] = fill
-        return cells
-    return _filled(cells, fill)
+    """``game`` back at its setup in its own tables (:meth:`tanbo.game.Game.restart`):
+    the next game of a PyBadge's 4p or 3- or 6-player Hexbo, whose heap
+    found no block for a new Game's tables or stacks."""
+    return game.restart()

@@ -79,7 +79,7 @@ class BoardView:
         """Show ``game``: legal-move dots of ``hint_player`` (default: the side to
         move) if ``hints``, the highlighted ``root`` (a live root's id: its stones
         and root space, read from the game's tables, no list made: a list of a
-        large root's stones was a 0.5 KB block late in a game), the ``last``
+        large root's stones would be a 0.5 KB block late in a game), the ``last``
         point played, and ``flash``:
         ``(points, board, mover)`` of stones being removed (points None: those of
         ``board`` the game no longer has), their players in
@@ -107,8 +107,7 @@ class BoardView:
             for p in range(len(want)):
                 if own[p] == root:
                     want[p] = tiles.T_SPACE_HINT if want[p] == tiles.T_HINT else tiles.T_SPACE
-            nxt = game.nxt
-            p = game.head[root]
+            p, nxt = game.root_chain(root)
             while p != NIL:  # the root's chain of stones
                 want[p] = self.ring + board[p]
                 p = nxt[p]
