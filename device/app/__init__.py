@@ -16,10 +16,12 @@ VERSION = "0.1.0"
 # Held for the app's life (their objects are: the app, the settings, the
 # saves, the last resort's label, a search kept from game to game): a second
 # import would be a second copy of their code. The rest of the app's code,
-# and the engine's that only some screens run (ENGINE), leaves the heap when
+# the rooms' packages among it (a room's modules stay where they are kept;
+# the next import through the room makes its package again), and the
+# engine's code that only some screens run (ENGINE), leaves the heap when
 # the screen on show does not keep it (let_go).
-HELD = ("app", "app.main", "app.clock", "app.input", "app.screens", "app.store", "app.view",
-        "app.store.settings", "app.store.save", "app.view.text", "app.shared_search")
+HELD = ("app.main", "app.clock", "app.input", "app.store.settings", "app.store.save", "app.view.text",
+        "app.shared_search")
 ENGINE = ("tanbo.ponder", "tanbo.coach", "tanbo.game_make")
 
 

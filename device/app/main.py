@@ -458,10 +458,6 @@ class App:
                 break
         self.last_stand()
 
-    def over(self, game):
-        """The game-over menu of the finished ``game`` (also where its review goes back to)."""
-        self.go("result", game)
-
     def drop_screen(self):
         """Let the screen on show go (the next :meth:`show` puts one up), then collect."""
         self.display.root_group = None

@@ -46,7 +46,7 @@ def screen(app, game, who=None):
 class ReviewScreen:
     """Steps through ``game`` (undone and replayed in place, whole again on leaving); ``back()`` runs on B
     (None: the games list for a game of the library, ``who`` given, else
-    ``app.over(game)``, the game-over menu, made anew: no menu nor its
+    ``app.go("result", game)``, the game's result, made anew: no menu nor its
     code stays on the heap under the review).
 
     ``app``: the app (its board's slowness and the computer's search, which
@@ -170,7 +170,7 @@ class ReviewScreen:
             elif self.who is not None:
                 self.app.go("games")
             else:
-                self.app.over(g)
+                self.app.go("result", g)
             return True
         else:
             return False
