@@ -102,7 +102,7 @@ class Variant:
     space_weight = 100  # the weight of tanbo.ai's SPACE table in a root's value, percent (more on Hexbo)
 
     def __init__(self, name, width, height, depth, setup, steps, players=2, description="", size=0):
-        """``steps``: the neighbours table (:func:`tanbo.variant_make.shared_steps`'s
+        """``steps``: the neighbours table (:func:`tanbo.variant_make._steps`'s
         on a box of points); ``size``: a board's own (Hexbo's cells), by
         default the box of ``width`` x ``height`` x ``depth`` points. The
         builders make them (:func:`get_variant`)."""
@@ -206,26 +206,23 @@ def get_variant(name):
     v = _cache.get(key)
     if v is None:
         if key in VARIANTS or key.startswith("hexbo-"):
-            v = _build(key)
+            # The builder, imported for the build and then let go (out of
+            # sys.modules and the package): on a board its code would
+            # otherwise stay on the heap under every game. Here, not in a
+            # function of its own: a puzzle list builds its variants deep in
+            # the app's calls, a frame from CircuitPython 9's pystack.
+            module = "hexbo_make" if key.startswith("hexbo") else "variant_make"
+            try:
+                if module == "hexbo_make":
+                    from .hexbo_make import make
+                else:
+                    from .variant_make import make
+                v = make(key)
+            finally:
+                sys.modules.pop("tanbo." + module, None)
+                getattr(sys.modules.get("tanbo"), "__dict__", {}).pop(module, None)
         if v is None:
             raise ValueError("%r: unknown variant (known: %s, hexbo-N)" % (name, ", ".join(VARIANTS)))
         v = _cache.setdefault(v.name, v)  # one variant however named (hexbo-9 is hexbo)
         _cache[key] = v
     return v
-
-
-def _build(key):
-    """The variant ``key`` from its builder (None if it names none), which
-    then leaves ``sys.modules`` and the package: on a board its code would
-    otherwise stay on the heap under every game."""
-    hexbo = key.startswith("hexbo")
-    try:
-        if hexbo:
-            from .hexbo_make import make
-        else:
-            from .variant_make import make
-        return make(key)
-    finally:
-        module = "hexbo_make" if hexbo else "variant_make"
-        sys.modules.pop("tanbo." + module, None)
-        getattr(sys.modules.get("tanbo"), "__dict__", {}).pop(module, None)
