@@ -450,13 +450,13 @@ class Game:
         self._check_point(point)
         v = self.variant
         if self.winner is not None:
-            return GAME_OVER, "the game is over (%s won)" % player_name(self.winner, v.players)
+            return GAME_OVER, "the game is over (%s won)" % player_name(self.winner)
         name = v.format_point(point)
         if self.board[point]:
             return OCCUPIED, "%s is occupied" % name
         k = self.to_move
         c = self.touch_count[k][point]
-        who = player_name(k, v.players)
+        who = player_name(k)
         if c == 0:
             return NOT_CONNECTED, "%s does not connect to any %s stone" % (name, who)
         if c > 1:
@@ -618,9 +618,9 @@ class Game:
             player = self.to_move
         self._check_player(player)
         if self.winner is not None:
-            raise IllegalMove("the game is over (%s won)" % player_name(self.winner, self.players))
+            raise IllegalMove("the game is over (%s won)" % player_name(self.winner))
         if self.root_count[player] == 0:
-            raise IllegalMove("%s is already out" % player_name(player, self.players))
+            raise IllegalMove("%s is already out" % player_name(player))
         rem = self._rem
         start = self._nrem
         if start >= len(rem) - 2:

@@ -28,7 +28,7 @@ def set_up(g, v, board, to_move, stones):
     g._check_winner()
     if g.winner is None and g.root_count[to_move] == 0:
         raise ValueError("position: %s is to move but has no stones"
-                         % player_name(to_move, v.players))
+                         % player_name(to_move))
 
 
 def allocate(g, v, board):

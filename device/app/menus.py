@@ -6,16 +6,12 @@ whose rows run the app's own actions; the caller shows it.
 
 import gc
 
-from tanbo import get_variant
+from tanbo import get_variant, player_name
+from tanbo.variants import PLAYER_NAMES
 
 from app import VERSION
 from app.menu import Menu, Row, back_to
 from app.settings import GAME_VARIANTS, LEVELS, OPPONENTS
-from app.theme import PLAYER_NAMES
-
-
-def seat_names(players):
-    return PLAYER_NAMES[:players]
 
 
 def rules(app, back):
@@ -74,7 +70,7 @@ def new_game(app):
         # From the name ("4p", "hexbo-6p"): the variant itself would be built
         # (its tables kept) for each board the row shows.
         name = GAME_VARIANTS[s.variant]
-        return seat_names(int(name[-2]) if name.endswith("p") else 2)
+        return PLAYER_NAMES.split()[:int(name[-2]) if name.endswith("p") else 2]
 
     def set_seat(i):
         s.seat = i % len(seats()) + 1
@@ -87,7 +83,7 @@ def new_game(app):
         Row("Opponent", choices=OPPONENTS, get=lambda: s.opponent,
             set=lambda i: setattr(s, "opponent", i)),
         Row("Level", choices=LEVELS, get=lambda: s.level, set=lambda i: setattr(s, "level", i)),
-        Row("You play", choices=PLAYER_NAMES, get=lambda: min(s.seat, len(seats())) - 1,
+        Row("You play", choices=PLAYER_NAMES.split(), get=lambda: min(s.seat, len(seats())) - 1,
             set=set_seat),
         Row("Start", lambda: start_game(app)),
     ]
@@ -151,7 +147,7 @@ def game(app, screen):
     def confirm_resign():
         # One press must not end a game: a second screen whose first
         # row (where the selection starts) keeps playing.
-        name = seat_names(screen.game.variant.players)[screen.game.to_move - 1]
+        name = player_name(screen.game.to_move)
         rows = [Row("No, play on", back), Row("Yes, resign", resign)]
         app.show(Menu(app, "Resign?", rows, lambda: app.show(game(app, screen)), [name + " gives up"]))
 
@@ -179,7 +175,7 @@ def game_over(app, game):
 
     v = game.variant
     if game.winner is not None:
-        headline = "%s wins!" % seat_names(v.players)[game.winner - 1]
+        headline = "%s wins!" % player_name(game.winner)
     else:
         headline = "Game stopped"
     lines = ["after %d plies" % game.ply, "(%s)" % v.name]
