@@ -107,7 +107,7 @@ def test_match_reports_and_records_every_game(tmp_path, capsys):
         g = Game.from_record(text)
         assert g.over
         black = "easy" if i % 2 == 0 else "random"
-        assert "Seats: B=%s W=" % black in text
+        assert "Seats: Black=%s White=" % black in text
         wins_a += (g.winner == 1) == (i % 2 == 0)
     assert "wins: A %d, B %d" % (wins_a, 4 - wins_a) in out
     assert "A = easy, B = random, 4 games" in out
@@ -324,7 +324,7 @@ def test_a_match_with_openings_swaps_colours_over_each_opening(tmp_path, capsys)
     for k in (0, 2):
         first, second = games[k].moves()[:5], games[k + 1].moves()[:5]
         assert first == second == match.opening("9x9", 5, 2, k // 2)
-        assert "Seats: B=medium W=easy" in texts[k] and "Seats: B=easy W=medium" in texts[k + 1]
+        assert "Seats: Black=medium White=easy" in texts[k] and "Seats: Black=easy White=medium" in texts[k + 1]
         assert "Opening: 5 random plies" in texts[k]
     assert games[0].moves()[:5] != games[2].moves()[:5]
     # the same command replays the same games
