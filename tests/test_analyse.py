@@ -78,8 +78,8 @@ def test_a_known_blunder_is_marked_and_drawn(tmp_path, capsys):
     assert cli_main(["analyse", record, "--png", str(pictures)]) == 0
     captured = capsys.readouterr()
     (row,) = rows(captured.out)
-    assert row[:3] == ("1", "W", "A4") and row[3] == "lost" and row[4] == "B4" and row[6] == "blunder"
-    assert "W: 0 inaccuracies, 0 mistakes, 1 blunder" in captured.out
+    assert row[:3] == ("1", "White", "A4") and row[3] == "lost" and row[4] == "B4" and row[6] == "blunder"
+    assert "White: 0 inaccuracies, 0 mistakes, 1 blunder" in captured.out
     assert "analyse  1/1" in captured.err  # progress on stderr, not in the table
     assert os.listdir(pictures) == ["blunder-ply-001.png"]
     image = pygame.image.load(str(pictures / "blunder-ply-001.png"))
@@ -96,8 +96,8 @@ def test_resignations_and_the_start_position_are_kept(tmp_path, capsys):
     path.write_text(g.record())
     assert cli_main(["analyse", str(path), "--budget", BUDGET, "--quiet"]) == 0
     table = rows(capsys.readouterr().out)
-    assert [(r[1], r[2], r[6]) for r in table][0] == ("W", "B4", None)
-    assert table[1][1:3] == ("B", "resign") and table[1][3] == "lost"
+    assert [(r[1], r[2], r[6]) for r in table][0] == ("White", "B4", None)
+    assert table[1][1:3] == ("Black", "resign") and table[1][3] == "lost"
 
 
 @pytest.mark.parametrize("content,match", [

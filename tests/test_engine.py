@@ -157,8 +157,8 @@ def test_illegal_moves_name_the_reason_and_change_nothing():
     g = pos(".........", ".O.....X.", "......XX.", ".........", ".........",
             ".........", ".........", ".X.....O.", ".........")
     before = g.state_key()
-    cases = [("H8", "H8 is occupied"), ("E5", "E5 does not connect to any B stone"),
-             ("G8", "G8 connects to 2 B stones")]
+    cases = [("H8", "H8 is occupied"), ("E5", "E5 does not connect to any Black stone"),
+             ("G8", "G8 connects to 2 Black stones")]
     for point, message in cases:
         with pytest.raises(IllegalMove, match=message):
             g.play_move(point)
@@ -194,7 +194,7 @@ def test_illegal_reason_gives_a_code_and_why_illegals_text():
     assert g.state_key() == before
     assert tanbo.game.GAME_OVER == tanbo.GAME_OVER == 4
     g.resign()
-    assert g.illegal_reason(g.point("E5")) == (tanbo.GAME_OVER, "the game is over (W won)")
+    assert g.illegal_reason(g.point("E5")) == (tanbo.GAME_OVER, "the game is over (White won)")
     assert g.growing_root(g.point("B9")) is None
 
 
@@ -367,7 +367,7 @@ def test_3d_position_layers():
     ("........./.O..Q..X./........./........./........./........./........./.X.....O./......... X",
      "position row 8, column E: unknown character 'Q'"),
     ("........./.O..Y..X./........./........./........./........./........./.X.....O./......... X",
-     "row 8, column E: 'Y' is a player 3 stone, but 9x9 has 2 players"),
+     "row 8, column E: 'Y' is a Red stone, but 9x9 has 2 players"),
     ("........./.O.....X./........./........./........./........./........./.X.....O./......... Q",
      "side to move 'Q'"),
     ("......... X", "a single row of 9 points"),
@@ -382,22 +382,22 @@ def test_malformed_positions_are_named(text, message):
 
 def test_clumps_and_loops_are_rejected_with_their_place():
     clump = ("........./.O.....X./........./...XX..../...XX..../........./........./.X.....O./......... X")
-    with pytest.raises(ValueError, match=r"B root at D6 \(row 6, column D\) has a loop or clump"):
+    with pytest.raises(ValueError, match=r"Black root at D6 \(row 6, column D\) has a loop or clump"):
         Game.from_position(clump)
     loop = ("........./.O.....X./..OOO..../..O.O..../..OOO..../........./........./.X.....O./......... X")
-    with pytest.raises(ValueError, match=r"W root at .* loop or clump"):
+    with pytest.raises(ValueError, match=r"White root at .* loop or clump"):
         Game.from_position(loop)
 
 
 def test_a_bounded_root_is_rejected():
     # White A9 hemmed in by Black B9 and A8: no root space.
     text = "OX......./X......../........./........./........./........./........./........./........O X"
-    with pytest.raises(ValueError, match=r"the W root at A9 \(row 9, column A\) is bounded"):
+    with pytest.raises(ValueError, match=r"the White root at A9 \(row 9, column A\) is bounded"):
         Game.from_position(text)
 
 
 def test_side_to_move_without_stones_is_rejected_unless_the_game_is_over():
-    with pytest.raises(ValueError, match="3 is to move but has no stones"):
+    with pytest.raises(ValueError, match="Red is to move but has no stones"):
         Game.from_position(Game("4p").position().replace("Y", ".")[:-1] + "Y")
     over = Game.from_position("........./.X......./........./........./........./........./........./........./......... O")
     assert over.winner == 1
@@ -442,10 +442,14 @@ def test_record_from_a_custom_position_keeps_it():
     ("Variant: 9x9\nMoves:\n1. H7 B7\n2. E5", "record line 4: move 3 (E5): E5 does not connect"),
     ("Variant: 9x9\nMoves:\n1. H7 Z99", "record line 3: move 2 (Z99)"),
     ("Variant: 9x9\nResult: W\nMoves:\n1. H7 B7", "record line 2: result W, but the moves give *"),
+    ("Variant: 9x9\nResult: White\nMoves:\n1. H7 B7", "record line 2: result WHITE, but the moves give *"),
+    ("Variant: 9x9\nResult: Purple\nMoves:", "record line 2: unknown result 'PURPLE' (a player's name, B, W,"),
+    ("Variant: 9x9\nMoves:\n1. H7 resign:Red", "record line 3: move 2 (resign:Red): 'Red': unknown player"),
     ("Variant: 9x9\nthis is not a header\nMoves:", "record line 2: expected 'Key: value'"),
     ("Variant: 9x9\nVariant: 9x9\nMoves:", "record line 2: header 'variant' given twice"),
     ("Variant: 9x9\nPosition: ... X\nMoves:", "record line 2: position"),
-    ("Variant: 4p\nPlayers: B W\nMoves:", "record line 2: players 'B W' do not match 4p (1 2 3 4)"),
+    ("Variant: 4p\nPlayers: B W\nMoves:", "record line 2: players 'B W' do not match 4p (Black White Red Blue)"),
+    ("Variant: 9x9\nPlayers: White Black\nMoves:", "record line 2: players 'White Black' do not match 9x9"),
 ])
 def test_corrupt_records_name_the_line(text, message):
     with pytest.raises(ValueError) as e:

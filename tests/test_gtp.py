@@ -137,15 +137,17 @@ def test_play_plays_the_move_and_checks_the_turn():
     g.play_move("H7")
     assert ok(e, "tanbo-position") == g.position()
     before = state(e)
-    assert err(e, "play b b3") == "play B: it is W's turn (Tanbo has a fixed turn order)"
+    assert err(e, "play b b3") == "play Black: it is White's turn (Tanbo has a fixed turn order)"
     assert err(e, "play black pass") == "illegal move: passing is not allowed in Tanbo"
     assert err(e, "play w PASS") == "illegal move: passing is not allowed in Tanbo"
     assert err(e, "play w b8") == "illegal move: B8 is occupied"
-    assert err(e, "play w e5") == "illegal move: E5 does not connect to any W stone"
+    assert err(e, "play w e5") == "illegal move: E5 does not connect to any White stone"
     assert err(e, "play w z9").startswith("invalid point 'z9': ")
     assert err(e, "play w j10").startswith("invalid point 'j10': not on the 9x9 board")
-    assert err(e, "play red b7") == "invalid color 'red' (b, black, w, white or 1-6)"
+    assert err(e, "play purple b7") == "invalid color 'purple' (a name: black, white, red, blue, yellow, grey; b, w or 1-6)"
+    assert err(e, "play o b7") == "invalid color 'o' (a name: black, white, red, blue, yellow, grey; b, w or 1-6)"  # a stone's letter, not a colour
     assert err(e, "play 3 b7") == "invalid color '3': 9x9 has 2 players"
+    assert err(e, "play Red b7") == "invalid color 'Red': 9x9 has 2 players"
     assert err(e, "play w") == "play expects 2 arguments (COLOR POINT), got 1"
     assert state(e) == before
     ok(e, "play WHITE b7")
@@ -156,9 +158,9 @@ def test_play_plays_the_move_and_checks_the_turn():
 def test_play_resign_ends_a_two_player_game_and_undo_brings_it_back():
     e = GtpEngine("9x9")
     ok(e, "play w resign")
-    assert ok(e, "tanbo-winner") == "B"
-    assert err(e, "play b h7") == "illegal move: the game is over (B won)"
-    assert err(e, "genmove b") == "the game is over (B won)"
+    assert ok(e, "tanbo-winner") == "Black"
+    assert err(e, "play b h7") == "illegal move: the game is over (Black won)"
+    assert err(e, "genmove b") == "the game is over (Black won)"
     ok(e, "undo")
     assert ok(e, "tanbo-winner") == "none"
     assert ok(e, "tanbo-position") == Game("9x9").position()
@@ -180,15 +182,18 @@ def test_six_player_colours_and_no_seventh(variant):
         ok(e, "genmove %d" % k)
     assert e.game.ply == 6 and e.game.to_move == 1
     before = state(e)
-    assert err(e, "genmove 7") == "invalid color '7' (b, black, w, white or 1-6)"
-    assert err(e, "play 7 E5") == "invalid color '7' (b, black, w, white or 1-6)"
+    assert err(e, "genmove 7") == "invalid color '7' (a name: black, white, red, blue, yellow, grey; b, w or 1-6)"
+    assert err(e, "play 7 E5") == "invalid color '7' (a name: black, white, red, blue, yellow, grey; b, w or 1-6)"
     assert err(e, "play 5 " + e.game.name(e.game.legal_moves(5)[0])) == \
-        "play 5: it is 1's turn (Tanbo has a fixed turn order)"
+        "play Yellow: it is Black's turn (Tanbo has a fixed turn order)"
     assert state(e) == before
     ok(e, "play b " + e.game.name(e.game.legal_moves()[0]))
     ok(e, "play w " + e.game.name(e.game.legal_moves()[0]))
     ok(e, "play 3 " + e.game.name(e.game.legal_moves()[0]))
-    assert e.game.to_move == 4
+    ok(e, "play BLUE " + e.game.name(e.game.legal_moves()[0]))  # the names, any case
+    ok(e, "play yellow " + e.game.name(e.game.legal_moves()[0]))
+    ok(e, "genmove Grey")
+    assert e.game.to_move == 1
 
 
 def test_three_player_colour_4_is_refused():
@@ -199,15 +204,16 @@ def test_three_player_colour_4_is_refused():
 
 
 @pytest.mark.parametrize("variant", ["hexbo-5-3p", "hexbo-6p"])
-def test_winner_of_more_than_two_players_is_a_digit_and_resignations_skip_the_out(variant):
+def test_winner_of_more_than_two_players_is_a_name_and_resignations_skip_the_out(variant):
     e = GtpEngine(variant, level="random", seed=3)
     ok(e, "play 2 resign")
     assert e.game.root_count[2] == 0 and e.game.to_move == 1
     ok(e, "genmove 1")
     assert e.game.to_move == 3  # 2 is out: skipped
     play_out(e)
-    assert ok(e, "tanbo-winner") == str(e.game.winner) and e.game.winner != 2
-    assert "\nResult: %d" % e.game.winner in ok(e, "tanbo-record")
+    name = ("Black", "White", "Red", "Blue", "Yellow", "Grey")[e.game.winner - 1]
+    assert ok(e, "tanbo-winner") == name and e.game.winner != 2
+    assert "\nResult: %s\n" % name in ok(e, "tanbo-record")
 
 
 def test_hexbo_points_and_showboard():
@@ -224,11 +230,12 @@ def test_hexbo_points_and_showboard():
     lines = answer.split("\n")
     assert lines[1:4] == ["       1 2 3 4 5", "A     . . . . . 6", "B    . X . . O . 7"]
     assert lines[4] == "C   . . X . . . . 8"
-    assert lines[11] == "hexbo-5, ply 1: W (O) to move, B 4 stones 3 roots  W 3 stones 3 roots"
+    assert lines[11] == "hexbo-5, ply 1: White (O) to move, Black 4 stones 3 roots  White 3 stones 3 roots"
     e = GtpEngine("hexbo-5-6p")
-    assert ok(e, "showboard").split("\n")[-1] == ("hexbo-5-6p, ply 0: 1 (X) to move, 1 1 stones 1 roots  "
-                                                  "2 1 stones 1 roots  3 1 stones 1 roots  4 1 stones 1 roots  "
-                                                  "5 1 stones 1 roots  6 1 stones 1 roots")
+    assert ok(e, "showboard").split("\n")[-1] == ("hexbo-5-6p, ply 0: Black (X) to move, Black 1 stones 1 roots  "
+                                                  "White 1 stones 1 roots  Red 1 stones 1 roots  "
+                                                  "Blue 1 stones 1 roots  Yellow 1 stones 1 roots  "
+                                                  "Grey 1 stones 1 roots")
 
 
 def test_genmove_is_legal_deterministic_and_equals_the_ai_random_level():
@@ -253,10 +260,10 @@ def test_genmove_is_legal_deterministic_and_equals_the_ai_random_level():
 def test_genmove_errors_leave_the_game_alone():
     e = GtpEngine("9x9", level="random")
     before = state(e)
-    assert err(e, "genmove w") == "genmove W: it is B's turn (Tanbo has a fixed turn order)"
+    assert err(e, "genmove w") == "genmove White: it is Black's turn (Tanbo has a fixed turn order)"
     assert err(e, "genmove") == "genmove expects 1 argument (COLOR), got 0"
     assert err(e, "genmove b w") == "genmove expects 1 argument (COLOR), got 2"
-    assert err(e, "genmove x") == "invalid color 'x' (b, black, w, white or 1-6)"
+    assert err(e, "genmove x") == "invalid color 'x' (a name: black, white, red, blue, yellow, grey; b, w or 1-6)"
     assert state(e) == before
 
 
@@ -291,7 +298,7 @@ def test_showboard_draws_the_diagram_and_the_state():
     assert answer.startswith("=7 \n   A B C D E F G H J\n 9 ") and answer.endswith("\n\n")
     body = answer[len("=7 \n"):-2]
     assert body.split("\n")[:11] == str(e.game).split("\n")
-    assert body.split("\n")[11] == "9x9, ply 1: W (O) to move, B 3 stones 2 roots  W 2 stones 2 roots"
+    assert body.split("\n")[11] == "9x9, ply 1: White (O) to move, Black 3 stones 2 roots  White 2 stones 2 roots"
     assert "\n\n" not in answer[:-2]  # no blank line inside an answer
 
 
@@ -366,13 +373,13 @@ def test_position_accepts_diagram_spacing_and_lower_case():
     ("tanbo-position ........./.O.....X./........./........./...?...../........./........./.X.....O./......... X",
      "position row 5, column D: unknown character '?'"),
     ("tanbo-position ........./.OO....X./.OO....../........./........./........./........./.X.....O./......... X",
-     "position: the W root at B8"),
+     "position: the White root at B8"),
     ("tanbo-position ........./........./........./........./........./........./........./........./......... X",
      "position: there are no stones on the board"),
     ("tanbo-position X......../........./........./........./........./........./........./........./......... O",
-     "position: W is to move but has no stones"),
+     "position: White is to move but has no stones"),
     ("tanbo-position X......../........./........./........./........./........./........./........./......... W",
-     "position: W is to move but has no stones"),
+     "position: White is to move but has no stones"),
 ])
 def test_bad_position_text_is_refused_and_changes_nothing(junk, message):
     e = GtpEngine("9x9", level="random")
@@ -414,7 +421,7 @@ def test_winner_level_and_movetime():
     assert ok(e, "tanbo-winner") == "none"
     ok(e, "tanbo-level random")
     play_out(e)
-    assert ok(e, "tanbo-winner") == "BW"[e.game.winner - 1]
+    assert ok(e, "tanbo-winner") == ("Black", "White")[e.game.winner - 1]
     before = state(e)
     assert err(e, "tanbo-level genius") == "unknown level 'genius' (known: random, easy, medium, hard)"
     assert err(e, "tanbo-movetime -3").startswith("movetime '-3': expected milliseconds")
@@ -428,10 +435,10 @@ def test_winner_level_and_movetime():
     assert ok(e, "tanbo-movetime") == "none"
 
 
-def test_four_player_winner_is_a_digit():
+def test_four_player_winner_is_named_by_its_colour():
     e = GtpEngine("4p", level="random", seed=1)
     play_out(e)
-    assert ok(e, "tanbo-winner") == str(e.game.winner)
+    assert ok(e, "tanbo-winner") == ("Black", "White", "Red", "Blue")[e.game.winner - 1]
 
 
 def test_record_matches_game_record_and_replays():
@@ -589,7 +596,7 @@ def test_full_games_through_the_protocol_undo_to_the_start(variant):
     for m in moves:
         g.play_move(m)
     assert g.winner == e.game.winner is not None
-    assert ok(e, "tanbo-winner") in ("B", "W", "1", "2", "3", "4", "5", "6")
+    assert ok(e, "tanbo-winner") == ("Black", "White", "Red", "Blue", "Yellow", "Grey")[g.winner - 1]
     for _ in moves:
         ok(e, "undo")
     assert ok(e, "tanbo-position") == start and ok(e, "tanbo-winner") == "none"
@@ -659,7 +666,7 @@ def script_for(variant):
 
 def test_the_script_plays_whole_games_and_exercises_junk():
     script, want = script_for("19x19")
-    assert "= B\n\n" in want or "= W\n\n" in want
+    assert "= Black\n\n" in want or "= White\n\n" in want
     assert want.count("\n?") >= 8 and "= Tanbo\n\n" in want
     assert want.endswith("= \n\n")  # quit answered; the line after it is not read
 

@@ -169,7 +169,7 @@ SETUP_5 = Game("hexbo-5").position()
     (SETUP_5.replace("/.X..O./", "/.X..Q./", 1), "row B, column 5: unknown character 'Q'"),
     (SETUP_5.replace("/.X..O./", "/.X..7./", 1), "row B, column 5: unknown character '7'"),
     (SETUP_5[:-1] + "7", "side to move '7' is not one of X, O, Y, Z, U, V"),
-    (SETUP_5[:-1] + "U", "position: 5 is to move but has no stones"),  # read as hexbo-5-6p
+    (SETUP_5[:-1] + "U", "position: Yellow is to move but has no stones"),  # read as hexbo-5-6p
     ("..../.....X/....../......./....../...../O... X", "position row B: expected 5 cells, got 6"),
     ("/".join(["." * 11] + ["." * 21] * 19 + ["." * 11]) + " X", "21 rows, shorter at both ends"),
     ("........... X", "a single row of 11 points"),
@@ -183,7 +183,7 @@ def test_malformed_hexbo_positions_are_named(text, message):
 @pytest.mark.parametrize("text,message", [
     (SETUP_5.replace(".X..O./......./", ".X..O./", 1), "hexbo-5 has 9 rows separated by '/', got 8"),
     (SETUP_5[:-1] + "U", "side to move 'U', but hexbo-5 has 2 players"),
-    (SETUP_5.replace("/.X..O./", "/.X..Y./", 1), "row B, column 5: 'Y' is a player 3 stone, but hexbo-5 has 2 players"),
+    (SETUP_5.replace("/.X..O./", "/.X..Y./", 1), "row B, column 5: 'Y' is a Red stone, but hexbo-5 has 2 players"),
     (Game("9x9").position(), "position row A: expected 5 cells, got 9"),
 ])
 def test_positions_not_of_the_variant_given_are_named(text, message):
@@ -193,7 +193,7 @@ def test_positions_not_of_the_variant_given_are_named(text, message):
 
 
 def test_a_six_player_board_is_checked_against_the_variant_given():
-    with pytest.raises(ValueError, match="'Z' is a player 4 stone, but hexbo-5-3p has 3 players"):
+    with pytest.raises(ValueError, match="'Z' is a Blue stone, but hexbo-5-3p has 3 players"):
         Game.from_position(Game("hexbo-5-6p").position(), "hexbo-5-3p")
     # a 6-player game with only players 1-3 left reads as 3 players unless told
     text = Game("hexbo-5-6p").position()
@@ -206,7 +206,7 @@ def test_a_six_player_board_is_checked_against_the_variant_given():
 def test_errors_of_a_bounded_root_name_the_row_and_column():
     # White A1 in the corner, walled in by Black A2 B1 B2: no root space
     text = "OX.../XX..../......./......../........./......../......./....../..... X"
-    with pytest.raises(ValueError, match=r"the W root at A1 \(row A, column 1\) is bounded"):
+    with pytest.raises(ValueError, match=r"the White root at A1 \(row A, column 1\) is bounded"):
         Game.from_position(text)
 
 
@@ -233,7 +233,10 @@ def test_three_players_take_turns_and_skip_one_who_is_out():
     g.resign(3)
     assert g.winner == 1 and g.over
     record = g.record()
-    assert "Players: 1 2 3" in record and "Result: 1" in record and "resign:2" in record
+    assert "Players: Black White Red" in record and "Result: Black" in record and "resign:White" in record
+    # A record of before the names (digits) reads the same.
+    old = record.replace("Black White Red", "1 2 3").replace("Black\n", "1\n").replace("resign:White", "resign:2")
+    assert "Players: 1 2 3" in old and Game.from_record(old).state_key() == g.state_key()
     assert Game.from_record(record).state_key() == g.state_key()
 
 

@@ -8,7 +8,7 @@ import sys
 
 import pytest
 
-from tanbo import Game, ai
+from tanbo import Game, ai, player_name
 from tanbo_tools.lab import match
 
 
@@ -70,14 +70,14 @@ def test_hexbo_matches_report_wins_by_seat(variant, tmp_path, capsys):
         return
     line = [x for x in out.splitlines() if x.startswith("wins by the winner's seat: ")][0]
     seats = line.split(": ", 1)[1].split(", ")
-    assert [x.split(":")[0] for x in seats] == [str(k) for k in range(1, players + 1)]
+    assert [x.split(":")[0] for x in seats] == [player_name(k) for k in range(1, players + 1)]
     by_seat = [[int(n) for n in x.split(": A ")[1].split(" B ")] for x in seats]
     assert sum(a for a, _ in by_seat) == wins[0] and sum(b for _, b in by_seat) == wins[1]
     for i, name in enumerate(sorted(os.listdir(tmp_path))):
         g = Game.from_record((tmp_path / name).read_text())
         assert g.over and g.variant.name == variant
         held = match.seats_of_a(i, players)
-        assert "Seats: " + " ".join("%d=%s" % (k, "easy" if k in held else "random")
+        assert "Seats: " + " ".join("%s=%s" % (player_name(k), "easy" if k in held else "random")
                                     for k in range(1, players + 1)) in (tmp_path / name).read_text()
 
 
@@ -107,7 +107,7 @@ def test_match_reports_and_records_every_game(tmp_path, capsys):
         g = Game.from_record(text)
         assert g.over
         black = "easy" if i % 2 == 0 else "random"
-        assert "Seats: B=%s W=" % black in text
+        assert "Seats: Black=%s White=" % black in text
         wins_a += (g.winner == 1) == (i % 2 == 0)
     assert "wins: A %d, B %d" % (wins_a, 4 - wins_a) in out
     assert "A = easy, B = random, 4 games" in out
@@ -197,7 +197,7 @@ def test_a_bad_move_or_no_answer_forfeits_the_game(fake, tmp_path, capsys, mode,
                              "--record", str(tmp_path / "games"))
     assert rc == 0, err
     assert "wins: A 0, B %d" % games in out and "forfeits (included above): A %d, B 0" % games in out
-    for game, colour in ((1, "B"), (2, "W"))[:games]:
+    for game, colour in ((1, "Black"), (2, "White"))[:games]:
         why = message % colour
         assert "A (%s) forfeits game %d: GTP engine %r %s" % (fake(mode), game, fake(mode)[4:], why) in err
         record = (tmp_path / "games" / ("game-%03d.txt" % game)).read_text()
@@ -210,7 +210,7 @@ def test_a_bad_move_or_no_answer_forfeits_the_game(fake, tmp_path, capsys, mode,
 def test_a_refused_play_forfeits_the_refusing_engine(fake, capsys):
     rc, out, err = run_match(capsys, "random", fake("refuse-play"), "--games", "2")
     assert rc == 0 and "wins: A 2, B 0" in out and "forfeits (included above): A 0, B 2" in out
-    assert "refused 'play B " in err and ": no such move" in err
+    assert "refused 'play Black " in err and ": no such move" in err
 
 
 def test_an_engine_that_lingers_after_quit_is_killed(fake, capsys):
@@ -326,7 +326,7 @@ def test_a_match_with_openings_swaps_colours_over_each_opening(tmp_path, capsys)
     for k in (0, 2):
         first, second = games[k].moves()[:5], games[k + 1].moves()[:5]
         assert first == second == match.opening("9x9", 5, 2, k // 2)
-        assert "Seats: B=medium W=easy" in texts[k] and "Seats: B=easy W=medium" in texts[k + 1]
+        assert "Seats: Black=medium White=easy" in texts[k] and "Seats: Black=easy White=medium" in texts[k + 1]
         assert "Opening: 5 random plies" in texts[k]
     assert games[0].moves()[:5] != games[2].moves()[:5]
     # the same command replays the same games

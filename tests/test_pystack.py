@@ -7,6 +7,7 @@ checked against the MicroPython VM's own allocations, and the app's deepest
 calls, a hard search's included, against the smaller pystack.
 """
 
+import contextlib
 import os
 import sys
 
@@ -15,6 +16,7 @@ import pytest
 from tanbo_tools import vm
 from tanbo_tools.play import pystack
 from tanbo_tools.mpy import compile_source
+from tanbo_sim.simulator import DEVICE_DIR
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 CORE = os.path.join(ROOT, "core", "tanbo")
@@ -205,3 +207,79 @@ def test_a_review_with_its_coach_fits_the_smallest_pystack(sim, sizes, base):
     assert m.peak >= base + search  # the coach's search ran under the count
     print("review's coach: pystack peak %d bytes: %s" % (m.peak, " ".join(m.chain)))
     assert m.peak <= LIMIT, (m.peak, m.chain)
+
+
+@contextlib.contextmanager
+def new_board():
+    """The engine as a board's reset leaves it, for the block: no module of it
+    imported, so its variants and their tables are built anew and every
+    module's body runs under the count (the process's own modules come back
+    after)."""
+    def ours():
+        return [n for n in sys.modules if n == "tanbo" or n.startswith("tanbo.")]
+    kept = {n: sys.modules.pop(n) for n in ours()}
+    try:
+        yield
+    finally:
+        for n in ours():
+            del sys.modules[n]
+        sys.modules.update(kept)
+
+
+if DEVICE_DIR not in sys.path:
+    sys.path.insert(0, DEVICE_DIR)
+from app.settings import GAME_VARIANTS  # noqa: E402
+
+
+def _new_game(variant):
+    i = GAME_VARIANTS.index(variant)
+    return "A," + ("RIGHT*%d," % i if i else "") + "DOWN*4,A,wait:500"
+
+
+RESIGN = "START,wait:300,DOWN*2,A,DOWN,A,wait:500"  # the game menu's Resign, then Yes
+
+# A screen's first opening from a new save: (keys from the title, the screen
+# class it ends on, whether the library must hold a game first). The title's
+# rows: New game, (Games,) Puzzles, Rules, Settings.
+FIRST_OPENINGS = {
+    "title": ("wait:100", "Menu", False),
+    "new game": ("A", "Menu", False),
+    "settings": ("DOWN*3,A", "Menu", False),
+    "rules": ("DOWN*2,A", "Help", False),
+    "puzzle list": ("DOWN,A,wait:500", "PuzzleList", False),
+    "a puzzle": ("DOWN,A,wait:500,A,wait:500", "PuzzleScreen", False),
+    "game menu": (_new_game("9x9") + ",START,wait:300", "Menu", False),
+    "result": (_new_game("9x9") + "," + RESIGN, "Menu", False),
+    "games list": ("DOWN,A,wait:300", "GamesList", True),
+    "review": ("DOWN,A,wait:300,A,wait:500", "ReviewScreen", True),
+}
+for _v in GAME_VARIANTS:
+    FIRST_OPENINGS["game " + _v] = (_new_game(_v), "GameScreen", False)
+
+
+@pytest.mark.parametrize("board", ("pybadge", "pygamer", "picosystem"))
+@pytest.mark.parametrize("screen", tuple(FIRST_OPENINGS))
+def test_every_screens_first_opening_from_a_new_save_fits_the_smallest_pystack(board, screen, sizes, base,
+                                                                               tmp_path):
+    # The budget counts what a board does once after its reset: import the
+    # engine's modules, build a variant and its tables (a puzzle list
+    # builds its first entry's deep in its calls).
+    from tanbo_sim.simulator import Simulator
+    keys, name, library = FIRST_OPENINGS[screen]
+    path = str(tmp_path / "nvm.bin")
+    if library:  # a game resigned, kept in the library
+        sim = Simulator(board, nvm_path=path)
+        sim.run_keys(_new_game("9x9") + "," + RESIGN)
+        assert sim.app.games == 1
+        sim.close()
+    with new_board():
+        with pystack.Meter(sizes, base=base, limit=LIMIT) as m:
+            sim = Simulator(board, nvm_path=path)
+            try:
+                sim.run_keys(keys)
+            finally:
+                sim.close()
+        assert "tanbo.variants" in sys.modules  # imported anew, under the count
+    print("%s, %s: pystack peak %d bytes: %s" % (board, screen, m.peak, " ".join(m.chain)))
+    assert m.peak <= LIMIT, (m.peak, m.chain)
+    assert type(sim.app.screen).__name__ == name, screen

@@ -422,7 +422,7 @@ def test_what_the_handhelds_send_prints_is_saved_as_the_game(tmp_path, monkeypat
     assert rc == 0, err
     saved = [Game.from_record(open(tmp_path / n).read()) for n in sorted(os.listdir(tmp_path))]
     assert sorted((s.variant.name, s.moves()) for s in saved) == sorted((g.variant.name, g.moves()) for g in games)
-    assert all(s.headers["opponent"] == "hard (player 2)" for s in saved)
+    assert all(s.headers["opponent"] == "hard (White)" for s in saved)
 
 
 @pty_only

@@ -118,8 +118,8 @@ def test_the_library_fills_drops_the_oldest_and_survives_resets(tmp_path):
         last = Game(variants[-1])
         for m in played[-1]:
             last.play(m)
-        assert lst.labels[0].text.split() == [variants[-1], "random", "BW"[last.winner - 1]]
-        assert lst.goal.text.startswith("%d plies" % len(played[-1]))
+        assert lst.labels[0].text.split() == [variants[-1], ("Black", "White")[last.winner - 1]]
+        assert lst.goal.text == "random, %d plies" % len(played[-1])
         # The newest first: the second row is the game before.
         again.run_keys("DOWN,A")
         review = again.app.screen
@@ -127,7 +127,7 @@ def test_the_library_fills_drops_the_oldest_and_survives_resets(tmp_path):
         text = sent(again, "LEFT*3,START")
         (rec,) = records(text)
         assert Game.from_record(rec).moves() == played[-2]
-        assert "Opponent: random (player 2)" in rec
+        assert "Opponent: random (White)" in rec
         assert review.game.ply == len(played[-2]) - 3  # the ply on show kept
         again.run_keys("B")
         assert screen_is(again.app.screen, "GamesList")

@@ -11,15 +11,15 @@ from .variants import player_name
 def stone_of_no_player(game, p):
     """The error for a stone on ``p`` of a player the variant does not have."""
     v = game.variant
-    return ValueError("position: %s is a stone of player %d, but %s has %d players"
-                      % (where(v, p), game.board[p], v.name, v.players))
+    return ValueError("position: %s is a %s stone, but %s has %d players"
+                      % (where(v, p), player_name(game.board[p]), v.name, v.players))
 
 
 def not_a_tree(game, start):
     """The error for the root of the stone on ``start``, which has a loop or clump."""
     v = game.variant
     return ValueError("position: the %s root at %s has a loop or clump (a root must be a tree)"
-                      % (player_name(game.board[start], v.players), where(v, cycle_point(game, start))))
+                      % (player_name(game.board[start]), where(v, cycle_point(game, start))))
 
 
 def bounded_root(game, r):
@@ -27,7 +27,7 @@ def bounded_root(game, r):
     v = game.variant
     return ValueError("position: the %s root at %s is bounded (no root space); "
                       "no bounded root can remain after a turn"
-                      % (player_name(game.root_player[r], v.players), where(v, game.head[r])))
+                      % (player_name(game.root_player[r]), where(v, game.head[r])))
 
 
 def where(v, p):

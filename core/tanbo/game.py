@@ -112,30 +112,27 @@ def get_variant(name):
     v = _cache.get(key)
     if v is None:
         if key in VARIANTS or key.startswith("hexbo-"):
-            v = _build(key)
+            # The builder, imported for the build and then let go (out of
+            # sys.modules and the package): on a board its code would
+            # otherwise stay on the heap under every game. Here, not in a
+            # function of its own: a puzzle list builds its variants deep in
+            # the app's calls, a frame from CircuitPython 9's pystack.
+            import sys  # (here: a global more in this module slows every lookup of its globals)
+            module = "hexbo_make" if key.startswith("hexbo") else "variant_make"
+            try:
+                if module == "hexbo_make":
+                    from .hexbo_make import make
+                else:
+                    from .variant_make import make
+                v = make(key)
+            finally:
+                sys.modules.pop("tanbo." + module, None)
+                getattr(sys.modules.get("tanbo"), "__dict__", {}).pop(module, None)
         if v is None:
             raise ValueError("%r: unknown variant (known: %s, hexbo-N)" % (name, ", ".join(VARIANTS)))
         v = _cache.setdefault(v.name, v)  # one variant however named (hexbo-9 is hexbo)
         _cache[key] = v
     return v
-
-
-def _build(key):
-    """The variant ``key`` from its builder (None if it names none), which
-    then leaves ``sys.modules`` and the package: on a board its code would
-    otherwise stay on the heap under every game."""
-    import sys  # (here: a global more in this module slows every lookup of its globals)
-    hexbo = key.startswith("hexbo")
-    try:
-        if hexbo:
-            from .hexbo_make import make
-        else:
-            from .variant_make import make
-        return make(key)
-    finally:
-        module = "hexbo_make" if hexbo else "variant_make"
-        sys.modules.pop("tanbo." + module, None)
-        getattr(sys.modules.get("tanbo"), "__dict__", {}).pop(module, None)
 
 
 class IllegalMove(ValueError):
@@ -459,13 +456,13 @@ class Game:
         self._check_point(point)
         v = self.variant
         if self.winner is not None:
-            return GAME_OVER, "the game is over (%s won)" % player_name(self.winner, v.players)
+            return GAME_OVER, "the game is over (%s won)" % player_name(self.winner)
         name = v.format_point(point)
         if self.board[point]:
             return OCCUPIED, "%s is occupied" % name
         k = self.to_move
         c = self.touch_count[k][point]
-        who = player_name(k, v.players)
+        who = player_name(k)
         if c == 0:
             return NOT_CONNECTED, "%s does not connect to any %s stone" % (name, who)
         if c > 1:
@@ -638,9 +635,9 @@ class Game:
             player = self.to_move
         self._check_player(player)
         if self.winner is not None:
-            raise IllegalMove("the game is over (%s won)" % player_name(self.winner, self.players))
+            raise IllegalMove("the game is over (%s won)" % player_name(self.winner))
         if self.root_count[player] == 0:
-            raise IllegalMove("%s is already out" % player_name(player, self.players))
+            raise IllegalMove("%s is already out" % player_name(player))
         rem = self._rem
         start = self._nrem
         if start >= len(rem) - 2:

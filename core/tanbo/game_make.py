@@ -55,7 +55,7 @@ def set_up(g, v, board, to_move, stones):
     if g.winner is None and g.root_count[to_move] == 0:
         from .variants import player_name  # (here: no global more, see _LISTS)
         raise ValueError("position: %s is to move but has no stones"
-                         % player_name(to_move, v.players))
+                         % player_name(to_move))
 
 
 def is_setup(v, board, to_move):

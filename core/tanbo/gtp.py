@@ -21,8 +21,9 @@ characters are dropped, ``#`` starts a comment, runs of spaces count as
 one; empty lines get no answer. The protocol is ASCII: a line holding any
 other byte is refused whole (stdin is read as bytes, so no byte can end the
 session), and numbers (ids, sizes, milliseconds) are ASCII digits. Command
-names are lower case; colours (``b``, ``black``, ``w``, ``white``,
-``1``-``6``) and points (``D4``, ``17``, ``333``, Hexbo's ``E5``) are read in any case. Every error leaves the game as it
+names are lower case; colours (the players' names ``black``, ``white``,
+``red``, ``blue``, ``yellow``, ``grey``, as the handheld names them; ``b``,
+``w`` and ``1``-``6``) and points (``D4``, ``17``, ``333``, Hexbo's ``E5``) are read in any case. Every error leaves the game as it
 was. :data:`COMMANDS` lists the commands; README.md has a table.
 
 Note that ``#`` cannot stand for an ``X`` stone in ``tanbo-position`` here
@@ -83,10 +84,10 @@ COMMANDS = (
     "tanbo-level", "tanbo-movetime", "tanbo-record",
 )
 
-# GTP's colours (b/black, w/white; 1-6 for more players), read through the
-# engine's PLAYER_CODES; the stone letters X/O of position text are not colours here.
-_COLOUR_WORDS = {"BLACK": "B", "WHITE": "W"}
-_COLOUR_CODES = ("B", "W", "1", "2", "3", "4", "5", "6")
+# GTP's colours: the players' names (black, white, red, blue, yellow, grey),
+# b, w and 1-6, read through the engine's PLAYER_CODES; the stone letters X/O
+# of position text are not colours here.
+_STONE_LETTERS = ("X", "#", "O", "Y", "Z", "U", "V")
 
 # Upper bound of tanbo-movetime (ms): about a day; keeps the number a small int.
 MAX_MOVETIME = 86400000
@@ -254,7 +255,7 @@ class GtpEngine:
         g = self.game
         player = self._colour(args[0])
         if g.winner is not None:
-            raise GtpError("the game is over (%s won)" % player_name(g.winner, g.players))
+            raise GtpError("the game is over (%s won)" % player_name(g.winner))
         self._check_turn("genmove", player)
         # The seed depends on the ply, so undo + genmove repeats a move.
         seed = (self.seed + 7919 * g.ply) & 0xFFFFFF
@@ -285,7 +286,7 @@ class GtpEngine:
             state = "%s won" % _side(g.winner, v.players)
         else:
             state = "%s to move" % _side(g.to_move, v.players)
-        counts = "  ".join("%s %d stones %d roots" % (player_name(k, v.players), g.stones(k), len(g.roots(k)))
+        counts = "  ".join("%s %d stones %d roots" % (player_name(k), g.stones(k), len(g.roots(k)))
                            for k in range(1, v.players + 1))
         # A leading newline lines the diagram up under "= " (as GNU Go does).
         return ("\n", str(g), "\n%s, ply %d: %s, " % (v.name, g.ply, state), counts)
@@ -319,7 +320,7 @@ class GtpEngine:
         if not g.stones(g.to_move):
             # The engine reads that as a finished game; set by hand it is a
             # mistake (a finished game's own position text has the winner to move).
-            raise GtpError("position: %s is to move but has no stones" % player_name(g.to_move, g.players))
+            raise GtpError("position: %s is to move but has no stones" % player_name(g.to_move))
         self.game = g
         return ""
 
@@ -338,7 +339,7 @@ class GtpEngine:
     def cmd_tanbo_winner(self, args):
         _nargs("tanbo-winner", args, 0)
         g = self.game
-        return "none" if g.winner is None else player_name(g.winner, g.players)
+        return "none" if g.winner is None else player_name(g.winner)
 
     def cmd_tanbo_level(self, args):
         if not args:
@@ -376,10 +377,11 @@ class GtpEngine:
             raise
 
     def _colour(self, text):
-        code = _COLOUR_WORDS.get(text.upper(), text.upper())
-        player = PLAYER_CODES[code] if code in _COLOUR_CODES else None
+        code = text.upper()
+        player = None if code in _STONE_LETTERS else PLAYER_CODES.get(code)
         if player is None:
-            raise GtpError("invalid color %s (b, black, w, white or 1-6)" % quote(text))
+            raise GtpError("invalid color %s (a name: black, white, red, blue, yellow, grey; b, w or 1-6)"
+                           % quote(text))
         players = self.game.players
         if player > players:
             raise GtpError("invalid color %s: %s has %d players" % (quote(text), self.game.variant.name, players))
@@ -395,7 +397,7 @@ class GtpEngine:
         g = self.game
         if player != g.to_move:
             raise GtpError("%s %s: it is %s's turn (Tanbo has a fixed turn order)"
-                           % (command, player_name(player, g.players), player_name(g.to_move, g.players)))
+                           % (command, player_name(player), player_name(g.to_move)))
 
     def _points(self, points):
         fmt = self.game.variant.format_point
@@ -466,7 +468,7 @@ def _nargs(command, args, n, usage=""):
 
 
 def _side(player, players):
-    return "%s (%s)" % (player_name(player, players), PLAYER_CHARS[player])
+    return "%s (%s)" % (player_name(player), PLAYER_CHARS[player])
 
 
 def _setting(command, args, metavar, check):

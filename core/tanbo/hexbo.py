@@ -43,7 +43,7 @@ class HexVariant(Variant):
     with the rows tables, :meth:`cell` and :meth:`row_col` (see there)."""
 
     def __init__(self, name, n, tables, setup, players, description):
-        """``tables``: :func:`tanbo.hexbo_make.shared_tables`'s of side ``n``."""
+        """``tables``: :func:`tanbo.hexbo_make._tables_of`'s of side ``n``."""
         rows = 2 * n - 1
         self.hex_side = n
         self.rows = rows

@@ -14,16 +14,6 @@ from .hexbo import SIDES, HexVariant
 from .variants import _tables, is_digits, small_int
 
 
-def shared_tables(n):
-    """``(row_start, row_first_col, row_len, steps)`` of the hexagon of side
-    ``n``, one set a side (hexbo, hexbo-3p and hexbo-6p share it)."""
-    key = ("hex", n)
-    t = _tables.get(key)
-    if t is None:
-        t = _tables[key] = _tables_of(n)
-    return t
-
-
 def _tables_of(n):
     """The rows and steps of the hexagon of side ``n``.
 
@@ -72,12 +62,12 @@ def corners(n, k):
     return ((m, n + k), (m - k, n), (m - k, n - k), (m, n - k), (m + k, n), (m + k, n + k))
 
 
-def _setup(n, players):
+def _setup(n, players, tables):
     """The rings at distance 3, 6, ... that fit (one on hexbo-5, two on
     hexbo): corner ``d`` of the ``i``-th ring belongs to ``P((d + 3i) mod 6)``,
     ``P(d)`` Black for even ``d`` and White for odd with 2 players,
-    ``1 + d mod 3`` with 3, ``1 + d`` with 6."""
-    start, first = shared_tables(n)[:2]
+    ``1 + d mod 3`` with 3, ``1 + d`` with 6. ``tables``: :func:`_tables_of`'s."""
+    start, first = tables[:2]
     setup = []
     i = 0
     while 3 * (i + 1) <= n - 1:
@@ -92,7 +82,11 @@ def _setup(n, players):
 
 def make(name):
     """The Hexbo variant ``name`` (``hexbo``, ``hexbo-N``, each with ``-3p``
-    or ``-6p``), or None if no side from 4 to 10 and player count fits."""
+    or ``-6p``), or None if no side from 4 to 10 and player count fits.
+    Its tables (:func:`_tables_of`) are one set a side (hexbo, hexbo-3p and
+    hexbo-6p share it), kept in :data:`tanbo.variants._tables` (which
+    outlives this module); built here, a frame less deep (as
+    :func:`tanbo.variant_make.make`)."""
     rest = name[5:]
     players = 2
     if rest.endswith("-3p") or rest.endswith("-6p"):
@@ -108,5 +102,9 @@ def make(name):
         return None
     canonical = ("hexbo" if n == 9 else "hexbo-%d" % n) + ("" if players == 2 else "-%dp" % players)
     who = "two players" if players == 2 else "%d players" % players
-    return HexVariant(canonical, n, shared_tables(n), _setup(n, players), players,
+    key = ("hex", n)
+    tables = _tables.get(key)
+    if tables is None:
+        tables = _tables[key] = _tables_of(n)
+    return HexVariant(canonical, n, tables, _setup(n, players, tables), players,
                       "Hexbo, side %d (%d cells), %s" % (n, 3 * n * (n - 1) + 1, who))

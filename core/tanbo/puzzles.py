@@ -100,8 +100,7 @@ class Puzzle:
         k = self.side
         theirs, mine = self._start
         lost = mine > game.root_count[k]
-        them = player_name(_defender(game, k), game.players)
-        them = "Black" if them == "B" else ("White" if them == "W" else "Player " + them)
+        them = player_name(_defender(game, k))
         if self.kind == "save":
             if lost:
                 return "No: you lost a root"

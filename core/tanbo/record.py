@@ -4,19 +4,22 @@ Example::
 
     # Tanbo game record (Tanbo is a game by Mark Steere)
     Variant: 9x9
-    Players: B W
+    Players: Black White
     Result: *
     Moves:
     1. H7 B3
     2. G8 resign
 
 Header lines are ``Key: value`` (``Variant`` required; ``Players``, the
-player names in turn order, checked against the variant; ``Position`` when
-the game did not start from the variant's setup; ``Result`` is ``B``,
-``W``, ``1``-``4`` or ``*``, checked against the moves when given; other
-keys are kept as text). After ``Moves:`` come moves separated by spaces or
-new lines, optionally numbered (``12.``); ``resign`` resigns for the side
-to move and ``resign:P`` for player ``P``. ``#`` starts a comment.
+players' names in turn order (:func:`tanbo.variants.player_name`: Black,
+White, Red, Blue, Yellow, Grey), checked against the variant; ``Position``
+when the game did not start from the variant's setup; ``Result`` is the
+winner's name or ``*``, checked against the moves when given; other keys
+are kept as text). After ``Moves:`` come moves separated by spaces or new
+lines, optionally numbered (``12.``); ``resign`` resigns for the side to
+move and ``resign:P`` for player ``P`` (its name). ``#`` starts a comment.
+A reader also takes the codes records held before the names: ``B``, ``W``
+and ``1``-``6`` for a player, any case.
 
 This module writes records; :mod:`tanbo.replay` reads them.
 
@@ -55,14 +58,14 @@ def record_lines(game, headers=None):
     v = game.variant
     yield "# Tanbo game record (Tanbo is a game by Mark Steere)"
     yield "Variant: " + v.name
-    yield "Players: " + " ".join([player_name(k, v.players) for k in range(1, v.players + 1)])
+    yield "Players: " + " ".join([player_name(k) for k in range(1, v.players + 1)])
     if game.start is not None:
         yield "Position: " + game.start
     if headers:
         for key in sorted(headers):
             # (str.capitalize is not MicroPython's: the handheld's Send writes a header)
             yield "%s: %s" % (key[:1].upper() + key[1:].lower(), headers[key])
-    yield "Result: " + ("*" if game.winner is None else player_name(game.winner, v.players))
+    yield "Result: " + ("*" if game.winner is None else player_name(game.winner))
     yield "Moves:"
     per_line = v.players
     fmt = v.format_point
@@ -75,7 +78,7 @@ def record_lines(game, headers=None):
             if line:
                 yield line
             line = "%d." % (i // per_line + 1)
-        line += " " + ("resign:" + player_name(-move, v.players) if move < 0 else fmt(move))
+        line += " " + ("resign:" + player_name(-move) if move < 0 else fmt(move))
         i += 1
     if line:
         yield line

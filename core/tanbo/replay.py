@@ -63,9 +63,10 @@ def load_record(cls, text, get_variant):
     if result not in ("*", ""):
         want = PLAYER_CODES.get(result)
         if want is None:
-            raise ValueError("record line %d: unknown result %r (B, W, 1-6 or *)" % (header_line["result"], result))
+            raise ValueError("record line %d: unknown result %r (a player's name, B, W, 1-6 or *)"
+                             % (header_line["result"], result))
         if game.winner != want:
-            got = "*" if game.winner is None else player_name(game.winner, v.players)
+            got = "*" if game.winner is None else player_name(game.winner)
             raise ValueError("record line %d: result %s, but the moves give %s"
                              % (header_line["result"], result, got))
     game.headers = headers
@@ -81,8 +82,10 @@ def _start(cls, headers, header_line, get_variant):
     except ValueError as e:
         raise ValueError("record line %d: %s" % (header_line["variant"], e))
     if "players" in headers:
-        want = " ".join(player_name(k, v.players) for k in range(1, v.players + 1))
-        if " ".join(headers["players"].upper().split()) != want:
+        # By name or by the codes of records written before the names (B W, 1 2 3).
+        seats = [PLAYER_CODES.get(word) for word in headers["players"].upper().split()]
+        if seats != list(range(1, v.players + 1)):
+            want = " ".join(player_name(k) for k in range(1, v.players + 1))
             raise ValueError("record line %d: players %r do not match %s (%s)"
                              % (header_line["players"], headers["players"], v.name, want))
     if "position" in headers:

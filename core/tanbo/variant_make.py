@@ -14,16 +14,6 @@ variant: they are kept). Point indices: :mod:`tanbo.variants`.
 from .variants import Variant, _tables
 
 
-def shared_steps(width, height, depth):
-    """One steps table per board shape (19x19, 4p and dense-19 share one),
-    kept in :data:`tanbo.variants._tables` (which outlives this module)."""
-    key = (width, height, depth)
-    t = _tables.get(key)
-    if t is None:
-        t = _tables[key] = _steps(width, height, depth)
-    return t
-
-
 def _steps(width, height, depth):
     """``steps[p]``: the offsets from point ``p`` of a box of points
     to its orthogonal neighbours (up, left, right, down, then the layers).
@@ -69,11 +59,6 @@ def _steps(width, height, depth):
     return steps
 
 
-def _box(name, width, height, depth, setup, description, players=2):
-    """The variant ``name`` on a box of ``width`` x ``height`` x ``depth`` points."""
-    return Variant(name, width, height, depth, setup, shared_steps(width, height, depth), players, description)
-
-
 def _grid_setup(size, coords, owner):
     """Stones at every ``(x, y)`` with both in ``coords``; ``owner(i, j)`` by grid index."""
     setup = []
@@ -89,36 +74,51 @@ def _checker(i, j):
 
 def make(name):
     """The variant ``name`` (lower case, one of :data:`tanbo.variants.VARIANTS`
-    but Hexbo's), or None if it is none of them."""
+    but Hexbo's), or None if it is none of them. Its steps table is one a
+    board shape (19x19, 4p and dense-19 share one), kept in
+    :data:`tanbo.variants._tables` (which outlives this module). One frame
+    over :func:`_steps`: a puzzle list builds its first variant deep in the
+    app's calls (docs/puzzles.md, the pystack)."""
     # The setups of RULES.md ("Setups"). Coordinates: x from the left, y
     # from the top, 0-based.
+    n, height, depth, players = 19, 0, 1, 2
     if name == "19x19":
-        return _box(name, 19, 19, 1, _grid_setup(19, (0, 6, 12, 18), _checker), "standard 19x19, 16 seeds (Fig. A)")
-    if name == "13x13":
-        return _box(name, 13, 13, 1, _grid_setup(13, (0, 4, 8, 12), _checker),
-                    "13x13, 16 seeds, faster and more tactical")
-    if name == "9x9":
+        setup, description = _grid_setup(19, (0, 6, 12, 18), _checker), "standard 19x19, 16 seeds (Fig. A)"
+    elif name == "13x13":
+        n = 13
+        setup, description = _grid_setup(13, (0, 4, 8, 12), _checker), "13x13, 16 seeds, faster and more tactical"
+    elif name == "9x9":
         # Fig. O: Black H8 B2, White B8 H2.
-        return _box(name, 9, 9, 1, [(1 * 9 + 7, 1), (7 * 9 + 1, 1), (1 * 9 + 1, 2), (7 * 9 + 7, 2)],
-                    "beginner 9x9, 4 seeds (Fig. O)")
-    if name.startswith("dense-") and name[6:] in ("7", "11", "15", "19"):
+        n = 9
+        setup = [(1 * 9 + 7, 1), (7 * 9 + 1, 1), (1 * 9 + 1, 2), (7 * 9 + 7, 2)]
+        description = "beginner 9x9, 4 seeds (Fig. O)"
+    elif name.startswith("dense-") and name[6:] in ("7", "11", "15", "19"):
         n = int(name[6:])
         setup = []
         for y in range(0, n, 2):
             for x in range(0, n, 2):
                 setup.append((y * n + x, 1 if x % 4 == y % 4 else 2))
-        return _box(name, n, n, 1, setup, "%dx%d, a seed on every other point" % (n, n))
-    if name == "4p":
-        return _box(name, 19, 19, 1, _grid_setup(19, (0, 6, 12, 18), lambda i, j: 1 + (i % 2) + 2 * (j % 2)),
-                    "four players on 19x19", 4)
-    if name == "1d":
-        return _box(name, 31, 1, 1, [(x, 1 if (x // 6) % 2 == 0 else 2) for x in range(0, 31, 6)],
-                    "31 points in a line")
-    if name == "3d":
+        description = "%dx%d, a seed on every other point" % (n, n)
+    elif name == "4p":
+        setup = _grid_setup(19, (0, 6, 12, 18), lambda i, j: 1 + (i % 2) + 2 * (j % 2))
+        description, players = "four players on 19x19", 4
+    elif name == "1d":
+        n, height = 31, 1
+        setup = [(x, 1 if (x // 6) % 2 == 0 else 2) for x in range(0, 31, 6)]
+        description = "31 points in a line"
+    elif name == "3d":
+        n, depth = 5, 5
         setup = []
         for z in (0, 4):
             for y in (0, 4):
                 for x in (0, 4):
                     setup.append((z * 25 + y * 5 + x, 1 if (x // 4 + y // 4 + z // 4) % 2 == 0 else 2))
-        return _box(name, 5, 5, 5, setup, "5x5x5 cube, 8 corner seeds")
-    return None
+        description = "5x5x5 cube, 8 corner seeds"
+    else:
+        return None
+    height = height or n
+    key = (n, height, depth)
+    steps = _tables.get(key)
+    if steps is None:
+        steps = _tables[key] = _steps(n, height, depth)
+    return Variant(name, n, height, depth, setup, steps, players, description)

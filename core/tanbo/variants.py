@@ -28,6 +28,11 @@ COLUMNS = "ABCDEFGHJKLMNOPQRSTUVWXYZ"
 # Characters of the position text, indexed by player number (0 = empty).
 PLAYER_CHARS = ".XOYZUV"
 
+# The players' names, by player number from 1: the colours of their stones
+# on the handheld's screen (app.theme.PLAYER_COLORS), whatever the variant.
+# One string, not six: a game's heap keeps this module (six took 0.3 KB more).
+PLAYER_NAMES = "Black White Red Blue Yellow Grey"
+
 
 
 def is_digits(text):
@@ -63,11 +68,11 @@ def loaded(name):
     return m if m is not None else __import__(name, None, None, ("_",))
 
 
-def player_name(player, players=2):
-    """The short name of ``player`` (1..6): ``B``/``W`` with 2 players, else its digit."""
-    if players == 2:
-        return "BW"[player - 1]
-    return str(player)
+def player_name(player):
+    """The name of ``player`` (1..6) in every variant: its stones' colour on
+    a board's screen. Every message, record and answer of the text protocol
+    names a player by it, as the handheld's screens do."""
+    return PLAYER_NAMES.split()[player - 1]
 
 
 class Variant:
@@ -102,7 +107,7 @@ class Variant:
     space_weight = 100  # the weight of tanbo.ai's SPACE table in a root's value, percent (more on Hexbo)
 
     def __init__(self, name, width, height, depth, setup, steps, players=2, description="", size=0):
-        """``steps``: the neighbours table (:func:`tanbo.variant_make.shared_steps`'s
+        """``steps``: the neighbours table (:func:`tanbo.variant_make._steps`'s
         on a box of points); ``size``: a board's own (Hexbo's cells), by
         default the box of ``width`` x ``height`` x ``depth`` points. The
         builders make them (:func:`get_variant`)."""

@@ -13,17 +13,18 @@ The simulator's console twin is its terminal, or ``tanbo sim --records FILE``.
 """
 
 from tanbo.record import SEND_BEGIN, SEND_END, record_lines
+from tanbo.variants import player_name
 
 from app.store.settings import LEVELS
 
 
 def players_header(players, who):
     """The record's ``Opponent`` header of a game whose :func:`app.store.library.who` byte is ``who``:
-    the level and the players the computer moved, or ``person``."""
-    seats = [str(p) for p in range(1, players + 1) if who & (1 << (p + 1))]
+    the level and the players the computer moved, by name ("medium (White Red)"), or ``person``."""
+    seats = [player_name(p) for p in range(1, players + 1) if who & (1 << (p + 1))]
     if not seats:
         return "person"
-    return "%s (player %s)" % (LEVELS[who & 3], " ".join(seats))
+    return "%s (%s)" % (LEVELS[who & 3], " ".join(seats))
 
 
 def send(game, who=None):

@@ -1,8 +1,9 @@
 """The menu START opens over a game, a box over its board: resume, undo, resign (asked twice), rules,
 settings, the title."""
 
+from tanbo import player_name
+
 from app.screens.menu import Menu, Row, back_to
-from app.view.theme import PLAYER_NAMES
 
 
 def screen(app, game_screen):
@@ -22,7 +23,7 @@ def screen(app, game_screen):
     def confirm_resign():
         # One press must not end a game: a second menu whose first row
         # (where the selection starts) keeps playing.
-        name = PLAYER_NAMES[game_screen.game.to_move - 1]
+        name = player_name(game_screen.game.to_move)
         rows = [Row("No, play on", back), Row("Yes, resign", resign)]
         app.show(Menu(app, "Resign?", rows, lambda: app.go("game_menu", game_screen), [name + " gives up"], footer="B:back",
                       over=game_screen))

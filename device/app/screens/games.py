@@ -1,7 +1,8 @@
 """The library's games (app.store.library), newest first: a window of rows scrolling over them.
 
-A row: variant, opponent (the level, or "person"), the winner. The line
-above the footer: the selected game's plies and who won. The keys of
+A row: variant and the winner (as the game's screens name the players:
+tanbo.variants.player_name). The line above the footer: the selected
+game's opponent (the level, or "person") and plies. The keys of
 :class:`app.screens.menu.ScrollMenu`: A opens the game in Review, B goes back. A
 row's text is read from its game's tail (9 bytes of the NVM) as it comes
 into view; only the games' end offsets are kept (a small int each), never
@@ -12,7 +13,7 @@ from app.store.library import scan, tail
 from app.screens.menu import ScrollMenu
 from app.store.settings import LEVELS
 from tanbo import VARIANTS
-from tanbo.variants import player_name
+from tanbo.variants import PLAYER_CHARS, player_name
 
 
 def opponent(who):
@@ -20,9 +21,9 @@ def opponent(who):
     return LEVELS[who & 3] if who >> 2 else "person"
 
 
-def winner(v, player):
-    """The short name of ``player`` (0: none, "-") in variant number ``v``."""
-    return player_name(player, 4 if VARIANTS[v] == "4p" else 2) if player else "-"
+def winner(player):
+    """The name of ``player``, "-" for none (0; or a byte no player has)."""
+    return player_name(player) if 0 < player < len(PLAYER_CHARS) else "-"
 
 
 class GamesList(ScrollMenu):
@@ -38,13 +39,15 @@ class GamesList(ScrollMenu):
         self.select(0)
 
     def row_text(self, i):
+        # "hexbo-5-6p Yellow": 17 of the 19 columns of the smallest menu
+        # (the opponent, 6 more, goes to the goal line).
         v, who, won, plies = tail(self.storage, self.ends[i])
-        return "%-8s %-6s %s" % (VARIANTS[v], opponent(who), winner(v, won))
+        return "%-10s %s" % (VARIANTS[v], winner(won))
 
     def select(self, i):
         self.scroll_to(i)
         v, who, won, plies = tail(self.storage, self.ends[i])
-        self.goal.text = "%d plies, %s" % (plies, winner(v, won) + " won" if won else "no winner")
+        self.goal.text = "%s, %d plies" % (opponent(who), plies)
 
     def chosen(self, i):
         self.open(self.ends[i])

@@ -1,10 +1,10 @@
 """The new-game menu: board, opponent, level, seat; Start."""
 
 from tanbo import get_variant
+from tanbo.variants import PLAYER_NAMES
 
 from app.screens.menu import Menu, Row, computer_seats
 from app.store.settings import GAME_VARIANTS, LEVELS, OPPONENTS
-from app.view.theme import PLAYER_NAMES
 
 
 def screen(app):
@@ -27,7 +27,7 @@ def screen(app):
         Row("Opponent", choices=OPPONENTS, get=lambda: s.opponent,
             set=lambda i: setattr(s, "opponent", i)),
         Row("Level", choices=LEVELS, get=lambda: s.level, set=lambda i: setattr(s, "level", i)),
-        Row("You play", choices=PLAYER_NAMES, get=lambda: min(s.seat, seats()) - 1,
+        Row("You play", choices=PLAYER_NAMES.split(), get=lambda: min(s.seat, seats()) - 1,
             set=set_seat),
         Row("Start", lambda: start_game(app)),
     ]

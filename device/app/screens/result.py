@@ -1,7 +1,8 @@
 """The result of a finished game: who won, after how many plies; a new game, its review, or the title."""
 
+from tanbo import player_name
+
 from app.screens.menu import Menu, Row
-from app.view.theme import PLAYER_NAMES
 
 
 def screen(app, game, under=None):
@@ -9,7 +10,7 @@ def screen(app, game, under=None):
     the whole screen); its review comes back here (made anew, on the whole screen)."""
     v = game.variant
     if game.winner is not None:
-        headline = "%s wins!" % PLAYER_NAMES[game.winner - 1]
+        headline = "%s wins!" % player_name(game.winner)
     else:
         headline = "Game stopped"
     lines = ["after %d plies" % game.ply, "(%s)" % v.name]

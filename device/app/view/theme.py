@@ -1,7 +1,7 @@
 """Colours (0xRRGGBB) and the board palette's slots, chosen to read on a small TFT.
 
 Up to six players: black, white, red, blue (4p), yellow and grey (Hexbo's
-six), on a wood board; the root under the cursor and its root space are
+six; their names: tanbo.variants.PLAYER_NAMES), on a wood board; the root under the cursor and its root space are
 green; the cursor is cyan. The six stay apart for a colour-blind player
 too: simulated protan, deutan and tritan vision (Machado 2009) leaves every
 pair at least 30 CIELAB units apart (green, the root's colour, and purple,
@@ -30,9 +30,6 @@ SLOTS = 15  # (at most 16: the tiles are 4 bits a pixel)
 PLAYER_SLOTS = (5, 6, 7, 8, 13, 14)  # players 1..6
 
 PLAYER_COLORS = (0x141414, 0xF8F8F8, 0xE82828, 0x2060F0, 0xF0D020, 0x808080)
-PLAYER_NAMES = ("Black", "White", "Red", "Blue", "Yellow", "Grey")  # players 1..6
-PLAYER_NAMES_2 = PLAYER_NAMES[:2]
-PLAYER_NAMES_4 = PLAYER_NAMES[:4]
 HINT_COLORS = (0x303030, 0xFFFFFF, 0xB01010, 0x1840B0, 0xA08800, 0x505050)
 
 BOARD_COLORS = (SCREEN, 0xD8A657, 0x8A6428, 0xA8E070, 0x303030,

@@ -155,7 +155,7 @@ class Analysis:
         from tanbo.variants import player_name
         g = self.game
         plies = len(g.moves())
-        result = "unfinished" if g.winner is None else "%s won" % player_name(g.winner, g.players)
+        result = "unfinished" if g.winner is None else "%s won" % player_name(g.winner)
         # Who played: tanbo match's Seats header, the handheld's Opponent header.
         who = g.headers.get("seats") or (g.headers.get("opponent") and "opponent " + g.headers["opponent"])
         print("%s: %s%s, %s, %s; judged by %s, %s nodes a search"
@@ -173,7 +173,7 @@ class Analysis:
         from tanbo.variants import player_name
         ply, mover, move, best, played, best_score, verdict = row
         g = self.game
-        return (ROW % (ply, player_name(mover, g.players), move_text(g, move), score_text(played),
+        return (ROW % (ply, player_name(mover), move_text(g, move), score_text(played),
                        move_text(g, best), score_text(best_score), verdict or "")).rstrip()
 
     def footer(self, out):
@@ -182,7 +182,7 @@ class Analysis:
         g = self.game
         for k in g.pids:
             counts = self.marks[k]
-            print("%s: %s" % (player_name(k, g.players), ", ".join(counted(counts.get(v, 0), v) for v in VERDICTS)),
+            print("%s: %s" % (player_name(k), ", ".join(counted(counts.get(v, 0), v) for v in VERDICTS)),
                   file=out)
 
     def picture(self, painter, png_dir, row, out):
@@ -191,7 +191,7 @@ class Analysis:
         ply, mover, move, best, played, best_score, verdict = row
         g = self.game
         path = os.path.join(png_dir, "%s-ply-%03d.png" % (self.stem, ply))
-        who = player_name(mover, g.players)
+        who = player_name(mover)
         caption = [("ply %d, %s played %s (red ring): %s" % (ply, who, move_text(g, move), verdict), PLAYED),
                    ("its score %s; hard's %s (the cursor): %s" % (score_text(played), move_text(g, best),
                                                                   score_text(best_score)), HARD)]

@@ -180,7 +180,7 @@ class Puller:
         path = save_record(self.out, text, game, time.localtime())
         self.saved.append(path)
         from tanbo.variants import player_name
-        result = "unfinished" if game.winner is None else player_name(game.winner, game.players) + " won"
+        result = "unfinished" if game.winner is None else player_name(game.winner) + " won"
         print("saved %s: %s, %s, %d plies" % (path, game.variant.name, result, game.ply),
               file=self.stdout, flush=True)
         self.progress.step("saved %s" % os.path.basename(path))

@@ -351,11 +351,11 @@ class GtpPlayer:
     def played(self, game, mover, move):
         """Tell the engine that player ``mover`` played ``move`` (a point, or None: resigned)."""
         point = "resign" if move is None else game.variant.format_point(move)
-        self.send("play %s %s" % (player_name(mover, game.players), point))
+        self.send("play %s %s" % (player_name(mover), point))
 
     def genmove(self, game):
         """The engine's legal move, or None to resign; EngineError for anything else."""
-        colour = player_name(game.to_move, game.players)
+        colour = player_name(game.to_move)
         answer = self.send("genmove " + colour)
         if answer.lower() == "resign":
             return None
@@ -553,7 +553,7 @@ def play_game(a, b, variant, index, seed, movetime, timeout=None, opening_plies=
             p.close()
     pondered = [n for p in players for n in (p.stats if isinstance(p, LevelPlayer) else [0] * STATS)]
     names = {k: (a if k in a_seats else b) for k in game.pids}
-    headers = {"seats": " ".join("%s=%s" % (player_name(k, game.players), names[k]) for k in game.pids),
+    headers = {"seats": " ".join("%s=%s" % (player_name(k), names[k]) for k in game.pids),
                "game": str(index + 1)}
     if opening_plies:
         headers["opening"] = "%d random plies" % opening_plies
@@ -624,7 +624,7 @@ def seat_lines(seat_wins, players):
     ``[A's wins, B's wins]`` from seat ``k``."""
     parts = []
     for k in range(1, players + 1):
-        parts.append("%s: A %d B %d" % (player_name(k, players), seat_wins[k][0], seat_wins[k][1]))
+        parts.append("%s: A %d B %d" % (player_name(k), seat_wins[k][0], seat_wins[k][1]))
     return ["wins by the winner's seat: " + ", ".join(parts)]
 
 

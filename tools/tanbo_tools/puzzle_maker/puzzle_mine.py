@@ -13,6 +13,7 @@ from tanbo.ai import choose_move
 from tanbo.game import NO_ROOT, Game
 from tanbo.puzzles import BANDS, GOAL_CHARS, Puzzle
 from tanbo.rng import Rng
+from tanbo.variants import player_name
 
 from .puzzle_proof import best_line, first_moves
 
@@ -29,13 +30,9 @@ MAX_TEMPTING = 5
 GRADERS = (("easy", 1), ("medium", 2), ("hard", 2))
 
 
-def colour(k):
-    return "Black" if k == 1 else "White"
-
-
 def goal_text(kind, plies, k):
     """The goal the player reads (at most GOAL_CHARS characters)."""
-    them = colour(3 - k)
+    them = player_name(3 - k)
     moves = (plies + 1) // 2
     if kind == "remove":
         text = "Remove a %s root" % them if moves == 1 else "Take a root in %d" % moves
