@@ -228,7 +228,7 @@ def new_board():
 
 if DEVICE_DIR not in sys.path:
     sys.path.insert(0, DEVICE_DIR)
-from app.settings import GAME_VARIANTS  # noqa: E402
+from app.store.settings import GAME_VARIANTS  # noqa: E402
 
 
 def _new_game(variant):

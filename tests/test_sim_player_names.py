@@ -29,7 +29,7 @@ def game_variants():
     from tanbo_sim.simulator import DEVICE_DIR
     if DEVICE_DIR not in sys.path:
         sys.path.insert(0, DEVICE_DIR)
-    from app.settings import GAME_VARIANTS
+    from app.store.settings import GAME_VARIANTS
     return GAME_VARIANTS
 
 
