@@ -339,7 +339,10 @@ class GtpEngine:
     def cmd_tanbo_winner(self, args):
         _nargs("tanbo-winner", args, 0)
         g = self.game
-        return "none" if g.winner is None else player_name(g.winner)
+        # The protocol's answer (a script reads it): B or W, a number with more players.
+        if g.winner is None:
+            return "none"
+        return "BW"[g.winner - 1] if g.variant.players == 2 else str(g.winner)
 
     def cmd_tanbo_level(self, args):
         if not args:
