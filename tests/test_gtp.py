@@ -666,7 +666,7 @@ def script_for(variant):
 
 def test_the_script_plays_whole_games_and_exercises_junk():
     script, want = script_for("19x19")
-    assert "= Black\n\n" in want or "= White\n\n" in want
+    assert "= B\n\n" in want or "= W\n\n" in want
     assert want.count("\n?") >= 8 and "= Tanbo\n\n" in want
     assert want.endswith("= \n\n")  # quit answered; the line after it is not read
 
