@@ -113,7 +113,22 @@ class Wiring:
         self.shift = None
         self.pin_keys = None
         self.analog = {}
+        self.levels = {}  # digital inputs by pin name (VBUS_DETECT, CHARGE_STAT)
         self.held = set()
+        self.power("battery")
+
+    def power(self, state, volts=3.9):
+        """The cell and USB: ``state`` "battery", "usb" (USB power, charged) or "charging";
+        ``volts`` the cell's voltage, read through the profile's divider."""
+        p = self.profile
+        if p.battery is None:
+            return
+        pin, ratio = p.battery
+        self.analog[pin] = max(0, min(65535, int(volts / ratio / 3.3 * 65535 + 0.5)))
+        if "VBUS_DETECT" in p.pins:
+            self.levels["VBUS_DETECT"] = state != "battery"
+            self.levels["CHARGE_STAT"] = state != "charging"  # low while charging
+        self.usb_host = state != "battery"
 
     def keypad_module(self):
         wiring = self
@@ -256,12 +271,22 @@ def _audio_modules(log):
     return core, aio, pwm
 
 
-def _digitalio_module():
+def _digitalio_module(wiring):
     m = types.ModuleType("digitalio")
 
     class DigitalInOut:
+        """An output keeps what is written; an input reads ``wiring.levels`` (by pin name)."""
+
         def __init__(self, pin):
-            self._pin, self.value = pin, False
+            self._pin, self._value = pin, False
+
+        @property
+        def value(self):
+            return wiring.levels.get(self._pin.name, self._value)
+
+        @value.setter
+        def value(self, v):
+            self._value = v
 
         def switch_to_output(self, value=False, drive_mode=None):
             self.value = value
@@ -299,7 +324,20 @@ def _analogio_module(wiring):
 
 
 MODULE_NAMES = ("board", "keypad", "microcontroller", "analogio", "digitalio", "audioio",
-                "audiopwmio", "audiocore", "displayio", "bitmaptools")
+                "audiopwmio", "audiocore", "displayio", "bitmaptools", "supervisor")
+
+
+def _supervisor_module(wiring):
+    """``supervisor.runtime.usb_connected`` only (no ``ticks_ms``: the app's clock is the simulator's)."""
+    m = types.ModuleType("supervisor")
+
+    class Runtime:
+        @property
+        def usb_connected(self):
+            return wiring.usb_host
+
+    m.runtime = Runtime()
+    return m
 
 
 def install(profile, display, nvm_path, board_id=None, on_nvm_write=None):
@@ -317,8 +355,8 @@ def install(profile, display, nvm_path, board_id=None, on_nvm_write=None):
     nvm = mc.nvm = FileNvm(nvm_path, profile.nvm_size, on_nvm_write)
     core, aio, pwm = _audio_modules(log)
     mods = {"board": board, "keypad": wiring.keypad_module(), "microcontroller": mc,
-            "analogio": _analogio_module(wiring), "digitalio": _digitalio_module(),
-            "audioio": aio, "audiopwmio": pwm, "audiocore": core}
+            "analogio": _analogio_module(wiring), "digitalio": _digitalio_module(wiring),
+            "audioio": aio, "audiopwmio": pwm, "audiocore": core, "supervisor": _supervisor_module(wiring)}
     mods.update(display_twin.modules())
     sys.modules.update(mods)
     return wiring, log, nvm

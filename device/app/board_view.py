@@ -17,6 +17,7 @@ import displayio
 from app import drop_modules, tiles
 from tanbo.game import NIL
 from app.theme import HINT, HINT_COLORS  # (names, not the module: a game screen drops it)
+from app.power import GAUGE
 
 SPIN = "-\\|/"  # the spinner's turns: the computer's search (app.game_screen), the coach's (app.review_screen)
 
@@ -152,7 +153,7 @@ class StatusView:
     """Stones/roots of each player ("24/3") beside a stone icon, the side to move
     marked by a light bar under its numbers (a sprite that moves: recolouring a
     chip would redraw all of it on CircuitPython), and one line of info text
-    (ply, thinking, messages)."""
+    (ply, thinking, messages), the battery gauge after it where there is room."""
 
     def __init__(self, layout, players):
         from app.view_build import build_status
@@ -190,7 +191,8 @@ class StatusView:
         return out
 
     def say(self, *lines):
-        """Show ``lines`` in the info area, wrapped at spaces; what does not fit is dropped."""
-        out = self._layout(lines)
+        """Show ``lines`` in the info area, wrapped at spaces; what does not fit is dropped
+        (the gauge first)."""
+        out = self._layout(lines + (GAUGE[0],) if GAUGE[0] else lines)
         for i in range(self.info_lines):
             self.info[i].text = out[i] if i < len(out) else ""

@@ -31,8 +31,6 @@ OFF_GAME_MODULES = ("between", "menus", "menu", "help", "review_screen", "puzzle
 # uses), not under a puzzle's, whose module holds app.theme: there a drop
 # would free nothing and cost an import at each puzzle opened.
 GAME_ONLY_DROPS = ("theme", "sizes")
-LOOP_MS = 10  # main loop period: keypad scans in the background meanwhile
-LOOP_S = LOOP_MS / 1000
 # B stops the computer's search only this long (clock ms) after it began:
 # the second press of a double tap (seen on the firmware 100-170 ms after
 # the placing A, the search starting 70-90 ms after it) or a bounce (under
@@ -169,6 +167,8 @@ class App:
         try:
             while not self.busy and b.read():
                 if b.pressed:
+                    if self.power.woke(now):
+                        continue  # the first press after a dim or a sleep only wakes
                     self.repeat.press(b.key, now)
                     self.act(self.screen.key(b.key))
                 else:
@@ -190,6 +190,7 @@ class App:
                 self.think(self.screen)
             else:
                 self.act(event)
+            self.power.tick(self.clock(), self.dirty)
         except MemoryError:
             self.recover(None)
         except Exception as e:
@@ -410,7 +411,7 @@ class App:
     def run(self):
         while True:
             if not self.step():  # a step of the search on the person's turn is the wait
-                self.sleep(LOOP_S)
+                self.power.wait()  # app.power.LOOP_MS, longer when idle, or the board's sleep
 
     def sound(self, which):
         """Play ``which`` (boards.common.CLICK or CHORD) if the board has a speaker."""

@@ -10,6 +10,7 @@ from tanbo import get_variant
 
 from app import VERSION
 from app.menu import Menu, Row, back_to
+from app.power import GAUGE, SLEEP_NAMES, with_gauge
 from app.settings import GAME_VARIANTS, LEVELS, OPPONENTS
 from app.theme import PLAYER_NAMES
 
@@ -63,6 +64,8 @@ def title(app):
         # stays, the credits go (app.menu.fits; one line of at most 19 characters).
         lines.extend(app.notice)
     menu = Menu(app, "T A N B O", rows, None, lines, footer="A:choose")
+    menu.footer_text = "A:choose"  # the battery gauge at its right end, kept up by app.power
+    menu.footer.text = with_gauge(menu.footer_text, menu.cols)
     app.notice = None  # reported once (kept should the menu fail to build: App.title tries again)
     return menu
 
@@ -118,10 +121,8 @@ def settings(app, back):
     onoff = ("on", "off")
     free = free_memory()
     # Two lines, not three: a label is ~8 ms of RP2040 time before the screen shows.
-    board = app.hw.name
-    if app.hw.battery is not None:
-        board += " %.2f V" % app.hw.battery.volts()  # "picosystem 4.05 V": 17 of 19 columns
-    info = ["free %d B" % free if free >= 0 else "free: n/a", board]
+    # "picosystem +80%": 15 of 19 columns (the gauge also stands on the title).
+    info = ["free %d B" % free if free >= 0 else "free: n/a", (app.hw.name + " " + GAUGE[0]).strip()]
     rows = [
         Row("Sound", choices=onoff, get=lambda: 0 if s.sound else 1, set=toggle("sound")),
         Row("Hints", choices=onoff, get=lambda: 0 if s.hints else 1, set=toggle("hints")),
@@ -131,6 +132,8 @@ def settings(app, back):
         Row("Use my time", choices=onoff, get=lambda: 0 if s.ponder else 1, set=toggle("ponder")),
         # Every finished game's record printed on the USB console (app.send).
         Row("Send at end", choices=onoff, get=lambda: 0 if s.send else 1, set=toggle("send")),
+        # Idle time before the screen goes dark (it dims after app.power.DIM_MS).
+        Row("Sleep", choices=SLEEP_NAMES, get=lambda: s.sleep, set=lambda i: setattr(s, "sleep", i)),
         Row("Back", leave),
     ]
     return Menu(app, "Settings", rows, leave, after=info)

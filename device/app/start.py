@@ -115,6 +115,8 @@ def set_up(app, hw, clock, sleep):
             games(app)
         drop_modules("save_load")
     app.apply_settings()
+    from app.power import Power
+    app.power = Power(app)
     app.title()
 
 

@@ -25,9 +25,15 @@ class Hardware:
     ``slowness``: how many times longer than a SAMD51 (PyBadge, PyGamer) this
     board's CPU takes for the same MicroPython code (RP2040: 4.4, measured on
     the firmware). The app sizes the computer's search and its spinner by it.
+
+    ``wake``: how :mod:`boards.sleep` waits for a button with the rest asleep:
+    ``("pins", PINS)`` (buttons on their own pins, active low) or
+    ``("shift", CLOCK, DATA, LATCH, KEYS, NEOPIXEL)`` (a 74HC165 polled).
     """
 
-    def __init__(self, name, display, buttons, sound=None, storage=None, battery=None, slowness=1.0):
+    def __init__(self, name, display, buttons, sound=None, storage=None, battery=None, slowness=1.0,
+                 wake=None):
+        self.wake = wake
         self.name = name
         self.display = display
         self.buttons = buttons
@@ -120,3 +126,31 @@ class Storage:
 
     def write(self, offset, data):
         self.nvm[offset:offset + len(data)] = data
+
+
+class Battery:
+    """The LiPo's voltage through a divider of ``ratio`` (battery volts per ADC volt, 3.3 V
+    full scale) on AnalogIn ``adc``; ``usb()`` and ``charging()`` from the DigitalInOut
+    inputs ``vbus`` (high: USB power) and ``charge`` (low: charging) where the board
+    has them. Without ``vbus``, USB is a host seen on the USB port."""
+
+    def __init__(self, adc, ratio, vbus=None, charge=None):
+        self.adc = adc
+        self.ratio = ratio
+        self.vbus = vbus
+        self.charge = charge
+
+    def volts(self):
+        return self.adc.value * self.ratio * 3.3 / 65535
+
+    def usb(self):
+        if self.vbus is not None:
+            return self.vbus.value
+        try:
+            import supervisor
+            return supervisor.runtime.usb_connected
+        except (ImportError, AttributeError):
+            return False
+
+    def charging(self):
+        return self.charge is not None and not self.charge.value

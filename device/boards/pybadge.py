@@ -1,5 +1,14 @@
-"""Adafruit PyBadge / PyBadge LC / EdgeBadge: 160x128 ST7735R, 8 shift-register buttons, speaker."""
+"""Adafruit PyBadge / PyBadge LC / EdgeBadge: 160x128 ST7735R, 8 shift-register buttons, speaker.
 
+Battery: ``A6`` reads the cell through a divider to a half (two equal
+resistors): Adafruit's PyBadge and PyGamer guides ("Pinouts": "A6 is
+connected to a voltage divider which gives half the current battery
+voltage"), and their Arcada library's ``readBatterySensor()`` doubles it.
+The board cannot tell USB power from the cell: USB is shown while a host
+is connected (``supervisor.runtime.usb_connected``).
+"""
+
+import analogio
 import audiocore
 import audioio
 import board
@@ -7,11 +16,12 @@ import digitalio
 import keypad
 import microcontroller
 
-from boards.common import A, B, DOWN, LEFT, RIGHT, SELECT, START, UP, Buttons, Hardware, Storage, Tones
+from boards.common import A, B, DOWN, LEFT, RIGHT, SELECT, START, UP, Battery, Buttons, Hardware, Storage, Tones
 
 # The shift register's bit order (key numbers 0..7).
 KEY_ORDER = bytes((B, A, START, SELECT, RIGHT, DOWN, UP, LEFT))
 SLOWNESS = 1.0  # SAMD51 at 120 MHz: the board the search budgets are measured for
+DIVIDER = 2  # battery volts per A6 volt (above)
 
 
 def speaker():
@@ -29,8 +39,19 @@ def shift_register_keys(count):
                                     value_when_pressed=True)
 
 
+def battery():
+    return Battery(analogio.AnalogIn(board.A6), DIVIDER)
+
+
+def wake(count):
+    """What boards.sleep polls: the shift register's pins, its keys, the NeoPixels' pin."""
+    return ("shift", board.BUTTON_CLOCK, board.BUTTON_OUT, board.BUTTON_LATCH, count,
+            getattr(board, "NEOPIXEL", None))
+
+
 def hardware():
     display = board.DISPLAY
     display.auto_refresh = False
     return Hardware("pybadge", display, Buttons(shift_register_keys(8), KEY_ORDER),
-                    sound=speaker(), storage=Storage(microcontroller.nvm), slowness=SLOWNESS)
+                    sound=speaker(), storage=Storage(microcontroller.nvm), battery=battery(),
+                    slowness=SLOWNESS, wake=wake(8))
