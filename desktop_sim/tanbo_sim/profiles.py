@@ -12,7 +12,7 @@ from collections import namedtuple
 
 Profile = namedtuple("Profile", "name board_id width height nvm_size pins buttons keymap_note battery step_us")
 
-STEP_US = 400  # a SAMD51's idle pass of App.step (docs/power.md); an RP2040 takes 4.4 times as long
+STEP_US = 240  # a SAMD51's idle pass of App.step, +20% for CircuitPython (docs/power.md); RP2040: x4.4
 _SHIFT8 = {"B": 0, "A": 1, "START": 2, "SELECT": 3, "RIGHT": 4, "DOWN": 5, "UP": 6, "LEFT": 7}
 
 PROFILES = {
