@@ -10,9 +10,20 @@ from tanbo import get_variant
 
 from app import VERSION
 from app.menu import Menu, Row, back_to
-from app.power import GAUGE, SLEEP_NAMES, with_gauge
+from app.power import GAUGE
 from app.settings import GAME_VARIANTS, LEVELS, OPPONENTS
 from app.theme import PLAYER_NAMES
+
+
+SLEEP_NAMES = ("1 min", "2 min", "5 min", "never")  # app.power_due.SLEEP_MS
+
+
+def with_gauge(text, cols):
+    """``text`` with the battery gauge at the right end of ``cols`` columns (alone without one)."""
+    gauge = GAUGE[0]
+    if not gauge:
+        return text
+    return text + " " * max(1, cols - len(text) - len(gauge)) + gauge
 
 
 def seat_names(players):

@@ -26,6 +26,11 @@ class Hardware:
     board's CPU takes for the same MicroPython code (RP2040: 4.4, measured on
     the firmware). The app sizes the computer's search and its spinner by it.
 
+    ``battery``: ``(adc, ratio, vbus, charge)``, read by :mod:`app.battery`: the
+    cell's AnalogIn through a divider of ``ratio`` (battery volts per ADC volt),
+    a DigitalInOut high on USB power and one low while charging (None where
+    the board has none).
+
     ``wake``: how :mod:`boards.sleep` waits for a button with the rest asleep:
     ``("pins", PINS)`` (buttons on their own pins, active low) or
     ``("shift", CLOCK, DATA, LATCH, KEYS, NEOPIXEL)`` (a 74HC165 polled).
@@ -127,30 +132,3 @@ class Storage:
     def write(self, offset, data):
         self.nvm[offset:offset + len(data)] = data
 
-
-class Battery:
-    """The LiPo's voltage through a divider of ``ratio`` (battery volts per ADC volt, 3.3 V
-    full scale) on AnalogIn ``adc``; ``usb()`` and ``charging()`` from the DigitalInOut
-    inputs ``vbus`` (high: USB power) and ``charge`` (low: charging) where the board
-    has them. Without ``vbus``, USB is a host seen on the USB port."""
-
-    def __init__(self, adc, ratio, vbus=None, charge=None):
-        self.adc = adc
-        self.ratio = ratio
-        self.vbus = vbus
-        self.charge = charge
-
-    def volts(self):
-        return self.adc.value * self.ratio * 3.3 / 65535
-
-    def usb(self):
-        if self.vbus is not None:
-            return self.vbus.value
-        try:
-            import supervisor
-            return supervisor.runtime.usb_connected
-        except (ImportError, AttributeError):
-            return False
-
-    def charging(self):
-        return self.charge is not None and not self.charge.value

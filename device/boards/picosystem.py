@@ -20,7 +20,7 @@ import digitalio
 import keypad
 import microcontroller
 
-from boards.common import A, B, DOWN, LEFT, RIGHT, SELECT, START, UP, Battery, Buttons, Hardware, Storage, Tones
+from boards.common import A, B, DOWN, LEFT, RIGHT, SELECT, START, UP, Buttons, Hardware, Storage, Tones
 
 PINS = (board.SW_A, board.SW_B, board.SW_X, board.SW_Y,
         board.SW_UP, board.SW_DOWN, board.SW_LEFT, board.SW_RIGHT)
@@ -48,6 +48,6 @@ def hardware():
     sound = Tones(audiopwmio.PWMAudioOut(board.AUDIO), audiocore.RawSample)
     return Hardware("picosystem", display, Buttons(keys, KEY_ORDER), sound=sound,
                     storage=Storage(microcontroller.nvm),
-                    battery=Battery(analogio.AnalogIn(board.BAT_SENSE), DIVIDER, pin_in(board.VBUS_DETECT),
-                                    pin_in(board.CHARGE_STAT, digitalio.Pull.UP)),
+                    battery=(analogio.AnalogIn(board.BAT_SENSE), DIVIDER, pin_in(board.VBUS_DETECT),
+                             pin_in(board.CHARGE_STAT, digitalio.Pull.UP)),
                     slowness=SLOWNESS, wake=("pins", PINS))

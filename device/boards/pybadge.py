@@ -16,7 +16,7 @@ import digitalio
 import keypad
 import microcontroller
 
-from boards.common import A, B, DOWN, LEFT, RIGHT, SELECT, START, UP, Battery, Buttons, Hardware, Storage, Tones
+from boards.common import A, B, DOWN, LEFT, RIGHT, SELECT, START, UP, Buttons, Hardware, Storage, Tones
 
 # The shift register's bit order (key numbers 0..7).
 KEY_ORDER = bytes((B, A, START, SELECT, RIGHT, DOWN, UP, LEFT))
@@ -40,7 +40,7 @@ def shift_register_keys(count):
 
 
 def battery():
-    return Battery(analogio.AnalogIn(board.A6), DIVIDER)
+    return (analogio.AnalogIn(board.A6), DIVIDER, None, None)
 
 
 def wake(count):
