@@ -1,4 +1,4 @@
-"""The app's power service (device/app/power.py) in the simulator: dim, sleep, the first key
+"""The app's power service (device/app/power_due.py and its hooks in app.main) in the simulator: dim, sleep, the first key
 only waking, the loop's busy time when idle, the battery gauge and the low-battery save;
 the `tanbo sim` options that drive it (--battery, --power, --events)."""
 

@@ -12,7 +12,7 @@ JSON line:
   rewrites the NVM's 4 KB flash sector, so the count of these is the wear.
 
 - ``{"kind": "backlight", "t_ms": T, "level": L}``: the display's brightness set
-  to L (1.0 on, 0.2 dimmed, 0.0 asleep: app.power).
+  to L (1.0 on, 0.2 dimmed, 0.0 asleep: app.power_due).
 - ``{"kind": "busy", "t_ms": T, "busy_ms": B}``: headless, at the end of each
   second of board time, the ms of it the CPU worked: the app's loop passes as
   it paces them (each an idle step's board time, the profile's ``step_us``),

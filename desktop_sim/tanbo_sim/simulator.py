@@ -25,7 +25,7 @@ from tanbo_sim import profiles, twins  # noqa: E402
 from tanbo_sim.events import EventLog  # noqa: E402
 
 FRAME_MS = 16  # ~60 fps
-LOOP_MS = 10  # app.power.LOOP_MS: the board's loop period where the app sets no other
+LOOP_MS = 10  # app.main.LOOP_MS: the board's loop period where the app sets no other
 # Board time of a refreshed pixel: ~6 us on an RP2040 (docs/board-costs.md); the
 # SAMD51's ST7735 is counted alike.
 REFRESH_US_PER_PIXEL = 6
@@ -254,14 +254,14 @@ class Simulator:
 
     def _account(self, ms, pondering):
         """Add the board time the CPU works in ``ms`` of the loop (its idle passes as the app
-        paces them, app.power.Power.pause; a pondering step keeps it busy); a "busy" event
+        paces them, app.main.App.pause; a pondering step keeps it busy); a "busy" event
         per second of board time: ``busy_ms`` of 1000."""
-        power = getattr(self.app, "power", None)
+        pause = getattr(self.app, "pause", None)
         step_us = self.profile.step_us
         if pondering:
             self.busy_us += ms * 1000
-        elif power is not None:
-            pause = power.pause(self.now)
+        elif pause is not None:
+            pause = pause(self.now)
             if pause >= 0:
                 self.busy_us += ms * 1000 * step_us / (pause * 1000 + step_us)
         else:

@@ -3,6 +3,9 @@
 import sys
 
 VERSION = "0.1.0"
+# The battery gauge ("80%", "+80%" charging, "USB"; "" without a battery), set by
+# app.power_due, read by the game's status panel (app.board_view) and the menus.
+GAUGE = [""]
 
 
 def drop_modules(*names):

@@ -17,7 +17,7 @@ import displayio
 from app import drop_modules, tiles
 from tanbo.game import NIL
 from app.theme import HINT, HINT_COLORS  # (names, not the module: a game screen drops it)
-from app.power import GAUGE
+from app import GAUGE
 
 SPIN = "-\\|/"  # the spinner's turns: the computer's search (app.game_screen), the coach's (app.review_screen)
 
@@ -191,8 +191,8 @@ class StatusView:
         return out
 
     def say(self, *lines):
-        """Show ``lines`` in the info area, wrapped at spaces; what does not fit is dropped
-        (the gauge first)."""
-        out = self._layout(lines + (GAUGE[0],) if GAUGE[0] else lines)
+        """Show ``lines`` in the info area, wrapped at spaces, then the battery gauge; what
+        does not fit is dropped (the gauge first)."""
+        out = self._layout(lines + (GAUGE[0],))
         for i in range(self.info_lines):
             self.info[i].text = out[i] if i < len(out) else ""

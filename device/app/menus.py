@@ -10,7 +10,7 @@ from tanbo import get_variant
 
 from app import VERSION
 from app.menu import Menu, Row, back_to
-from app.power import GAUGE
+from app import GAUGE
 from app.settings import GAME_VARIANTS, LEVELS, OPPONENTS
 from app.theme import PLAYER_NAMES
 
@@ -143,7 +143,7 @@ def settings(app, back):
         Row("Use my time", choices=onoff, get=lambda: 0 if s.ponder else 1, set=toggle("ponder")),
         # Every finished game's record printed on the USB console (app.send).
         Row("Send at end", choices=onoff, get=lambda: 0 if s.send else 1, set=toggle("send")),
-        # Idle time before the screen goes dark (it dims after app.power.DIM_MS).
+        # Idle time before the screen goes dark (it dims after app.power_due.DIM_MS).
         Row("Sleep", choices=SLEEP_NAMES, get=lambda: s.sleep, set=lambda i: setattr(s, "sleep", i)),
         Row("Back", leave),
     ]

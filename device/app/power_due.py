@@ -1,6 +1,16 @@
-"""What app.power does now and then, loaded only then: dim and sleep after the
-idle times, read the battery (every READ_MS), show its gauge where the screen
-has one, save when the charge runs low; the board's sleep (boards.sleep).
+"""The power service, loaded when something is due (:meth:`app.main.App.power`) and
+let go after: each byte of code held for the app's life is heap under a game.
+
+The app's loop (app.main) keeps only what runs at every step: the first
+press after a dim or a sleep calls :func:`wake` and does nothing else; the
+loop waits LOOP_MS between steps for AWAKE_MS after a key or a change on
+screen, IDLE_MS after that (:meth:`app.main.App.pause`); at ``app.due`` it
+calls :func:`tick`, which dims after DIM_MS without a key, turns the screen
+off after the Sleep setting (stopping the pondering), reads the battery
+(at least every READ_MS: its gauge on the screen that shows one, the game
+saved once under LOW %), and says when it is due again. Asleep, ``App.run`` calls
+:func:`sleep`: the board's deepest sleep that a button ends (boards.sleep).
+Figures: docs/power.md.
 
 ``hw.battery`` is the board's data (boards/): (AnalogIn of the cell through
 a divider, battery volts per ADC volt, a DigitalInOut high on USB power or
@@ -10,7 +20,7 @@ seen on the USB port (``supervisor.runtime.usb_connected``).
 
 import sys
 
-from app.power import GAUGE
+from app import GAUGE
 
 DIM_MS = 30000  # ms without a key before the backlight dims
 DIM = 0.2  # the dimmed backlight (of 1.0)
@@ -51,56 +61,53 @@ def state(battery):
     return adc.value * ratio * 3.3 / 65535, usb, charge is not None and not charge.value
 
 
-def tick(power, now):
-    """Dim or sleep after the idle times, read the battery when due; then when to come back."""
-    app = power.app
-    idle = now - power.last
-    if power.state == 0 and idle >= DIM_MS:
-        light(power, 1)
+def tick(app, now):
+    """Dim or sleep after the idle times, read the battery when due; then set when to come back."""
+    idle = now - app.last
+    if app.lit == 0 and idle >= DIM_MS:
+        light(app, 1)
     limit = SLEEP_MS[app.settings.sleep]
-    if power.state == 1 and limit and idle >= limit:
+    if app.lit == 1 and limit and idle >= limit:
         screen = app.screen
         if getattr(screen, "ponder", None):
             screen.ponder = None  # its search stops: the next reply is searched afresh
-        light(power, 2)
-    if now >= power.read_at and app.hw.battery is not None:
-        power.read_at = now + READ_MS
-        read(app)
-    due = power.read_at if app.hw.battery is not None else now + 10 * READ_MS
-    if power.state == 0:
-        due = min(due, power.last + DIM_MS)
-    elif power.state == 1 and limit:
-        due = min(due, power.last + limit)
-    power.due = due
+        light(app, 2)
+    if app.hw.battery is not None:
+        read(app)  # (also when a dim or a key brought the tick forward: no harm)
+    due = now + READ_MS
+    if app.lit == 0:
+        due = min(due, app.last + DIM_MS)
+    elif app.lit == 1 and limit:
+        due = min(due, app.last + limit)
+    app.due = due
 
 
-def wake(power, now):
-    """A press woke the screen (only that): lit again."""
-    power.swallow = -1
-    light(power, 0)
-    power.due = now
+def wake(app, now):
+    """A press woke the screen (and does nothing else): lit again."""
+    app.last = now
+    app.swallow = -1
+    light(app, 0)
+    app.due = now
 
 
-def light(power, state):
-    power.state = state
-    power.app.display.brightness = (1.0, DIM, 0.0)[state]
+def light(app, lit):
+    """The backlight on (0), dimmed (1) or off (2)."""
+    app.lit = lit
+    app.display.brightness = (1.0, DIM, 0.0)[lit]
 
 
-def sleep(power, now):
+def sleep(app, now):
     """The board's deepest sleep until a button (boards.sleep); then lit, the waking press
     swallowed (``now``: unused, the clock has moved on)."""
-    app = power.app
     __import__("boards.sleep").sleep.until_key(app.hw)
     sys.modules.pop("boards.sleep", None)
-    light(power, 0)
-    power.last = app.clock()
-    power.swallow = power.last + SWALLOW_MS
-    power.due = power.last
+    light(app, 0)
+    app.last = app.due = app.clock()
+    app.swallow = app.last + SWALLOW_MS
 
 
 def read(app):
     """Read ``app``'s battery; show a changed gauge; under LOW %, save and say so once."""
-    power = app.power
     volts, usb, charging = state(app.hw.battery)
     p = percent(volts)
     text = "+%d%%" % p if charging else "USB" if usb else "%d%%" % p
@@ -108,9 +115,9 @@ def read(app):
         GAUGE[0] = text
         show(app)
     if p >= LOW + 5 or usb or charging:
-        power.low = False  # charged again: said again next time
-    elif p < LOW and not power.low:
-        power.low = True
+        app.low = False  # charged again: said again next time
+    elif p < LOW and not app.low:
+        app.low = True
         screen = app.screen
         app.save_game(screen.game if getattr(screen, "searches", False) else app.saved_game)
         if hasattr(screen, "notify"):

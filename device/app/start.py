@@ -115,8 +115,7 @@ def set_up(app, hw, clock, sleep):
             games(app)
         drop_modules("save_load")
     app.apply_settings()
-    from app.power import Power
-    app.power = Power(app)
+    app.last = app.clock()  # idle from now (app.power_due)
     app.title()
 
 

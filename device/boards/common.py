@@ -30,15 +30,9 @@ class Hardware:
     cell's AnalogIn through a divider of ``ratio`` (battery volts per ADC volt),
     a DigitalInOut high on USB power and one low while charging (None where
     the board has none).
-
-    ``wake``: how :mod:`boards.sleep` waits for a button with the rest asleep:
-    ``("pins", PINS)`` (buttons on their own pins, active low) or
-    ``("shift", CLOCK, DATA, LATCH, KEYS, NEOPIXEL)`` (a 74HC165 polled).
     """
 
-    def __init__(self, name, display, buttons, sound=None, storage=None, battery=None, slowness=1.0,
-                 wake=None):
-        self.wake = wake
+    def __init__(self, name, display, buttons, sound=None, storage=None, battery=None, slowness=1.0):
         self.name = name
         self.display = display
         self.buttons = buttons
@@ -103,9 +97,8 @@ class Tones:
     def __init__(self, out, rawsample):
         self.out = out
         self.enabled = True
-        from boards.waves import RATE, wave  # dropped by boards.hardware() afterwards
-        self.samples = (rawsample(wave((1760,), 25, 0.5), sample_rate=RATE),
-                        rawsample(wave((523, 659, 784), 160, 0.6), sample_rate=RATE))
+        # Made by a module that boards.hardware() drops afterwards: this code stays small.
+        self.samples = __import__("boards.waves", None, None, ["_"]).samples(rawsample)
 
     def play(self, sound):
         if self.enabled:

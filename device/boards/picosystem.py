@@ -50,4 +50,4 @@ def hardware():
                     storage=Storage(microcontroller.nvm),
                     battery=(analogio.AnalogIn(board.BAT_SENSE), DIVIDER, pin_in(board.VBUS_DETECT),
                              pin_in(board.CHARGE_STAT, digitalio.Pull.UP)),
-                    slowness=SLOWNESS, wake=("pins", PINS))
+                    slowness=SLOWNESS)

@@ -43,15 +43,9 @@ def battery():
     return (analogio.AnalogIn(board.A6), DIVIDER, None, None)
 
 
-def wake(count):
-    """What boards.sleep polls: the shift register's pins, its keys, the NeoPixels' pin."""
-    return ("shift", board.BUTTON_CLOCK, board.BUTTON_OUT, board.BUTTON_LATCH, count,
-            getattr(board, "NEOPIXEL", None))
-
-
 def hardware():
     display = board.DISPLAY
     display.auto_refresh = False
     return Hardware("pybadge", display, Buttons(shift_register_keys(8), KEY_ORDER),
                     sound=speaker(), storage=Storage(microcontroller.nvm), battery=battery(),
-                    slowness=SLOWNESS, wake=wake(8))
+                    slowness=SLOWNESS)

@@ -10,7 +10,7 @@ import board
 import microcontroller
 
 from boards.common import A, B, DOWN, LEFT, RIGHT, SELECT, START, UP, Buttons, Hardware, Storage
-from boards.pybadge import SLOWNESS, battery, shift_register_keys, speaker, wake
+from boards.pybadge import SLOWNESS, battery, shift_register_keys, speaker
 
 
 class Joystick:
@@ -62,4 +62,4 @@ def hardware():
     stick = Joystick(analogio.AnalogIn(board.JOYSTICK_X), analogio.AnalogIn(board.JOYSTICK_Y))
     return Hardware("pygamer", display, Buttons(shift_register_keys(4), KEY_ORDER, stick),
                     sound=speaker(), storage=Storage(microcontroller.nvm), battery=battery(),
-                    slowness=SLOWNESS, wake=wake(4))
+                    slowness=SLOWNESS)

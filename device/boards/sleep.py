@@ -1,4 +1,4 @@
-"""The board's deepest sleep that a button still ends; loaded only to sleep (app.power).
+"""The board's deepest sleep that a button still ends; loaded only to sleep (app.power_due).
 
 Buttons on their own pins (PicoSystem): ``keypad`` lets them go, and
 ``alarm.light_sleep_until_alarms`` waits on a pin alarm per button; the
@@ -13,6 +13,7 @@ is read POLL_S apart, the chip idle (WFI) in ``time.sleep`` between; the
 PyGamer's joystick is read with it.
 """
 
+import sys
 import time
 
 import keypad
@@ -22,21 +23,28 @@ STICK = 20000  # AnalogIn units from centre that count as a push (boards.pygamer
 
 
 def until_key(hw):
-    """Sleep until a button is pressed; then the buttons scan again (that press is reported)."""
+    """Sleep until a button is pressed; then the buttons scan again (that press is reported).
+
+    The board module (loaded again for its data) has ``PINS`` where its
+    buttons have pins of their own; else they are behind the shift register
+    of ``board.BUTTON_CLOCK``/``BUTTON_OUT``/``BUTTON_LATCH``."""
+    import board
+    import boards
     b = hw.buttons
+    pins = getattr(__import__("boards." + boards.MODULES[boards.board_id()], None, None, ["_"]), "PINS", None)
     b.keys.deinit()
-    w = hw.wake
-    if w[0] == "pins":
+    if pins is not None:
         import alarm
-        pins = w[1]
         alarm.light_sleep_until_alarms(*[alarm.pin.PinAlarm(p, value=False, pull=True) for p in pins])
         b.keys = keypad.Keys(pins, value_when_pressed=False, pull=True)
     else:
-        kind, clock, data, latch, count, neopixels = w
-        dark(neopixels)
+        clock, data, latch, count = board.BUTTON_CLOCK, board.BUTTON_OUT, board.BUTTON_LATCH, len(b.codes)
+        dark(getattr(board, "NEOPIXEL", None))
         poll(clock, data, latch, count, b.joystick)
         b.keys = keypad.ShiftRegisterKeys(clock=clock, data=data, latch=latch, key_count=count,
                                           value_when_pressed=True)
+    for name in boards.MODULES.values():
+        sys.modules.pop("boards." + name, None)
     b.held = 0
 
 
