@@ -113,10 +113,12 @@ def test_the_title_and_the_game_show_the_gauge(power, volts, want, tmp_path):
     try:
         assert footer(sim).startswith("A:choose") and footer(sim).endswith(" " + want)
         sim.app.settings.opponent = 1
-        sim.app.play(Game("9x9"), ())
+        sim.app.play(Game("13x13"), ())
         sim.frames(500)
         texts = [label.text for label in sim.app.screen.status.info]
-        assert any(want in t for t in texts), texts
+        assert any(t.endswith("  " + want) for t in texts), texts  # after the ply
+        sim.press("START")  # the game menu says it as well
+        assert footer(sim).startswith("A:ok  B:back") and footer(sim).endswith(" " + want)
     finally:
         sim.close()
 

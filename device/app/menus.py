@@ -177,7 +177,11 @@ def game(app, screen):
         Row("Settings", lambda: app.show(settings(app, back))),
         Row("Main menu", app.title),
     ]
-    return Menu(app, "Game", rows, back)
+    menu = Menu(app, "Game", rows, back)
+    # The battery gauge too: some status panels have no room for it (9x9 on 240x240).
+    menu.footer_text = "A:ok  B:back"
+    menu.footer.text = with_gauge(menu.footer_text, menu.cols)
+    return menu
 
 
 def game_over(app, game):
