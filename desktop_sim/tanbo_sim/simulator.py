@@ -261,7 +261,7 @@ class Simulator:
         if pondering:
             self.busy_us += ms * 1000
         elif pause is not None:
-            pause = pause(self.now)
+            pause = pause()
             if pause >= 0:
                 self.busy_us += ms * 1000 * step_us / (pause * 1000 + step_us)
         else:

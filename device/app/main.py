@@ -422,15 +422,19 @@ class App:
     def run(self):
         while True:
             if not self.step():  # a step of the search on the person's turn is the wait
-                ms = self.pause(self.clock())
-                if ms < 0:
-                    self.power("sleep", 0)  # until a button (boards.sleep)
-                else:
-                    self.sleep(ms / 1000)
+                self.wait()  # (in a call of its own: this frame is under every search's)
 
     # -- power (the rest is app.power_due, loaded when due) ------------------------
 
-    def pause(self, now):
+    def wait(self):
+        """Wait for the next step as :meth:`pause` says; asleep, until a button (boards.sleep)."""
+        ms = self.pause()
+        if ms < 0:
+            self.power("sleep", 0)
+        else:
+            self.sleep(ms / 1000)
+
+    def pause(self):
         """ms until the loop's next step (the simulator asks it too); -1: asleep until a key.
 
         10 ms (keypad scans in the background meanwhile) for 1.5 s after a
@@ -440,7 +444,7 @@ class App:
         not names: a name more in this module is heap under a game.)"""
         if self.lit == 2:
             return -1
-        if now - self.last < 1500 or self.repeat.key >= 0 or getattr(self.screen, "coach", None):
+        if self.clock() - self.last < 1500 or self.repeat.key >= 0 or getattr(self.screen, "coach", None):
             return 10
         return 100
 
