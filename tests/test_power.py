@@ -194,3 +194,32 @@ def test_a_bad_battery_is_one_line_and_nothing_runs(value, tmp_path):
     last = out.stderr.strip().splitlines()[-1]  # (after argparse's usage lines)
     assert out.returncode == 2 and "--battery" in last and repr(value) in last
     assert not (tmp_path / "x.png").exists()
+
+
+@pytest.mark.parametrize("board", ["picosystem", "pybadge"])
+def test_the_boards_sleep_lets_the_buttons_go_and_wakes_on_one(board, tmp_path):
+    sim = Simulator(board, nvm_path=str(tmp_path / "nvm"))
+    try:
+        menu = sim.app.screen
+        sim.app.settings.sleep = 0  # 1 min
+        sim.frames(61000)
+        assert sim.app.lit == 2 and sim.app.pause() == -1
+        old = sim.app.hw.buttons.keys
+        if board == "pybadge":
+            sim.wiring.levels["BUTTON_OUT"] = True  # the shift register reads a key pressed
+        sim.app.wait()  # App.run's wait: the board's sleep (boards.sleep), back at the first key
+        if board == "picosystem":
+            assert sim.wiring.slept == [("light_sleep", ["SW_A", "SW_B", "SW_X", "SW_Y", "SW_UP", "SW_DOWN",
+                                                         "SW_LEFT", "SW_RIGHT"])]
+        else:
+            assert sim.wiring.slept == [("neopixel_write", "NEOPIXEL", bytes(15))]  # 5 NeoPixels dark
+            del sim.wiring.levels["BUTTON_OUT"]
+        assert sim.app.hw.buttons.keys is not old  # a new scanner took the buttons back
+        assert sim.app.lit == 0 and backlight(sim)[-1][1] == 1.0
+        sim.press("DOWN")  # within 400 ms: the press that woke it, not acted on
+        assert menu.index == 0
+        sim.frames(500)
+        sim.press("DOWN")
+        assert menu.index == 1
+    finally:
+        sim.close()

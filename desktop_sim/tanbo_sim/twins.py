@@ -5,7 +5,8 @@ ShiftRegisterKeys, Event, EventQueue fed by :class:`Wiring`),
 ``microcontroller`` (``nvm`` backed by a file), ``analogio`` (joystick and
 battery pins), ``digitalio``, ``audioio``/``audiopwmio``/``audiocore``
 (record what is played; no sound), ``displayio``/``bitmaptools``
-(:mod:`tanbo_sim.display_twin`). Nothing here knows about the app.
+(:mod:`tanbo_sim.display_twin`), ``supervisor.runtime``, ``alarm`` and
+``neopixel_write`` (what :mod:`boards.sleep` asks, recorded). Nothing here knows about the app.
 """
 
 import os
@@ -113,7 +114,8 @@ class Wiring:
         self.shift = None
         self.pin_keys = None
         self.analog = {}
-        self.levels = {}  # digital inputs by pin name (VBUS_DETECT, CHARGE_STAT)
+        self.levels = {}  # digital inputs by pin name (VBUS_DETECT, CHARGE_STAT, BUTTON_OUT)
+        self.slept = []  # what boards.sleep asked of the alarm and neopixel_write twins
         self.held = set()
         self.power("battery")
 
@@ -324,7 +326,35 @@ def _analogio_module(wiring):
 
 
 MODULE_NAMES = ("board", "keypad", "microcontroller", "analogio", "digitalio", "audioio",
-                "audiopwmio", "audiocore", "displayio", "bitmaptools", "supervisor")
+                "audiopwmio", "audiocore", "displayio", "bitmaptools", "supervisor", "alarm", "alarm.pin",
+                "neopixel_write")
+
+
+def _sleep_modules(wiring):
+    """``alarm`` (pin alarms; a light sleep returns at once, as if its first button were
+    pressed) and ``neopixel_write``; each call is recorded in ``wiring.slept``."""
+    alarm = types.ModuleType("alarm")
+    pin = types.ModuleType("alarm.pin")
+
+    class PinAlarm:
+        def __init__(self, pin, value, edge=False, pull=False):
+            self.pin, self.value, self.pull = pin, value, pull
+
+    def light_sleep_until_alarms(*alarms):
+        if not alarms:
+            raise ValueError("no alarms")
+        wiring.slept.append(("light_sleep", [a.pin.name for a in alarms]))
+        return alarms[0]
+
+    def neopixel_write(io, buf):
+        wiring.slept.append(("neopixel_write", io._pin.name, bytes(buf)))
+
+    pin.PinAlarm = PinAlarm
+    alarm.pin = pin
+    alarm.light_sleep_until_alarms = light_sleep_until_alarms
+    npw = types.ModuleType("neopixel_write")
+    npw.neopixel_write = neopixel_write
+    return {"alarm": alarm, "alarm.pin": pin, "neopixel_write": npw}
 
 
 def _supervisor_module(wiring):
@@ -358,5 +388,6 @@ def install(profile, display, nvm_path, board_id=None, on_nvm_write=None):
             "analogio": _analogio_module(wiring), "digitalio": _digitalio_module(wiring),
             "audioio": aio, "audiopwmio": pwm, "audiocore": core, "supervisor": _supervisor_module(wiring)}
     mods.update(display_twin.modules())
+    mods.update(_sleep_modules(wiring))
     sys.modules.update(mods)
     return wiring, log, nvm
