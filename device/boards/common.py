@@ -26,7 +26,7 @@ class Hardware:
     board's CPU takes for the same MicroPython code (RP2040: 4.4, measured on
     the firmware). The app sizes the computer's search and its spinner by it.
 
-    ``battery``: ``(adc, ratio, vbus, charge)``, read by :mod:`app.battery`: the
+    ``battery``: ``(adc, ratio, vbus, charge)``, read by :mod:`app.power_due`: the
     cell's AnalogIn through a divider of ``ratio`` (battery volts per ADC volt),
     a DigitalInOut high on USB power and one low while charging (None where
     the board has none).
@@ -124,4 +124,3 @@ class Storage:
 
     def write(self, offset, data):
         self.nvm[offset:offset + len(data)] = data
-

@@ -36,6 +36,7 @@ DIVIDER = 3  # battery volts per BAT_SENSE volt (above)
 
 
 def pin_in(pin, pull=None):
+    """A digital input on ``pin`` (VBUS_DETECT, CHARGE_STAT)."""
     io = digitalio.DigitalInOut(pin)
     io.switch_to_input(pull=pull)
     return io

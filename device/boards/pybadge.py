@@ -40,6 +40,7 @@ def shift_register_keys(count):
 
 
 def battery():
+    """The cell's data for app.power_due: A6 and its divider; no USB or charging pins."""
     return (analogio.AnalogIn(board.A6), DIVIDER, None, None)
 
 
