@@ -33,9 +33,14 @@ def speaker():
     return tones
 
 
+def shift_pins():
+    """The buttons' shift register (clock, data, latch) and the NeoPixels' pin (also for boards.sleep)."""
+    return board.BUTTON_CLOCK, board.BUTTON_OUT, board.BUTTON_LATCH, board.NEOPIXEL
+
+
 def shift_register_keys(count):
-    return keypad.ShiftRegisterKeys(clock=board.BUTTON_CLOCK, data=board.BUTTON_OUT,
-                                    latch=board.BUTTON_LATCH, key_count=count,
+    clock, data, latch, _ = shift_pins()
+    return keypad.ShiftRegisterKeys(clock=clock, data=data, latch=latch, key_count=count,
                                     value_when_pressed=True)
 
 

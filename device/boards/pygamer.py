@@ -10,7 +10,7 @@ import board
 import microcontroller
 
 from boards.common import A, B, DOWN, LEFT, RIGHT, SELECT, START, UP, Buttons, Hardware, Storage
-from boards.pybadge import SLOWNESS, battery, shift_register_keys, speaker
+from boards.pybadge import SLOWNESS, battery, shift_pins, shift_register_keys, speaker  # noqa: F401 (shift_pins: boards.sleep)
 
 
 class Joystick:

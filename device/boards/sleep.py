@@ -25,21 +25,22 @@ STICK = 20000  # AnalogIn units from centre that count as a push (boards.pygamer
 def until_key(hw):
     """Sleep until a button is pressed; then the buttons scan again (that press is reported).
 
-    The board module (loaded again for its data) has ``PINS`` where its
-    buttons have pins of their own; else they are behind the shift register
-    of ``board.BUTTON_CLOCK``/``BUTTON_OUT``/``BUTTON_LATCH``."""
-    import board
+    The board's module (loaded again for its data) has ``PINS`` where the
+    buttons have pins of their own, else ``shift_pins()``: the shift
+    register's clock, data and latch and the NeoPixels' pin."""
     import boards
     b = hw.buttons
-    pins = getattr(__import__("boards." + boards.MODULES[boards.board_id()], None, None, ["_"]), "PINS", None)
+    m = __import__("boards." + boards.MODULES[boards.board_id()], None, None, ["_"])
+    pins = getattr(m, "PINS", None)
     b.keys.deinit()
     if pins is not None:
         import alarm
         alarm.light_sleep_until_alarms(*[alarm.pin.PinAlarm(p, value=False, pull=True) for p in pins])
         b.keys = keypad.Keys(pins, value_when_pressed=False, pull=True)
     else:
-        clock, data, latch, count = board.BUTTON_CLOCK, board.BUTTON_OUT, board.BUTTON_LATCH, len(b.codes)
-        dark(getattr(board, "NEOPIXEL", None))
+        clock, data, latch, neopixels = m.shift_pins()
+        count = len(b.codes)
+        dark(neopixels)
         poll(clock, data, latch, count, b.joystick)
         b.keys = keypad.ShiftRegisterKeys(clock=clock, data=data, latch=latch, key_count=count,
                                           value_when_pressed=True)
@@ -50,8 +51,6 @@ def until_key(hw):
 
 def dark(pin):
     """The board's 5 NeoPixels off (they keep their last colour otherwise)."""
-    if pin is None:
-        return
     try:
         import digitalio
         import neopixel_write
