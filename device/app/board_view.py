@@ -191,8 +191,14 @@ class StatusView:
         return out
 
     def say(self, *lines):
-        """Show ``lines`` in the info area, wrapped at spaces, then the battery gauge; what
-        does not fit is dropped (the gauge first)."""
-        out = self._layout(lines + (GAUGE[0],))
-        for i in range(self.info_lines):
+        """Show ``lines`` in the info area, wrapped at spaces; what does not fit is dropped.
+        The battery gauge stands still where there is room for it (a changed text moves no
+        cell of it): on the last line of several, at the right end of a single one."""
+        out = self._layout(lines)
+        n, g = self.info_lines, GAUGE[0]
+        if len(out) < n:
+            out = out + [""] * (n - 1 - len(out)) + [g]
+        elif n == 1 and len(out[0]) + len(g) < self.chars:
+            out = [out[0] + " " * (self.chars - len(out[0]) - len(g)) + g]
+        for i in range(n):
             self.info[i].text = out[i] if i < len(out) else ""
