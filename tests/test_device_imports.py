@@ -12,6 +12,7 @@ ALLOWED = {
     "board", "displayio", "bitmaptools", "terminalio", "vectorio", "fontio", "keypad", "digitalio", "analogio",
     "audioio", "audiopwmio", "audiocore", "synthio", "microcontroller", "supervisor", "gc", "time",
     "struct", "os", "sys", "math", "array", "binascii", "micropython", "random",
+    "alarm", "neopixel_write",  # (boards.sleep: the PicoSystem's pin alarms, the PyBadge's NeoPixels off)
     "tanbo", "app", "boards",
 }
 FORBIDDEN_SYNTAX = (ast.AsyncFunctionDef, ast.Await)

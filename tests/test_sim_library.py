@@ -277,7 +277,7 @@ def test_send_at_end_prints_every_finished_game(tmp_path):
     try:
         sim.run_keys("DOWN*3,A,DOWN*4")  # Settings -> Send at end
         assert sim.app.screen.rows[4].label == "Send at end"
-        sim.run_keys("A,DOWN,A")  # on; Back (saved)
+        sim.run_keys("A,DOWN*2,A")  # on; (Sleep;) Back (saved)
         assert sim.app.settings.send
         sim.run_keys(NEW_9X9_VS_RANDOM)
         out = io.StringIO()

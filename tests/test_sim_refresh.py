@@ -290,7 +290,7 @@ def test_tanbo_sim_events_show_no_refresh_past_the_panel(tmp_path, board):
 
 
 MENU_KEYS = [("DOWN", "move"), ("UP", "move"), ("A", "change"), ("DOWN", "move"), ("B", "change"),
-             ("DOWN*3", "move"), ("A", "change"), ("DOWN*5", "move"), ("A", "change")]  # Settings, its Back
+             ("DOWN*3", "move"), ("A", "change"), ("DOWN*6", "move"), ("A", "change")]  # Settings, its Back
 
 
 @pytest.mark.parametrize("board", ("pybadge", "picosystem"))

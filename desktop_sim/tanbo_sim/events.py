@@ -1,4 +1,4 @@
-"""What the simulated board pays, as events: screen refreshes and NVM writes.
+"""What the simulated board pays, as events: screen refreshes, NVM writes, backlight, CPU time.
 
 Each event is a dict, the same one ``tanbo sim --events FILE`` writes as a
 JSON line:
@@ -10,6 +10,14 @@ JSON line:
 - ``{"kind": "nvm", "t_ms": T, "start": A, "end": B}``: one assignment to
   ``microcontroller.nvm`` (bytes A..B-1). On the boards each one erases and
   rewrites the NVM's 4 KB flash sector, so the count of these is the wear.
+
+- ``{"kind": "backlight", "t_ms": T, "level": L}``: the display's brightness set
+  to L (1.0 on, 0.2 dimmed, 0.0 asleep: app.power_due).
+- ``{"kind": "busy", "t_ms": T, "busy_ms": B}``: headless, at the end of each
+  second of board time, the ms of it the CPU worked: the app's loop passes as
+  it paces them (each an idle step's board time, the profile's ``step_us``),
+  its refreshes (6 us a pixel) and the pondering steps (busy throughout); the
+  computer's own search is not in it (the clock stands still meanwhile).
 
 ``t_ms`` is the app's clock (virtual time when headless).
 """

@@ -25,6 +25,10 @@ from tanbo_sim import profiles, twins  # noqa: E402
 from tanbo_sim.events import EventLog  # noqa: E402
 
 FRAME_MS = 16  # ~60 fps
+LOOP_MS = 10  # app.main.LOOP_MS: the board's loop period where the app sets no other
+# Board time of a refreshed pixel: ~6 us on an RP2040 (docs/board-costs.md); the
+# SAMD51's ST7735 is counted alike.
+REFRESH_US_PER_PIXEL = 6
 PRESS_MS = 48  # how long a scripted press holds the button (3 frames)
 GAP_MS = 48  # frames after a release before the next token
 REPO = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
@@ -99,7 +103,20 @@ def _display_class():
             self.on_refresh = None
             self._twin_full = True
             self._twin_areas = []
+            self._twin_brightness = 1.0
+            self.on_backlight = None
             super().__init__(width=width, height=height, auto_refresh=False)
+
+        @property
+        def brightness(self):
+            return self._twin_brightness
+
+        @brightness.setter
+        def brightness(self, value):
+            if value != self._twin_brightness:
+                self._twin_brightness = value
+                if self.on_backlight is not None:
+                    self.on_backlight(value)
 
         def _initialize(self, init_sequence):
             pygame.init()
@@ -169,7 +186,7 @@ class Simulator:
     """
 
     def __init__(self, board="pybadge", nvm_path=None, board_id=None, headless=True,
-                 device_dir=DEVICE_DIR, events_out=None):
+                 device_dir=DEVICE_DIR, events_out=None, battery=(3.9, 3.9, 0), power="battery"):
         if headless:
             os.environ["SDL_VIDEODRIVER"] = "dummy"
             os.environ["SDL_AUDIODRIVER"] = "dummy"
@@ -182,10 +199,15 @@ class Simulator:
         self.log = EventLog(lambda: self.clock(), events_out)
         self.display = _display_class()(self.profile.width, self.profile.height)
         self.display.on_refresh = self._on_refresh
+        self.display.on_backlight = lambda level: self.log.record("backlight", level=level)
+        self.battery, self.power_state = battery, power
+        self.busy_us = 0.0  # board time the CPU worked in the current second (see frames)
+        self.second = 1000  # clock ms at which that second ends
         self._saved_modules = {n: sys.modules.get(n) for n in twins.MODULE_NAMES}
         self.wiring, self.audio, self.nvm = twins.install(
             self.profile, self.display, nvm_path, board_id,
             on_nvm_write=lambda start, end: self.log.record("nvm", start=start, end=end))
+        self.set_power(power, self.volts())
         self.frame_hook = None
         self._load_device(device_dir)
 
@@ -220,7 +242,37 @@ class Simulator:
         """Every event so far (dicts, see :mod:`tanbo_sim.events`)."""
         return self.log.events
 
+    def volts(self):
+        """The cell's voltage now: ``battery`` (V at 0, V at the end, ms: 0 steady) drains linearly."""
+        v0, v1, ms = self.battery
+        return v1 if ms <= 0 or self.now >= ms else v0 + (v1 - v0) * self.now / ms
+
+    def set_power(self, state, volts=None):
+        """``state``: "battery", "usb" or "charging"; ``volts``: the cell's (default: as it is)."""
+        self.power_state = state
+        self.wiring.power(state, self.volts() if volts is None else volts)
+
+    def _account(self, ms, pondering):
+        """Add the board time the CPU works in ``ms`` of the loop (its idle passes as the app
+        paces them, app.main.App.pause; a pondering step keeps it busy); a "busy" event
+        per second of board time: ``busy_ms`` of 1000."""
+        pause = getattr(self.app, "pause", None)
+        step_us = self.profile.step_us
+        if pondering:
+            self.busy_us += ms * 1000
+        elif pause is not None:
+            pause = pause()
+            if pause >= 0:
+                self.busy_us += ms * 1000 * step_us / (pause * 1000 + step_us)
+        else:
+            self.busy_us += ms * 1000 * step_us / (LOOP_MS * 1000 + step_us)
+        while self.now >= self.second:
+            self.log.record("busy", busy_ms=round(min(1000.0, self.busy_us / 1000), 2))
+            self.busy_us = 0.0
+            self.second += 1000
+
     def _on_refresh(self, areas):
+        self.busy_us += REFRESH_US_PER_PIXEL * sum((x2 - x1) * (y2 - y1) for x1, y1, x2, y2 in areas)
         self.log.record("refresh", pixels=sum((x2 - x1) * (y2 - y1) for x1, y1, x2, y2 in areas),
                         areas=[list(a) for a in areas])
         if self.frame_hook is not None:
@@ -240,9 +292,12 @@ class Simulator:
         """Let ``ms`` of virtual time pass, one app step per frame."""
         end = self.now + ms
         while self.now < end:
-            self.now = min(end, self.now + FRAME_MS)
+            ms = min(end, self.now + FRAME_MS) - self.now
+            self.now += ms
+            if self.battery[2] > 0:
+                self.wiring.power(self.power_state, self.volts())
             if self.app is not None:
-                self.app.step()
+                self._account(ms, self.app.step())
 
     def press(self, name, hold_ms=PRESS_MS, gap_ms=GAP_MS):
         """Press and release button ``name`` (ValueError if the board has none)."""

@@ -5,7 +5,8 @@ ShiftRegisterKeys, Event, EventQueue fed by :class:`Wiring`),
 ``microcontroller`` (``nvm`` backed by a file), ``analogio`` (joystick and
 battery pins), ``digitalio``, ``audioio``/``audiopwmio``/``audiocore``
 (record what is played; no sound), ``displayio``/``bitmaptools``
-(:mod:`tanbo_sim.display_twin`). Nothing here knows about the app.
+(:mod:`tanbo_sim.display_twin`), ``supervisor.runtime``, ``alarm`` and
+``neopixel_write`` (what :mod:`boards.sleep` asks, recorded). Nothing here knows about the app.
 """
 
 import os
@@ -113,7 +114,23 @@ class Wiring:
         self.shift = None
         self.pin_keys = None
         self.analog = {}
+        self.levels = {}  # digital inputs by pin name (VBUS_DETECT, CHARGE_STAT, BUTTON_OUT)
+        self.slept = []  # what boards.sleep asked of the alarm and neopixel_write twins
         self.held = set()
+        self.power("battery")
+
+    def power(self, state, volts=3.9):
+        """The cell and USB: ``state`` "battery", "usb" (USB power, charged) or "charging";
+        ``volts`` the cell's voltage, read through the profile's divider."""
+        p = self.profile
+        if p.battery is None:
+            return
+        pin, ratio = p.battery
+        self.analog[pin] = max(0, min(65535, int(volts / ratio / 3.3 * 65535 + 0.5)))
+        if "VBUS_DETECT" in p.pins:
+            self.levels["VBUS_DETECT"] = state != "battery"
+            self.levels["CHARGE_STAT"] = state != "charging"  # low while charging
+        self.usb_host = state != "battery"
 
     def keypad_module(self):
         wiring = self
@@ -256,12 +273,22 @@ def _audio_modules(log):
     return core, aio, pwm
 
 
-def _digitalio_module():
+def _digitalio_module(wiring):
     m = types.ModuleType("digitalio")
 
     class DigitalInOut:
+        """An output keeps what is written; an input reads ``wiring.levels`` (by pin name)."""
+
         def __init__(self, pin):
-            self._pin, self.value = pin, False
+            self._pin, self._value = pin, False
+
+        @property
+        def value(self):
+            return wiring.levels.get(self._pin.name, self._value)
+
+        @value.setter
+        def value(self, v):
+            self._value = v
 
         def switch_to_output(self, value=False, drive_mode=None):
             self.value = value
@@ -299,7 +326,48 @@ def _analogio_module(wiring):
 
 
 MODULE_NAMES = ("board", "keypad", "microcontroller", "analogio", "digitalio", "audioio",
-                "audiopwmio", "audiocore", "displayio", "bitmaptools")
+                "audiopwmio", "audiocore", "displayio", "bitmaptools", "supervisor", "alarm", "alarm.pin",
+                "neopixel_write")
+
+
+def _sleep_modules(wiring):
+    """``alarm`` (pin alarms; a light sleep returns at once, as if its first button were
+    pressed) and ``neopixel_write``; each call is recorded in ``wiring.slept``."""
+    alarm = types.ModuleType("alarm")
+    pin = types.ModuleType("alarm.pin")
+
+    class PinAlarm:
+        def __init__(self, pin, value, edge=False, pull=False):
+            self.pin, self.value, self.pull = pin, value, pull
+
+    def light_sleep_until_alarms(*alarms):
+        if not alarms:
+            raise ValueError("no alarms")
+        wiring.slept.append(("light_sleep", [a.pin.name for a in alarms]))
+        return alarms[0]
+
+    def neopixel_write(io, buf):
+        wiring.slept.append(("neopixel_write", io._pin.name, bytes(buf)))
+
+    pin.PinAlarm = PinAlarm
+    alarm.pin = pin
+    alarm.light_sleep_until_alarms = light_sleep_until_alarms
+    npw = types.ModuleType("neopixel_write")
+    npw.neopixel_write = neopixel_write
+    return {"alarm": alarm, "alarm.pin": pin, "neopixel_write": npw}
+
+
+def _supervisor_module(wiring):
+    """``supervisor.runtime.usb_connected`` only (no ``ticks_ms``: the app's clock is the simulator's)."""
+    m = types.ModuleType("supervisor")
+
+    class Runtime:
+        @property
+        def usb_connected(self):
+            return wiring.usb_host
+
+    m.runtime = Runtime()
+    return m
 
 
 def install(profile, display, nvm_path, board_id=None, on_nvm_write=None):
@@ -317,8 +385,9 @@ def install(profile, display, nvm_path, board_id=None, on_nvm_write=None):
     nvm = mc.nvm = FileNvm(nvm_path, profile.nvm_size, on_nvm_write)
     core, aio, pwm = _audio_modules(log)
     mods = {"board": board, "keypad": wiring.keypad_module(), "microcontroller": mc,
-            "analogio": _analogio_module(wiring), "digitalio": _digitalio_module(),
-            "audioio": aio, "audiopwmio": pwm, "audiocore": core}
+            "analogio": _analogio_module(wiring), "digitalio": _digitalio_module(wiring),
+            "audioio": aio, "audiopwmio": pwm, "audiocore": core, "supervisor": _supervisor_module(wiring)}
     mods.update(display_twin.modules())
+    mods.update(_sleep_modules(wiring))
     sys.modules.update(mods)
     return wiring, log, nvm

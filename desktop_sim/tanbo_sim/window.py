@@ -21,19 +21,19 @@ def _keymap():
             pygame.K_LSHIFT: "SELECT", pygame.K_RSHIFT: "SELECT"}
 
 
-def run_window(board, scale, nvm, steps=(), events=None):
+def run_window(board, scale, nvm, steps=(), events=None, power=((3.9, 3.9, 0), "battery")):
     """Open the window and run until it is closed; ``steps`` (a parsed key script) play first;
     ``events``: a stream for the refresh/NVM lines (:mod:`tanbo_sim.events`)."""
     # SIGTERM too, as a headless run: its exception (the command's Terminated),
     # raised inside a pygame call, was swallowed there and the window ran on
     # (1 run in ~20 on a loaded machine; CI saw it).
     with Interrupts((signal.SIGINT, signal.SIGTERM)) as interrupts:
-        return _run(board, scale, nvm, steps, events, interrupts)
+        return _run(board, scale, nvm, steps, events, interrupts, power)
 
 
-def _run(board, scale, nvm, steps, events, interrupts):
+def _run(board, scale, nvm, steps, events, interrupts, power):
     import pygame
-    sim = Simulator(board, nvm_path=nvm, headless=False, events_out=events)
+    sim = Simulator(board, nvm_path=nvm, headless=False, events_out=events, battery=power[0], power=power[1])
     try:
         w, h = sim.profile.width * scale, sim.profile.height * scale
         pygame.display.set_caption("Tanbo - %s simulator" % sim.profile.name)
@@ -59,7 +59,11 @@ def _run(board, scale, nvm, steps, events, interrupts):
 
         def draw():
             window.fill((24, 24, 32))
-            window.blit(pygame.transform.scale(sim.display.surface, (w, h)), (0, 0))
+            screen = pygame.transform.scale(sim.display.surface, (w, h))
+            level = int(255 * sim.display.brightness)
+            if level < 255:  # the backlight dimmed or off: the panel darkens
+                screen.fill((level, level, level), special_flags=pygame.BLEND_MULT)
+            window.blit(screen, (0, 0))
             y = 10
             lines = [(sim.profile.name, "")] + list(KEYMAP_TEXT)
             if sim.profile.keymap_note:
@@ -87,6 +91,9 @@ def _run(board, scale, nvm, steps, events, interrupts):
             pump()
             if sim.app is not None:
                 sim.app.step()
+                if sim.battery[2] > 0:
+                    sim.now = sim.clock()
+                    sim.wiring.power(sim.power_state, sim.volts())
             clock.tick(1000 // FRAME_MS)
     finally:
         sim.close()

@@ -11,6 +11,9 @@ the top's plumbing here, never the top's loop nor a screen.
 import sys
 
 VERSION = "0.1.0"
+# The battery gauge ("80%", "+80%" charging, "USB"; "" without a battery), set by
+# app.power_due, read by the game's status panel (app.board_view) and the menus.
+GAUGE = [""]
 
 
 # Held for the app's life (their objects are: the app, the settings, the

@@ -17,14 +17,12 @@ the computer's turn) are dropped, so none acts later as a surprise.
 import gc
 import sys
 
-from app import let_go
+from app import forget, let_go
 # The game screen's events only (ints): no name here holds its code, which
 # Review drops while its coach searches (app.screens.review; see game_screen).
 from app.screens.game import CHANGED, HINTS, MENU, OVER, PLACED, REMOVED, THINK, UNDONE
 from boards.common import B, CHORD, CLICK
 
-LOOP_MS = 10  # main loop period: keypad scans in the background meanwhile
-LOOP_S = LOOP_MS / 1000
 # B stops the computer's search only this long (clock ms) after it began:
 # the second press of a double tap (seen on the firmware 100-170 ms after
 # the placing A, the search starting 70-90 ms after it) or a bounce (under
@@ -89,6 +87,12 @@ class App:
     # app.screens.game.SHARE_ABOVE. Here, not on the game screen's class: its module
     # leaves the heap under a review.
     small_heap = False
+    # The power service's state (app.power_due; docs/power.md), on the class until it changes.
+    lit = 0  # the backlight: 0 on, 1 dimmed, 2 off (asleep)
+    last = 0  # clock ms of the last key or change on screen (set at start)
+    due = 0  # clock ms at which app.power_due has something to do
+    swallow = -1  # clock ms until which a press only wakes (after the board's sleep)
+    low = False  # the low battery was said (and the game saved)
 
     # -- plumbing ---------------------------------------------------------------
 
@@ -165,6 +169,9 @@ class App:
         try:
             while not self.busy and b.read():
                 if b.pressed:
+                    if self.lit or now < self.swallow:
+                        self.power("wake", now)
+                        continue  # the first press after a dim or a sleep only wakes
                     self.repeat.press(b.key, now)
                     self.act(self.screen.key(b.key))
                 else:
@@ -186,6 +193,11 @@ class App:
                 self.think(self.screen)
             else:
                 self.act(event)
+            now = self.clock()
+            if self.dirty:  # a key's change, the computer's move, a flash: not idle
+                self.last = now
+            if now >= self.due:  # a dim, a sleep or a battery reading (app.power_due)
+                self.power("tick", now)
         except MemoryError:
             self.recover(None)
         except Exception as e:
@@ -407,7 +419,40 @@ class App:
     def run(self):
         while True:
             if not self.step():  # a step of the search on the person's turn is the wait
-                self.sleep(LOOP_S)
+                self.wait()  # (in a call of its own: this frame is under every search's)
+
+    # -- power (the rest is app.power_due, loaded when due) ------------------------
+
+    def wait(self):
+        """Wait for the next step as :meth:`pause` says; asleep, until a button (boards.sleep)."""
+        ms = self.pause()
+        if ms < 0:
+            self.power("sleep", 0)
+        else:
+            self.sleep(ms / 1000)
+
+    def pause(self):
+        """ms until the loop's next step (the simulator asks it too); -1: asleep until a key.
+
+        10 ms (keypad scans in the background meanwhile) for 1.5 s after a
+        key or a change on screen, while a D-pad key repeats and while a
+        review's coach searches; then 100 ms: keypad queues the presses
+        meanwhile, none is lost, the first waits at most that long. (Numbers,
+        not names: a name more in this module is heap under a game.)"""
+        if self.lit == 2:
+            return -1
+        if self.clock() - self.last < 1500 or self.repeat.key >= 0 or getattr(self.screen, "coach", None):
+            return 10
+        return 100
+
+    def power(self, name, now):
+        """:func:`app.power_due`'s ``name`` (tick, wake, sleep); if the heap has no room for
+        its code, tried again later."""
+        try:
+            getattr(__import__("app.power_due").power_due, name)(self, now)
+        except MemoryError:
+            self.due = now + 10000
+        forget("app.power_due")
 
     def sound(self, which):
         """Play ``which`` (boards.common.CLICK or CHORD) if the board has a speaker."""

@@ -116,6 +116,7 @@ def set_up(app, hw, clock, sleep):
             games(app)
         forget("app.store.save_load")
     app.apply_settings()
+    app.last = app.clock()  # idle from now (app.power_due)
     app.title()
 
 

@@ -25,6 +25,11 @@ class Hardware:
     ``slowness``: how many times longer than a SAMD51 (PyBadge, PyGamer) this
     board's CPU takes for the same MicroPython code (RP2040: 4.4, measured on
     the firmware). The app sizes the computer's search and its spinner by it.
+
+    ``battery``: ``(adc, ratio, vbus, charge)``, read by :mod:`app.power_due`: the
+    cell's AnalogIn through a divider of ``ratio`` (battery volts per ADC volt),
+    a DigitalInOut high on USB power and one low while charging (None where
+    the board has none).
     """
 
     def __init__(self, name, display, buttons, sound=None, storage=None, battery=None, slowness=1.0):
@@ -92,9 +97,8 @@ class Tones:
     def __init__(self, out, rawsample):
         self.out = out
         self.enabled = True
-        from boards.waves import RATE, wave  # dropped by boards.hardware() afterwards
-        self.samples = (rawsample(wave((1760,), 25, 0.5), sample_rate=RATE),
-                        rawsample(wave((523, 659, 784), 160, 0.6), sample_rate=RATE))
+        # Made by a module that boards.hardware() drops afterwards: this code stays small.
+        self.samples = __import__("boards.waves", None, None, ["_"]).samples(rawsample)
 
     def play(self, sound):
         if self.enabled:

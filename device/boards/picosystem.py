@@ -1,5 +1,13 @@
 """Pimoroni PicoSystem: 240x240 ST7789, 8 buttons on pins (active low), PWM piezo, battery sense.
 
+Battery: ``BAT_SENSE`` (GPIO26, ADC0) reads the cell through a divider to a
+third: Pimoroni's PicoSystem SDK converts its ADC reading with ``v * 3.0``
+("correct for voltage divider on board", libraries/hardware.cpp,
+``_battery_voltage``), and a PicoSystem read 25,800 (3.89 V) at a cell
+measured 3.87 V (forums.pimoroni.com, "VBUS_DETECT and BAT_SENSE").
+``VBUS_DETECT`` (GPIO2) is high on USB power; ``CHARGE_STAT`` (GPIO24, the
+charger's status output, pulled up) low while the cell charges.
+
 Its X and Y buttons play the roles of START and SELECT (X = START: the
 game menu; Y = SELECT: hints on/off).
 """
@@ -8,6 +16,7 @@ import analogio
 import audiocore
 import audiopwmio
 import board
+import digitalio
 import keypad
 import microcontroller
 
@@ -23,15 +32,14 @@ KEY_ORDER = bytes((A, B, START, SELECT, UP, DOWN, LEFT, RIGHT))
 SLOWNESS = 4.4
 
 
-class Battery:
-    """Battery voltage in volts from ``BAT_SENSE``, assuming a 1:3 divider on the
-    3.3 V ADC (not yet checked on a PicoSystem; shown only on the settings screen)."""
+DIVIDER = 3  # battery volts per BAT_SENSE volt (above)
 
-    def __init__(self, pin):
-        self.adc = analogio.AnalogIn(pin)
 
-    def volts(self):
-        return self.adc.value * 3 * 3.3 / 65535
+def pin_in(pin, pull=None):
+    """A digital input on ``pin`` (VBUS_DETECT, CHARGE_STAT)."""
+    io = digitalio.DigitalInOut(pin)
+    io.switch_to_input(pull=pull)
+    return io
 
 
 def hardware():
@@ -40,5 +48,7 @@ def hardware():
     keys = keypad.Keys(PINS, value_when_pressed=False, pull=True)
     sound = Tones(audiopwmio.PWMAudioOut(board.AUDIO), audiocore.RawSample)
     return Hardware("picosystem", display, Buttons(keys, KEY_ORDER), sound=sound,
-                    storage=Storage(microcontroller.nvm), battery=Battery(board.BAT_SENSE),
+                    storage=Storage(microcontroller.nvm),
+                    battery=(analogio.AnalogIn(board.BAT_SENSE), DIVIDER, pin_in(board.VBUS_DETECT),
+                             pin_in(board.CHARGE_STAT, digitalio.Pull.UP)),
                     slowness=SLOWNESS)

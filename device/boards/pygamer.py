@@ -10,7 +10,7 @@ import board
 import microcontroller
 
 from boards.common import A, B, DOWN, LEFT, RIGHT, SELECT, START, UP, Buttons, Hardware, Storage
-from boards.pybadge import SLOWNESS, shift_register_keys, speaker
+from boards.pybadge import SLOWNESS, battery, shift_pins, shift_register_keys, speaker  # noqa: F401 (shift_pins: boards.sleep)
 
 
 class Joystick:
@@ -61,4 +61,5 @@ def hardware():
     display.auto_refresh = False
     stick = Joystick(analogio.AnalogIn(board.JOYSTICK_X), analogio.AnalogIn(board.JOYSTICK_Y))
     return Hardware("pygamer", display, Buttons(shift_register_keys(4), KEY_ORDER, stick),
-                    sound=speaker(), storage=Storage(microcontroller.nvm), slowness=SLOWNESS)
+                    sound=speaker(), storage=Storage(microcontroller.nvm), battery=battery(),
+                    slowness=SLOWNESS)

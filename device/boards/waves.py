@@ -19,3 +19,9 @@ def wave(freqs, ms, volume):
             s += math.sin(2 * math.pi * f * i / RATE)
         buf[i] = int(amp * s * (n - i) / n)
     return buf
+
+
+def samples(rawsample):
+    """The click and the chord as ``rawsample`` (``audiocore.RawSample``) objects."""
+    return (rawsample(wave((1760,), 25, 0.5), sample_rate=RATE),
+            rawsample(wave((523, 659, 784), 160, 0.6), sample_rate=RATE))

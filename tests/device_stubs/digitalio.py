@@ -4,3 +4,11 @@ class DigitalInOut:
 
     def switch_to_output(self, value=False, drive_mode=None):
         self.value = value
+
+    def switch_to_input(self, pull=None):
+        self.value = True
+
+
+class Pull:
+    UP = 1
+    DOWN = 2

@@ -3,7 +3,7 @@ settings, the title."""
 
 from tanbo import player_name
 
-from app.screens.menu import Menu, Row, back_to
+from app.screens.menu import Menu, Row, back_to, with_gauge
 
 
 def screen(app, game_screen):
@@ -36,4 +36,7 @@ def screen(app, game_screen):
         Row("Settings", lambda: app.go("settings", back)),
         Row("Main menu", app.title),
     ]
-    return Menu(app, "Game", rows, back, footer="B:back", over=game_screen)
+    # The battery gauge too: some status panels have no room for it (9x9 on 240x240).
+    menu = Menu(app, "Game", rows, back, footer=with_gauge("B:back", 0), over=game_screen)
+    menu.footer_text = "B:back"  # (app.power_due keeps the gauge up)
+    return menu

@@ -8,6 +8,7 @@ action, B goes back.
 
 import displayio
 
+from app import GAUGE
 from app.view import theme
 from app.store.settings import OPPONENTS
 from app.view.text import Label
@@ -33,6 +34,15 @@ def back_to(app, screen):
         screen.update()
         app.show(screen)
     return back
+
+
+def with_gauge(text, cols):
+    """``text`` with the battery gauge (``app.GAUGE``, kept by app.power_due) at the right
+    end of ``cols`` columns; alone without one."""
+    gauge = GAUGE[0]
+    if not gauge:
+        return text
+    return text + " " * max(1, cols - len(text) - len(gauge)) + gauge
 
 
 def computer_seats(app, players):

@@ -1,10 +1,13 @@
 """The settings menu: sound, hints, the computer's level, thinking on the player's time, sending
-finished games; the free heap and the board under them."""
+finished games, the idle time before sleep; the free heap, the board and its battery under them."""
 
 import gc
 
+from app import GAUGE
 from app.screens.menu import Menu, Row
 from app.store.settings import LEVELS
+
+SLEEP_NAMES = ("1 min", "2 min", "5 min", "never")  # app.power_due.SLEEP_MS
 
 
 def free_memory():
@@ -31,10 +34,8 @@ def screen(app, back):
     onoff = ("on", "off")
     free = free_memory()
     # Two lines, not three: a label is ~8 ms of RP2040 time before the screen shows.
-    board = app.hw.name
-    if app.hw.battery is not None:
-        board += " %.2f V" % app.hw.battery.volts()  # "picosystem 4.05 V": 17 of 19 columns
-    info = ["free %d B" % free if free >= 0 else "free: n/a", board]
+    # "picosystem +80%": 15 of 19 columns (the gauge also stands on the title).
+    info = ["free %d B" % free if free >= 0 else "free: n/a", (app.hw.name + " " + GAUGE[0]).strip()]
     rows = [
         Row("Sound", choices=onoff, get=lambda: 0 if s.sound else 1, set=toggle("sound")),
         Row("Hints", choices=onoff, get=lambda: 0 if s.hints else 1, set=toggle("hints")),
@@ -44,6 +45,8 @@ def screen(app, back):
         Row("Use my time", choices=onoff, get=lambda: 0 if s.ponder else 1, set=toggle("ponder")),
         # Every finished game's record printed on the USB console (app.send).
         Row("Send at end", choices=onoff, get=lambda: 0 if s.send else 1, set=toggle("send")),
+        # Idle time before the screen goes dark (it dims after app.power_due.DIM_MS).
+        Row("Sleep", choices=SLEEP_NAMES, get=lambda: s.sleep, set=lambda i: setattr(s, "sleep", i)),
         Row("Back", leave),
     ]
     return Menu(app, "Settings", rows, leave, after=info)

@@ -1,7 +1,7 @@
 """The title menu: Continue (a saved game), New game, Games (the library), Puzzles, Rules, Settings."""
 
 from app import VERSION
-from app.screens.menu import Menu, Row, computer_seats
+from app.screens.menu import Menu, Row, computer_seats, with_gauge
 
 
 def screen(app):
@@ -20,6 +20,8 @@ def screen(app):
         # stays, the credits go (app.screens.menu.fits; one line of at most 19 characters).
         lines.extend(app.notice)
     menu = Menu(app, "T A N B O", rows, None, lines, footer="A:choose")
+    menu.footer_text = "A:choose"  # the battery gauge at its right end, kept up by app.power_due
+    menu.footer.text = with_gauge(menu.footer_text, menu.cols)
     app.notice = None  # reported once (kept should the menu fail to build: App.title tries again)
     return menu
 

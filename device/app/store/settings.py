@@ -18,13 +18,16 @@ class Settings:
     person plays against the computer); ponder (bool: "Think on my time",
     the computer searching on the person's turn at hard, see app.main); send
     (bool: "Send at end", every finished game's record printed on the USB
-    console, app.send)."""
+    console, app.send); sleep (index into app.menus.SLEEP_NAMES: idle time before
+    the screen goes dark), packed with sound in the first byte (bits 1-2, 0: the
+    default "2 min", so saves made before it read so)."""
 
     # A class default, set on the object only when it differs: a setting
     # more on the object's own table cost the game screen's heap ~40 bytes.
     # app.start turns it off on boards with too little heap for it.
     ponder = True
     send = False
+    sleep = 1  # "2 min"
 
     def __init__(self):
         self.sound = True
@@ -35,7 +38,7 @@ class Settings:
         self.seat = 1
 
     def pack(self):
-        return bytes((1 if self.sound else 0, 1 if self.hints else 0, self.level,
+        return bytes(((1 if self.sound else 0) | (self.sleep + 3) % 4 << 1, 1 if self.hints else 0, self.level,
                       self.variant, self.opponent, self.seat, 2 if self.ponder else 1,
                       2 if self.send else 1))
 
@@ -43,7 +46,10 @@ class Settings:
         """Take values from ``data`` (SIZE bytes); out-of-range values keep the defaults."""
         if len(data) != SIZE:
             return
-        self.sound = data[0] == 1
+        self.sound = data[0] & 1 == 1
+        sleep = (data[0] >> 1 & 3) + 1 & 3
+        if sleep != self.sleep:
+            self.sleep = sleep
         self.hints = data[1] == 1
         if data[2] < len(LEVELS):
             self.level = data[2]

@@ -14,7 +14,7 @@ game against the computer lasts.
 
 import displayio
 
-from app import forget
+from app import GAUGE, forget
 from app.view import tiles
 from tanbo.game import NIL
 from app.view.theme import HINT, HINT_COLORS  # (names, not the module: a game screen drops it)
@@ -152,7 +152,7 @@ class StatusView:
     """Stones/roots of each player ("24/3") beside a stone icon, the side to move
     marked by a light bar under its numbers (a sprite that moves: recolouring a
     chip would redraw all of it on CircuitPython), and one line of info text
-    (ply, thinking, messages)."""
+    (ply, thinking, messages), the battery gauge after it where there is room."""
 
     def __init__(self, layout, players):
         from app.view.build import build_status
@@ -190,7 +190,14 @@ class StatusView:
         return out
 
     def say(self, *lines):
-        """Show ``lines`` in the info area, wrapped at spaces; what does not fit is dropped."""
+        """Show ``lines`` in the info area, wrapped at spaces; what does not fit is dropped.
+        The battery gauge stands still where there is room for it (a changed text moves no
+        cell of it): on the last line of several, at the right end of a single one."""
         out = self._layout(lines)
-        for i in range(self.info_lines):
+        n, g = self.info_lines, GAUGE[0]
+        if len(out) < n:
+            out = out + [""] * (n - 1 - len(out)) + [g]
+        elif n == 1 and len(out[0]) + len(g) < self.chars:
+            out = [out[0] + " " * (self.chars - len(out[0]) - len(g)) + g]
+        for i in range(n):
             self.info[i].text = out[i] if i < len(out) else ""

@@ -9,8 +9,10 @@ app prints (the records Send prints between tanbo.record's SEND_BEGIN and
 SEND_END lines, and its few other lines) goes to FILE instead of the
 terminal, as ``tanbo records pull`` would hear it.
 ``--events FILE`` (``-``: standard output) writes one JSON line per screen
-refresh (the pixels CircuitPython would send) and per NVM write (see
-:mod:`tanbo_sim.events`). ``--pystack BYTES`` counts CircuitPython's pystack
+refresh (the pixels CircuitPython would send), per NVM write, per backlight
+change and, headless, the CPU's busy time per second of board time (see
+:mod:`tanbo_sim.events`). ``--battery`` and ``--power`` set the cell's
+voltage (or its drain) and USB power or charging (docs/power.md). ``--pystack BYTES`` counts CircuitPython's pystack
 as the board would fill it (:mod:`tanbo_tools.play.pystack`), stops with the
 firmware's "pystack exhausted" past BYTES and says the peak at the end.
 The work is done by :mod:`tanbo_sim` (desktop_sim/); this module parses and checks the arguments, so a bad one
@@ -46,7 +48,8 @@ def add_arguments(parser):
                              "(step-0000.png, step-0001.png, ...)")
     parser.add_argument("--events", default=None, metavar="FILE", type=events_file,
                         help="write one JSON line per screen refresh (pixels and areas CircuitPython "
-                             "would send) and per NVM write to FILE ('-': standard output)")
+                             "would send), per NVM write, per backlight change and per second's CPU "
+                             "busy time to FILE ('-': standard output)")
     parser.add_argument("--records", default=None, metavar="FILE", type=arg_checks.output_file,
                         help="the board's USB console: what the app prints (Send's records between "
                              "their marker lines) goes to FILE, not the terminal")
@@ -57,7 +60,34 @@ def add_arguments(parser):
                         help="count the board's pystack (every call's frame, from the .mpy) and stop "
                              "as the firmware does past BYTES (CircuitPython 9: 1536, 10: 2048); "
                              "the peak and its calls are printed at the end")
+    parser.add_argument("--battery", default=(3.9, 3.9, 0), metavar="VOLTS", type=battery_volts,
+                        help="the cell's voltage, e.g. 3.7, or a drain over board time, e.g. 4.1-3.3/600 "
+                             "(from 4.1 V to 3.3 V in 600 s); default 3.9")
+    parser.add_argument("--power", default="battery", choices=("battery", "usb", "charging"),
+                        help="on the cell alone, on USB power (charged), or charging (default battery)")
     parser.add_argument("--board-id", default=None, help=argparse.SUPPRESS)  # tests: an unknown board id
+
+
+def battery_volts(text):
+    """``--battery``: ``V`` or ``V1-V2/S`` (volts 2.5 to 4.5, S whole seconds >= 1): (V1, V2, ms)."""
+    def volts(part):
+        try:
+            v = float(part)
+        except ValueError:
+            v = None
+        if v is None or not 2.5 <= v <= 4.5:
+            raise arg_checks.BadValue("%s: expected volts from 2.5 to 4.5, like 3.7, or a drain like "
+                                      "4.1-3.3/600 (volts to volts in seconds)" % arg_checks.quoted(text))
+        return v
+    span, slash, secs = text.partition("/")
+    if not slash:
+        v = volts(span)
+        return (v, v, 0)
+    v0, dash, v1 = span.partition("-")
+    if not dash or not (secs.isascii() and secs.isdigit() and len(secs) <= 6 and 1 <= int(secs) <= 360000):
+        raise arg_checks.BadValue("%s: expected a drain like 4.1-3.3/600 (volts to volts in whole "
+                                  "seconds, 1 to 360000)" % arg_checks.quoted(text))
+    return (volts(v0), volts(v1), int(secs) * 1000)
 
 
 def events_file(text):
@@ -108,9 +138,9 @@ def run(args):
             if args.headless:
                 from tanbo_sim.headless import run_script
                 return run_script(args.board, steps, args.nvm, args.screenshot, args.screenshot_every,
-                                  args.board_id, events)
+                                  args.board_id, events, (args.battery, args.power))
             from tanbo_sim.window import run_window
-            return run_window(args.board, args.scale, args.nvm, steps, events)
+            return run_window(args.board, args.scale, args.nvm, steps, events, (args.battery, args.power))
     except (OSError, files.FileProblem) as e:  # e.g. the disk filled up meanwhile
         print("tanbo sim: %s" % e, file=sys.stderr)
         return 1
