@@ -66,7 +66,7 @@ def test_never_keeps_the_screen_lit_and_the_setting_is_saved(tmp_path):
 def test_the_sleep_setting_packs_into_the_first_byte_and_old_saves_read_2_min(tmp_path):
     sim = Simulator("pybadge", nvm_path=str(tmp_path / "nvm"))
     try:
-        from app.settings import SIZE, Settings
+        from app.store.settings import SIZE, Settings
         for sound in (True, False):
             for sleep in range(4):
                 s = Settings()

@@ -12,7 +12,7 @@ import sys
 
 VERSION = "0.1.0"
 # The battery gauge ("80%", "+80%" charging, "USB"; "" without a battery), set by
-# app.power_due, read by the game's status panel (app.board_view) and the menus.
+# app.power_due, read by the game's status panel (app.view.board) and the menus.
 GAUGE = [""]
 
 

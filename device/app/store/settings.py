@@ -18,7 +18,7 @@ class Settings:
     person plays against the computer); ponder (bool: "Think on my time",
     the computer searching on the person's turn at hard, see app.main); send
     (bool: "Send at end", every finished game's record printed on the USB
-    console, app.send); sleep (index into app.menus.SLEEP_NAMES: idle time before
+    console, app.send); sleep (index into app.screens.settings.SLEEP_NAMES: idle time before
     the screen goes dark), packed with sound in the first byte (bits 1-2, 0: the
     default "2 min", so saves made before it read so)."""
 
