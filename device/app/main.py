@@ -281,10 +281,25 @@ class App:
         elif event == HINTS:
             self.settings.hints = screen.hints  # saved with the next move
         elif event == MENU:
-            self.show(menus().game(self, screen))
+            self.game_menu(screen)
         elif event > THINK:  # a puzzle screen's request (app.puzzle_screen)
             from app.puzzle_menus import serve
             serve(self, screen, event)
+
+    def game_menu(self, screen):
+        """START's menu over game screen ``screen``. Without a block for it, the game's
+        search (6-25 KB, a game's largest blocks after its tile strip) is let go
+        and the menu built again: it always opens, and the computer's next move
+        makes its search anew (lighter, said in words, if that fails:
+        :func:`app.low_memory.lighter_move`)."""
+        try:
+            self.show(menus().game(self, screen))
+        except MemoryError:
+            if screen.ponder is not None:  # (set on the instance only then: a new slot grows its dict)
+                screen.ponder = None
+            screen.search = self.search = None
+            gc.collect()
+            self.show(menus().game(self, screen))
 
     def game_over(self):
         """The game on show is over: it is saved, and its result shown, in the

@@ -34,6 +34,11 @@ PLAYER_NAMES = ("Black", "White", "Red", "Blue", "Yellow", "Grey")  # players 1.
 PLAYER_NAMES_2 = PLAYER_NAMES[:2]
 PLAYER_NAMES_4 = PLAYER_NAMES[:4]
 HINT_COLORS = (0x303030, 0xFFFFFF, 0xB01010, 0x1840B0, 0xA08800, 0x505050)
+# The last-move mark on each player's stones: orange on black, black on the
+# light stones (white, yellow, grey), white on red and blue; each at least
+# 4.4:1 (WCAG contrast) against its stone, where one orange was 1.2:1 on
+# yellow (tests/test_last_move_mark.py checks them all).
+MARK_COLORS = (0xFFB000, 0x000000, 0xFFFFFF, 0xFFFFFF, 0x000000, 0x000000)
 
 BOARD_COLORS = (SCREEN, 0xD8A657, 0x8A6428, 0xA8E070, 0x303030,
                 PLAYER_COLORS[0], PLAYER_COLORS[1], PLAYER_COLORS[2], PLAYER_COLORS[3],
