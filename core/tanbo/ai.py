@@ -274,6 +274,23 @@ def nodes_in(ms, slowness):
     return int(ms * 1000 // (NODE_US * slowness))
 
 
+# A round of the computer's replies: against several computer players in a
+# row (6-player Hexbo's five against one person) the person waits for them
+# all, so their searches share ROUND_MS of board time, each move a share of
+# what the round has left (the app's App.set_up_search), never more than its
+# level's budget. The round's drawing comes on top (an RP2040 draws a move in
+# ~0.2 s, a removal's flash in 0.66 s): 5 s of search keep a round of five
+# replies within 6 s. (Each hexbo-6p reply at hard took 1.2-2.7 s on the
+# firmware, its round 7.3-8.9 s.)
+ROUND_MS = 5000
+
+
+def round_nodes(slowness, cost=100):
+    """The nodes a round of computer moves shares (``ROUND_MS``) on a board of
+    ``slowness``, in a variant whose node costs ``cost`` percent of a square board's."""
+    return nodes_in(ROUND_MS, slowness) * 100 // cost
+
+
 def step(search, nodes):
     """Search about ``nodes`` more nodes of ``search`` (a :class:`tanbo.ai.Search`
     set up by its ``start``), then pause; True once the search is done.
@@ -1414,7 +1431,7 @@ class Search:
 
 
 def choose_move(game, level="medium", seed=0, progress=None, movetime_ms=None, stats=None,
-                slowness=DEFAULT_SLOWNESS, search=None):
+                slowness=DEFAULT_SLOWNESS, search=None, nodes=None):
     """The point ``level`` plays in ``game`` (never mutated).
 
     ``slowness`` is the board's time per instruction relative to a SAMD51
@@ -1430,6 +1447,8 @@ def choose_move(game, level="medium", seed=0, progress=None, movetime_ms=None, s
     ``iterations``, ``budget``, ``depth`` and ``score``. ``search``: a
     :class:`Search` made for this game at this level and slowness, reused
     (its arrays allocated once a game; the same move as a fresh one).
+    ``nodes``: at most this many nodes for this move (its share of a
+    round's, :func:`round_nodes`), when fewer than the level's budget.
     Raises ValueError for an unknown level, a bad slowness, a finished
     game or a ``search`` made for another game, level or slowness.
     """
@@ -1441,6 +1460,9 @@ def choose_move(game, level="medium", seed=0, progress=None, movetime_ms=None, s
                              % (search.level, search.slowness, level, slowness))
         s = search
         s.start(game, seed, progress, movetime_ms)
+    if nodes is not None and nodes < s.budget:
+        # (the count past which no real play fits, as start sets it for the budget)
+        s.end = (nodes if nodes > 2 * PLAYED_COST else 2 * PLAYED_COST) - PLAYED_COST + 1
     move = s.run()
     if stats is not None:
         stats["iterations"] = s.iterations
