@@ -23,9 +23,9 @@ def record_searches(monkeypatch):
 
     def choose_move(game, level, seed, progress=None, **kwargs):
         stats = {}
-        mover = game.to_move
+        mover, cap = game.to_move, kwargs["search"].held[10]  # (Search.limit's, for this search)
         move = real(game, level, seed, progress, stats=stats, **kwargs)
-        seen.append((mover, game.ply, kwargs.get("nodes"), stats["iterations"], stats["budget"]))
+        seen.append((mover, game.ply, cap or None, stats["iterations"], stats["budget"]))
         return move
 
     monkeypatch.setattr(ai, "choose_move", choose_move)  # GameScreen.choose imports it per move

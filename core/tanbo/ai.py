@@ -448,9 +448,10 @@ class Search:
         # its best and whether it reads the copy of its list (frozen);
         # label_reach's queue's end (0: not paused), head, next count and
         # the nodes it has counted; the count at which tick pauses. Set by
-        # start, but for label_reach's. A root move and the reply the search
-        # expects to it (see start).
-        self.held = [0] * 10
+        # start, but for label_reach's; the next search's node limit (limit,
+        # 0: the budget). A root move and the reply the search expects to it
+        # (see start).
+        self.held = [0] * 11
         self.expected = [-1, -1]
         # The instance's attributes live in a hash table that MicroPython
         # grows, when full, through 29, 37, 47, 59, 73 slots (8 bytes each on
@@ -503,6 +504,13 @@ class Search:
             a[i] = 0
         return a
 
+    def limit(self, nodes):
+        """At most ``nodes`` nodes for the next search :meth:`start` sets up (a move's
+        share of a round's, :func:`round_nodes`), when fewer than the level's
+        budget; None: the budget. Held in ``held``, not passed down: every
+        argument of the calls under a search counts on a board's pystack."""
+        self.held[10] = nodes or 0
+
     def fits(self, game):
         """True if this search can search ``game``'s positions: the variant and roots it was made for."""
         g = self.game
@@ -534,8 +542,14 @@ class Search:
             self.deadline = _now_ms() + movetime_ms
         self.iterations = 0
         self.next_tick = PROGRESS_EVERY
-        # The count at which the search stops: past it no real play fits.
-        self.end = self.budget - PLAYED_COST + 1
+        # The count at which the search stops: past it no real play fits. Its
+        # nodes: the budget, or fewer if limit() asked so for this search.
+        held = self.held
+        n = self.budget
+        if 0 < held[10] < n:
+            n = held[10] if held[10] > 2 * PLAYED_COST else 2 * PLAYED_COST
+        held[10] = 0
+        self.end = n - PLAYED_COST + 1
         self.depth = 0
         self.score = 0
         self.best = 0  # the best value of the last scan, for the side to move there
@@ -543,7 +557,6 @@ class Search:
         # Pausing (see step): the count at which tick pauses, the flag it
         # sets, and where the search stands when paused (held, see __init__).
         # The finished search's move.
-        held = self.held
         held[9] = WIN  # (never)
         self.paused = False
         for i in range(5):
@@ -1431,7 +1444,7 @@ class Search:
 
 
 def choose_move(game, level="medium", seed=0, progress=None, movetime_ms=None, stats=None,
-                slowness=DEFAULT_SLOWNESS, search=None, nodes=None):
+                slowness=DEFAULT_SLOWNESS, search=None):
     """The point ``level`` plays in ``game`` (never mutated).
 
     ``slowness`` is the board's time per instruction relative to a SAMD51
@@ -1447,8 +1460,6 @@ def choose_move(game, level="medium", seed=0, progress=None, movetime_ms=None, s
     ``iterations``, ``budget``, ``depth`` and ``score``. ``search``: a
     :class:`Search` made for this game at this level and slowness, reused
     (its arrays allocated once a game; the same move as a fresh one).
-    ``nodes``: at most this many nodes for this move (its share of a
-    round's, :func:`round_nodes`), when fewer than the level's budget.
     Raises ValueError for an unknown level, a bad slowness, a finished
     game or a ``search`` made for another game, level or slowness.
     """
@@ -1460,9 +1471,6 @@ def choose_move(game, level="medium", seed=0, progress=None, movetime_ms=None, s
                              % (search.level, search.slowness, level, slowness))
         s = search
         s.start(game, seed, progress, movetime_ms)
-    if nodes is not None and nodes < s.budget:
-        # (the count past which no real play fits, as start sets it for the budget)
-        s.end = (nodes if nodes > 2 * PLAYED_COST else 2 * PLAYED_COST) - PLAYED_COST + 1
     move = s.run()
     if stats is not None:
         stats["iterations"] = s.iterations

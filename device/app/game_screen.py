@@ -264,10 +264,9 @@ class GameScreen:
                 self.spin_cell = (label, i)
                 break
 
-    def choose(self, level, progress, nodes=None):
+    def choose(self, level, progress):
         """The computer's choice at ``level`` (not yet played); ``progress(done, total)``
-        is the app's callback, True to stop early with the best move so far;
-        ``nodes``: at most this many nodes (a share of a round's: app.main.App.set_up_search).
+        is the app's callback, True to stop early with the best move so far.
 
         ``tanbo.ai.choose_move`` with the node budget of this board, seeded
         with the ply, on the game's search (:func:`kept_search`). Called
@@ -281,8 +280,7 @@ class GameScreen:
                 return p.reply(self.game, progress)  # what it pondered (tanbo.ponder)
         self.search = kept_search(self.search, self.game, self.ai, level, self.slowness, self.small_heap)
         from tanbo.ai import choose_move
-        return choose_move(self.game, level, self.game.ply, progress, slowness=self.slowness, search=self.search,
-                           nodes=nodes)
+        return choose_move(self.game, level, self.game.ply, progress, slowness=self.slowness, search=self.search)
 
     def spin_due(self, done, now):
         """Turn the spinner if SPIN_MS or its node count passed since the last turn; True if it did."""

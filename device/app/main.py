@@ -109,9 +109,7 @@ class App:
     # app.game_screen.SHARE_ABOVE. Here, not on the game screen's class: its module
     # leaves the heap under a review.
     small_heap = False
-    # A round of several computer replies (see round_share): this move's nodes
-    # (None: its level's budget) and the round's nodes not yet searched.
-    share = None
+    # The nodes a round of several computer replies has not yet searched (see round_share).
     round_left = None
 
     # -- plumbing ---------------------------------------------------------------
@@ -329,7 +327,7 @@ class App:
         self.stop_search = False
         if self.fallback is None:
             self.set_up_search(screen)
-            p = screen.choose(self.searching, self.progress, self.share)
+            p = screen.choose(self.searching, self.progress)
         else:
             p = low_memory().lighter_move(self, screen)
         self.act(screen.play(p))
@@ -346,12 +344,12 @@ class App:
         the screen searches, and its clocks. Apart from :meth:`think`, whose frame
         stays under the search on the pystack: this one returns before the search
         starts."""
-        self.share = None
         if screen.searches:
-            self.round_share(screen)
+            share = self.round_share(screen)
             screen.search = self.search = game_screen().kept_search(self.search, screen.game, screen.ai,
                                                                     self.searching, self.hw.slowness,
                                                                     self.small_heap)
+            self.search.limit(share)
         now = self.clock()
         self.stop_from = now + STOP_AFTER_MS
         # The board's wall clock caps the search at the move's limit (3 s,
@@ -362,25 +360,25 @@ class App:
         self.search_until = now + (self.search.limit_ms if screen.searches else 0)
 
     def round_share(self, screen):
-        """Set ``share``: this move's nodes when several computer players reply in a row to a
-        person (a round: tanbo.ai.ROUND_MS, shared by its moves), else None. The
-        round's nodes left are counted down by each of its searches."""
+        """This move's nodes when several computer players reply in a row to a person (a
+        round: tanbo.ai.ROUND_MS, shared by its moves), else None (its level's
+        budget). The round's nodes left are counted down by each of its searches."""
         g, ai = screen.game, screen.ai
         n, p = 0, g.to_move
         while n < g.players and p in ai:  # the computer's moves before a person's
             n += 1
             p = p % g.players + 1
         if n == g.players:  # no person waits
-            return
+            return None
         if g.ply and (g.to_move - 2) % g.players + 1 in ai and self.round_left is not None:
             # a round under way: less what the last reply searched
             self.round_left -= self.search.iterations if self.search is not None else 0
         elif n < 2:  # one reply to a person: its level's budget
-            return
+            return None
         else:  # a person moved last: a new round
             from tanbo.ai import round_nodes
             self.round_left = round_nodes(self.hw.slowness, g.variant.node_cost)
-        self.share = self.round_left // n if self.round_left > 0 else 1
+        return self.round_left // n if self.round_left > n else 1
 
     def progress(self, done, total):
         """The search's callback (``done`` of ``total`` nodes): turn the spinner; True
