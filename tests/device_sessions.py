@@ -12,14 +12,19 @@ one before the app's imports. So the heap fragments as the board's does,
 not only fills: a MemoryError means no free block was large enough.
 ``SLOWNESS`` sets the search's node budget (the board's, or larger for a
 quick run: the same allocations, fewer nodes); a last argument ``degrade``
-keeps the app's MemoryError handler (see DEGRADE). The person's moves are
-seeded random legal points, placed with the A button.
+keeps the app's MemoryError handler (see DEGRADE), ``menu`` opens the game
+menu with START at every MENU_EVERY-th move of the person and goes back to
+the game with its first row (Resume). The person's moves are seeded random
+legal points, placed with the A button.
 
 Prints one JSON line: ``ok`` (true, or the error and where), ``plies`` a
 game (a game the app gave up on, its plies so far), ``screens`` (what was
 on show after each game), ``low_memory`` (degrade: the handler's calls),
 ``min_free`` (the least ``gc.mem_free()`` seen after a collection
-at each computer move) and ``start_free`` (what the cut left).
+at each computer move), ``start_free`` (what the cut left); with ``menu``,
+``menus`` (START presses that showed the game menu) and ``no_menu`` (the
+others: what was on show instead); ``levels`` (degrade: the levels the app
+fell back to, each with the status line it showed).
 """
 
 import gc
@@ -40,7 +45,9 @@ SLOWNESS = float(sys.argv[7])
 # "degrade": the app's own MemoryError handler stays (a lighter search, or the
 # game saved and the title), each of its calls counted in ``low_memory``;
 # without it any MemoryError ends the session.
-DEGRADE = len(sys.argv) > 8 and sys.argv[8] == "degrade"
+DEGRADE = "degrade" in sys.argv[8:]
+MENU = "menu" in sys.argv[8:]
+MENU_EVERY = 7
 gc.collect()
 # The cut: one block, allocated first (the heap's low end), held to the end.
 hold = bytearray(max(0, gc.mem_free() - FREE - 64))
@@ -63,7 +70,7 @@ def session():
     from app import forget
     from app.start import start
     from tanbo import Rng
-    from boards.common import A
+    from boards.common import A, START
     now = [0]
     app = start(boards, clock=lambda: now[0], sleep=lambda s: None)
     del start
@@ -85,7 +92,11 @@ def session():
 
     def degrade():
         out["low_memory"] = out.get("low_memory", 0) + 1
-        handler()
+        if out["low_memory"] <= 3:  # (where the first few met it: the report stays small)
+            out.setdefault("low_where", []).append("%s (searching: %s, screen: %s, plies: %s)" % (
+                where(sys.exc_info()[1]).replace("'", ""), app.searching, type(app.screen).__name__,
+                getattr(getattr(app.screen, "game", None), "ply", None)))
+        return handler()  # (True: the search plays on lighter; False: the title)
     app.out_of_memory = degrade if DEGRADE else out_of_memory
     app.step()
     from app.store.settings import GAME_VARIANTS, LEVELS, OPPONENTS
@@ -110,13 +121,13 @@ def session():
             # (degrade: the game could not be built; the app shows the title)
             out.setdefault("screens", []).append(type(app.screen).__name__)
             continue
-        out["plies"].append(play_out(app, rng, now, A))
+        out["plies"].append(play_out(app, rng, now, A, START))
         gc.collect()
         out.setdefault("free_between", []).append(gc.mem_free())
         out.setdefault("screens", []).append(type(app.screen).__name__)
 
 
-def play_out(app, rng, now, A):
+def play_out(app, rng, now, A, START):
     """The game on ``app``'s screen played to its end (its plies): a function of its own, so that
     no slot of the session's frame still points at the game once it is over."""
     # The screen is not held here (a mark on it says it is still on show):
@@ -124,6 +135,7 @@ def play_out(app, rng, now, A):
     # go at the game's end, before the result is built.
     app.screen.played_out = False
     game = app.screen.game
+    moves = 0
     while getattr(app.screen, "played_out", True) is False:
         screen = app.screen
         if game.winner is None and not screen.thinking and screen.flash is None \
@@ -133,12 +145,38 @@ def play_out(app, rng, now, A):
             free = gc.mem_free()
             if free < out["min_free"]:
                 out["min_free"] = free
+            moves += 1
+            if MENU and moves % MENU_EVERY == 0 and not game_menu(app, now, A, START):
+                return game.ply  # (degrade: the app went to the title, the game saved)
             app.screen.cursor = game.legal_move_at(rng.below(game.legal_count()))
             app.act(app.screen.key(A))  # the app then runs the computer's replies
         screen = None
         app.step()
         now[0] += 120
+        said = getattr(app.screen, "message", None)
+        if said and said[0].startswith("low memory") and said[0] not in out.setdefault("levels", []):
+            out["levels"].append(said[0])
     return game.ply
+
+
+def game_menu(app, now, A, START):
+    """START on the game's screen, a step, then A on the menu's first row (Resume) and a
+    step: True if the game menu showed and the game is back on screen."""
+    try:
+        app.act(app.screen.key(START))
+    except MemoryError:
+        app.recover(None)  # on a board the key is handled inside App.step, and its handler
+    app.step()
+    now[0] += 120
+    title = getattr(getattr(app.screen, "title", None), "text", None)
+    if title != "Game":
+        out.setdefault("no_menu", []).append("%s %s" % (type(app.screen).__name__, title))
+        return False
+    out["menus"] = out.get("menus", 0) + 1
+    app.act(app.screen.key(A))
+    app.step()
+    now[0] += 120
+    return type(app.screen).__name__ == "GameScreen"
 
 
 def where(e):

@@ -38,10 +38,10 @@ GAMES = 2
 SLOWNESS = 4.4
 
 
-def session(exe, lib, board, variant, board_free, games=GAMES, slowness=SLOWNESS, degrade=False):
+def session(exe, lib, board, variant, board_free, games=GAMES, slowness=SLOWNESS, degrade=False, menu=False):
     """The JSON of tests/device_sessions.py: ``games`` games of hard on ``variant`` with
     ``board_free`` board bytes free at start (converted to the port's); ``degrade``: with the
-    app's MemoryError handler (see the script)."""
+    app's MemoryError handler; ``menu``: START pressed now and then (see the script)."""
     board_id, w, h = BOARDS[board]
     port_free = int(board_free / BOARD_PER_PORT_BYTE)
     # Run as a module (-m) from ``lib``, so that modules load by relative
@@ -50,7 +50,7 @@ def session(exe, lib, board, variant, board_free, games=GAMES, slowness=SLOWNESS
     # (run by its path, the script put its folder's real path first on
     # sys.path: pytest's folder took ~1 KB more than the script's /tmp/tmp...).
     proc = subprocess.run([exe, "-X", "heapsize=1M", "-m", "device_sessions", board_id, str(w),
-                           str(h), variant, str(games), str(port_free), str(slowness)] + (["degrade"] if degrade else []),
+                           str(h), variant, str(games), str(port_free), str(slowness)] + (["degrade"] if degrade else []) + (["menu"] if menu else []),
                           capture_output=True, text=True, timeout=600, cwd=lib,
                           env=dict(os.environ, MICROPYPATH=os.pathsep.join(("device_stubs", "."))))
     assert proc.returncode == 0, proc.stdout + proc.stderr
@@ -144,29 +144,59 @@ def test_two_hexbo_games_of_hard_in_a_row_fit_a_pybadges_heap(micropython_exe, l
     test_two_games_of_hard_in_a_row_fit_the_boards_heap(micropython_exe, lib, "pybadge", variant)
 
 
-# Issue 33: room to spare on a PyBadge. With 8 KB less than a PyBadge has
-# free at start, two games of hard in a row of every variant the app offers
-# must meet no MemoryError (no "Low memory" screen); below that the app
-# plays lighter or saves the game and shows the title, never stops.
-SPARE_FREE = 123000
-# Every variant, since session 19's round (docs/board-costs.md: the search's
-# attributes in a 37-slot dict, code a game never runs off its heap): all 13
-# passed at 122,500, 123,000 and 123,500 B, where 11 passed at 123,000 before
-# and 4p and hexbo-6p lacked room in total. (The round-by-round history of
-# which variants were held out is in docs/board-costs.md.)
-SHORT_OF_SPARE = ()  # none; a variant put back here must say why
+# Room to spare on a PyBadge: with 8 KB less than a PyBadge has free at
+# start, two games of hard in a row of every variant the app offers must
+# meet no MemoryError (no "Low memory" screen); below that the app plays
+# lighter or saves the game and shows the title, never stops.
+# The firmware leaves less room than this port with the same free figure
+# (CircuitPython 10.2.1 on a PyBadge-sized heap: 4p, 19x19 and hexbo-6p
+# failed at 123.9-125 KB free where the port passed them at 123,000 B, and
+# passed at 129.7 KB): its heap is split in areas that no block spans, and
+# displayio's objects and gc.mem_free()'s ~4 KB steps move the figure. So
+# the port is held 8 KB under the firmware's own 8 KB to spare: 131,296 B
+# less 16 KB, the ~6-7 KB the firmware fell short by and a margin
+# (docs/board-costs.md, "8 KB less than a PyBadge, on the firmware").
+SPARE_FREE = 115000
+# Variants that do not play two hard games at SPARE_FREE yet, each held at
+# the free heap it passes at now (board bytes), so that it cannot get worse
+# unseen; their bisected needs and where they fail at 115,000 B are in
+# docs/board-costs.md. A variant put here must say why.
+SHORT_OF_SPARE = {
+    "19x19": 123000,  # bisects 119,641 (its first search's arena, 2,896 B, at 115,000), yet under pytest
+    # failed at 121,000 (its second game's removal records, a 512 B step at ply 238)
+    "dense-11": 119000,  # 117,496: the tile art's import (464 B) at its first game
+    "3d": 118000,  # 116,883: the search's copy of the game (1 KB)
+    "4p": 125000,  # 123,929 (passes at 123,000): its board's layout (335 B) at its first game
+    "hexbo-6p": 124000,  # 122,704: its board's layout (335 B) at its first game
+}
 ALL_VARIANTS = ("9x9", "13x13", "19x19", "dense-11", "1d", "3d", "4p", "hexbo-5", "hexbo-5-3p", "hexbo-5-6p",
                 "hexbo", "hexbo-3p", "hexbo-6p")
 
 
-@pytest.mark.parametrize("variant", [v for v in ALL_VARIANTS if v not in SHORT_OF_SPARE])
+@pytest.mark.parametrize("variant", ALL_VARIANTS)
 def test_two_games_of_hard_with_8_kb_less_than_a_pybadge(micropython_exe, lib, variant):
-    out = session(micropython_exe, lib, "pybadge", variant, SPARE_FREE)
+    free = SHORT_OF_SPARE.get(variant, SPARE_FREE)
+    out = session(micropython_exe, lib, "pybadge", variant, free)
     assert out["ok"] is True, out
     assert len(out["plies"]) == GAMES and min(out["plies"]) > 10, out
     assert out["screens"] == ["Menu"] * GAMES, out  # each game's result shown
     print("pybadge %s at %d B: least free at a move %.1f KB (board)" % (
-        variant, SPARE_FREE, out["min_free"] * BOARD_PER_PORT_BYTE / 1024))
+        variant, free, out["min_free"] * BOARD_PER_PORT_BYTE / 1024))
+
+
+# START at every 7th move of the person, with the app's own handler, on heaps
+# where the game menu found no block before it let the search go (all but
+# 19x19 at 116,000 B, whose searches fail at most moves, then showed the
+# title or the one-line LowMemory screen instead).
+@pytest.mark.parametrize("variant,board_free", [("4p", 122000), ("4p", 124000), ("hexbo-6p", 122000),
+                                                ("hexbo-6p", 124000), ("19x19", 116000), ("19x19", 120000)])
+def test_start_opens_the_game_menu_at_any_heap_and_a_lighter_move_says_so(micropython_exe, lib, variant,
+                                                                           board_free):
+    out = session(micropython_exe, lib, "pybadge", variant, board_free, degrade=True, menu=True)
+    assert out["ok"] is True, out
+    assert out.get("menus", 0) >= 3 and "no_menu" not in out, out  # every START showed the game menu
+    # a lighter move than the level set is said, in words, with why
+    assert set(out.get("levels", ())) <= {"low memory: easy move", "low memory: random move"}, out
 
 
 # (19x19 played two games out at 120,000 B once the code a game never runs

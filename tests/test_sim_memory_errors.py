@@ -133,7 +133,8 @@ def test_when_even_the_easy_search_fails_a_legal_move_is_played_without_the_ai(s
     sim.press("A")
     sim.frames(300)
     assert seen == [("hard", 1), ("easy", 1)] and g.ply == 2
-    assert "low" in status(hard_game) or "RAM" in status(hard_game)
+    # said in words: a random move, and why (the longest form that fits)
+    assert ("rand" in status(hard_game) or "rnd" in status(hard_game)) and "RAM" in status(hard_game)
     assert screen_is(sim.app.screen, "GameScreen")
 
 
@@ -172,15 +173,39 @@ def test_a_game_screen_that_cannot_be_built_sends_to_the_title_with_the_game_sav
     assert gs is not None and gs.game.ply == 0 and len(calls) == tries + 1
 
 
-def test_a_menu_or_tile_strip_that_cannot_be_built_during_a_game_keeps_the_game(sim, monkeypatch):
+def test_start_opens_the_game_menu_without_a_block_for_it_by_letting_the_search_go(sim, hard_game, monkeypatch):
+    # On the firmware with ~124 KB free, START found no block for the game
+    # menu and sent the player to the title: the menu now takes the search's
+    # blocks (the computer's next move makes it again, at the level set).
+    from app.view import text
+    g = hard_game.game
+    sim.press("A")
+    sim.frames(300)
+    assert g.ply == 2 and sim.app.search is not None
+    wrap, calls = once(None)
+    monkeypatch.setattr(text.Label, "__init__", wrap(text.Label.__init__))
+    seen = levels_searched(monkeypatch, lambda level, done: None)
+    sim.press("START")  # the game menu: its first label fails once
+    menu = sim.app.screen
+    assert screen_is(menu, "Menu") and menu.title.text == "Game"
+    assert hard_game.search is None and sim.app.search is None  # its blocks were the menu's room
+    sim.press("A")  # Resume
+    assert game_screen(sim) is hard_game
+    hard_game.cursor = [p for p in g.legal_moves()][0]
+    sim.press("A")
+    sim.frames(300)
+    assert seen == [("hard", 3)] and g.ply == 4 and hard_game.search is not None  # made again: hard
+
+
+def test_a_game_menu_that_cannot_be_built_even_without_the_search_keeps_the_game(sim, monkeypatch):
     from app.view import text
     sim.run_keys(NEW_9X9_VS_RANDOM + ",A")
     sim.frames(300)
     g = game_screen(sim).game
     assert g.ply == 2
-    wrap, calls = once(None)
+    wrap, calls = failing(2)
     monkeypatch.setattr(text.Label, "__init__", wrap(text.Label.__init__))
-    sim.press("START")  # the game menu: its first label fails
+    sim.press("START")  # the game menu: its first label fails, and again without the search
     title = sim.app.screen
     assert screen_is(title, "Menu") and "Low memory: saved." in [n.text for n in title.notes]
     sim.press("A")  # Continue

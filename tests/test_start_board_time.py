@@ -25,9 +25,14 @@ PYBADGE, PICOSYSTEM = bench_start.BOARDS
 # level does not count there), a PyBadge before its screen (hard's is the
 # larger). At a7ef783: PicoSystem 9x9 hard 723 ms, 19x19 hard 1,123, 3d 875,
 # 4p 930, hexbo 841; PyBadge 19x19 hard 276, 4p hard 260.
-CASES = [(PICOSYSTEM, "9x9", "hard"), (PICOSYSTEM, "19x19", "hard"), (PICOSYSTEM, "3d", "medium"),
-         (PICOSYSTEM, "4p", "medium"), (PICOSYSTEM, "hexbo", "medium"), (PYBADGE, "19x19", "hard"),
-         (PYBADGE, "4p", "hard")]
+CASES = [(PICOSYSTEM, "9x9", "hard"), (PICOSYSTEM, "9x9", "medium"), (PICOSYSTEM, "19x19", "hard"),
+         (PICOSYSTEM, "3d", "medium"), (PICOSYSTEM, "4p", "medium"), (PICOSYSTEM, "hexbo", "medium"),
+         (PICOSYSTEM, "hexbo-6p", "medium"), (PYBADGE, "19x19", "hard"), (PYBADGE, "4p", "hard")]
+# Over the limit, each with its count (RP2040 ms, first game / a game after a
+# game; docs/board-costs.md, Start -> board), as a strict xfail that fails
+# the day it fits: none now (hexbo-6p was 791 / 438 until its tile strip drew
+# each hexagon from rows worked out once: 689 / 437).
+OVER = {}
 
 
 @pytest.fixture(scope="module")
@@ -38,7 +43,9 @@ def lib(tmp_path_factory):
 
 
 @pytest.mark.skipif(board_time.unavailable() is not None, reason="board time: %s" % board_time.unavailable())
-@pytest.mark.parametrize("board,variant,level", CASES, ids=["%s-%s-%s" % (b[0], v, l) for b, v, l in CASES])
+@pytest.mark.parametrize("board,variant,level", [
+    pytest.param(b, v, lv, marks=pytest.mark.xfail(strict=True, reason=OVER[(b, v, lv)]) if (b, v, lv) in OVER else ())
+    for b, v, lv in CASES], ids=["%s-%s-%s" % (b[0], v, lv) for b, v, lv in CASES])
 def test_start_to_the_board_drawn_takes_under_0_7_s_of_board_time(lib, board, variant, level):
     segments, screen = bench_start.count(lib, board, variant, level)
     # The game is on screen, and its search made by the end of that step (after the

@@ -265,6 +265,23 @@ def nodes_in(ms, slowness):
     return int(ms * 1000 // (NODE_US * slowness))
 
 
+# A round of the computer's replies: against several computer players in a
+# row (6-player Hexbo's five against one person) the person waits for them
+# all, so their searches share ROUND_MS of board time, each move a share of
+# what the round has left (the app's App.set_up_search), never more than its
+# level's budget. The round's drawing comes on top (an RP2040 draws a move in
+# ~0.2 s, a removal's flash in 0.66 s): 5 s of search keep a round of five
+# replies within 6 s. (Each hexbo-6p reply at hard took 1.2-2.7 s on the
+# firmware, its round 7.3-8.9 s.)
+ROUND_MS = 5000
+
+
+def round_nodes(slowness, cost=100):
+    """The nodes a round of computer moves shares (``ROUND_MS``) on a board of
+    ``slowness``, in a variant whose node costs ``cost`` percent of a square board's."""
+    return nodes_in(ROUND_MS, slowness) * 100 // cost
+
+
 def step(search, nodes):
     """Search about ``nodes`` more nodes of ``search`` (a :class:`tanbo.ai.Search`
     set up by its ``start``), then pause; True once the search is done.
@@ -308,6 +325,7 @@ _REACH_HEAD = const(6)  # its head
 _REACH_MARK = const(7)  # its next count
 _REACH_COUNTED = const(8)  # the nodes it has counted
 PAUSE_AT = const(9)  # the node count at which tick pauses (app.shared_search sets it too)
+_LIMIT = const(10)  # the next search's node limit (limit(); 0: the level's budget)
 # frames: minimax's state a ply (see minimax).
 _LO = const(0)  # alpha
 _HI = const(1)  # beta
@@ -464,9 +482,10 @@ class Search:
         # its best and whether it reads the copy of its list (frozen);
         # label_reach's queue's end (0: not paused), head, next count and
         # the nodes it has counted; the count at which tick pauses. Set by
-        # start, but for label_reach's. A root move and the reply the search
-        # expects to it (see start).
-        self.held = [0] * 10
+        # start, but for label_reach's; the next search's node limit (limit,
+        # 0: the budget). A root move and the reply the search expects to it
+        # (see start).
+        self.held = [0] * 11
         self.expected = [-1, -1]
         # The instance's attributes live in a hash table that MicroPython
         # grows, when full, through 29, 37, 47, 59, 73 slots (8 bytes each on
@@ -519,6 +538,13 @@ class Search:
             a[i] = 0
         return a
 
+    def limit(self, nodes):
+        """At most ``nodes`` nodes for the next search :meth:`start` sets up (a move's
+        share of a round's, :func:`round_nodes`), when fewer than the level's
+        budget; None: the budget. Held in ``held``, not passed down: every
+        argument of the calls under a search counts on a board's pystack."""
+        self.held[_LIMIT] = nodes or 0
+
     def fits(self, game):
         """True if this search can search ``game``'s positions: the variant and roots it was made for."""
         g = self.game
@@ -550,8 +576,14 @@ class Search:
             self.deadline = _now_ms() + movetime_ms
         self.iterations = 0
         self.next_tick = PROGRESS_EVERY
-        # The count at which the search stops: past it no real play fits.
-        self.end = self.budget - PLAYED_COST + 1
+        # The count at which the search stops: past it no real play fits. Its
+        # nodes: the budget, or fewer if limit() asked so for this search.
+        held = self.held
+        n = self.budget
+        if 0 < held[_LIMIT] < n:
+            n = held[_LIMIT] if held[_LIMIT] > 2 * PLAYED_COST else 2 * PLAYED_COST
+        held[_LIMIT] = 0
+        self.end = n - PLAYED_COST + 1
         self.depth = 0
         self.score = 0
         self.best = 0  # the best value of the last scan, for the side to move there
@@ -559,7 +591,6 @@ class Search:
         # Pausing (see step): the count at which tick pauses, the flag it
         # sets, and where the search stands when paused (held, see __init__).
         # The finished search's move.
-        held = self.held
         held[PAUSE_AT] = WIN  # (never)
         self.paused = False
         for i in range(_REACH_TAIL):  # the ply's and the scan's cells

@@ -29,7 +29,7 @@ COLUMNS = "ABCDEFGHJKLMNOPQRSTUVWXYZ"
 PLAYER_CHARS = ".XOYZUV"
 
 # The players' names, by player number from 1: the colours of their stones
-# on the handheld's screen (app.theme.PLAYER_COLORS), whatever the variant.
+# on the handheld's screen (app.view.theme.PLAYER_COLORS), whatever the variant.
 # One string, not six: a game's heap keeps this module (six took 0.3 KB more).
 PLAYER_NAMES = "Black White Red Blue Yellow Grey"
 

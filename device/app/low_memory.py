@@ -11,12 +11,15 @@ built is :class:`app.main.LowMemory`, made at start.
 
 def lighter_move(app, screen):
     """The move after a MemoryError in this move's search (see :meth:`app.main.App.out_of_memory`),
-    said in the status line: a search at ``app.fallback``, or at "any" a
-    legal move without the AI (the seed's: nothing to allocate)."""
+    said in words in the status line (the longest that fits): a search at
+    ``app.fallback`` ("easy"), or at "any" a legal move without the AI (the
+    seed's: nothing to allocate), said to be random."""
     level = app.fallback
-    app.fallback = None
-    what = "a legal move" if level == "any" else level + " move"
-    screen.notify("low memory: " + what, "low RAM: " + level, "RAM:" + level, "low RAM")
+    app.fallback = None  # the next move tries the level set again: restored once its search fits
+    if level == "any":  # said as what it is: a move picked without looking
+        screen.notify("low memory: random move", "low RAM: random", "low RAM: rand", "RAM:rnd")
+    else:
+        screen.notify("low memory: easy move", "low RAM: easy", "RAM:easy", "low RAM")
     if level == "any":
         moves = screen.game.legal_moves()
         return moves[screen.game.ply % len(moves)]

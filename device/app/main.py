@@ -93,6 +93,8 @@ class App:
     due = 0  # clock ms at which app.power_due has something to do
     swallow = -1  # clock ms until which a press only wakes (after the board's sleep)
     low = False  # the low battery was said (and the game saved)
+    # The nodes a round of several computer replies has not yet searched (see round_share).
+    round_left = None
 
     # -- plumbing ---------------------------------------------------------------
 
@@ -289,10 +291,25 @@ class App:
         elif event == HINTS:
             self.settings.hints = screen.hints  # saved with the next move
         elif event == MENU:
-            self.go("game_menu", screen)
+            self.game_menu(screen)
         elif event > THINK:  # a puzzle screen's request (app.screens.puzzle)
             from app.screens.puzzle import serve
             serve(self, screen, event)
+
+    def game_menu(self, screen):
+        """START's menu over game screen ``screen``. Without a block for it, the game's
+        search (6-25 KB, a game's largest blocks after its tile strip) is let go
+        and the menu built again: it always opens, and the computer's next move
+        makes its search anew (lighter, said in words, if that fails:
+        :func:`app.low_memory.lighter_move`)."""
+        try:
+            self.go("game_menu", screen)
+        except MemoryError:
+            if screen.ponder is not None:  # (set on the instance only then: a new slot grows its dict)
+                screen.ponder = None
+            screen.search = self.search = None
+            gc.collect()
+            self.go("game_menu", screen)
 
     def game_over(self, screen=None):
         """The game on show (or on ``screen``, under a menu) is over: it is saved, and its
@@ -337,9 +354,11 @@ class App:
         stays under the search on the pystack: this one returns before the search
         starts."""
         if screen.searches:
+            share = self.round_share(screen)
             screen.search = self.search = game_screen().kept_search(self.search, screen.game, screen.ai,
                                                                     self.searching, self.hw.slowness,
                                                                     self.small_heap)
+            self.search.limit(share)
         now = self.clock()
         self.stop_from = now + STOP_AFTER_MS
         # The board's wall clock caps the search at the move's limit (3 s,
@@ -348,6 +367,27 @@ class App:
         # The simulator's clock stands still during a search: its moves
         # stay the node budget's, deterministic. (A puzzle's search: none.)
         self.search_until = now + (self.search.limit_ms if screen.searches else 0)
+
+    def round_share(self, screen):
+        """This move's nodes when several computer players reply in a row to a person (a
+        round: tanbo.ai.ROUND_MS, shared by its moves), else None (its level's
+        budget). The round's nodes left are counted down by each of its searches."""
+        g, ai = screen.game, screen.ai
+        n, p = 0, g.to_move
+        while n < g.players and p in ai:  # the computer's moves before a person's
+            n += 1
+            p = p % g.players + 1
+        if n == g.players:  # no person waits
+            return None
+        if g.ply and (g.to_move - 2) % g.players + 1 in ai and self.round_left is not None:
+            # a round under way: less what the last reply searched
+            self.round_left -= self.search.iterations if self.search is not None else 0
+        elif n < 2:  # one reply to a person: its level's budget
+            return None
+        else:  # a person moved last: a new round
+            from tanbo.ai import round_nodes
+            self.round_left = round_nodes(self.hw.slowness, g.variant.node_cost)
+        return self.round_left // n if self.round_left > n else 1
 
     def progress(self, done, total):
         """The search's callback (``done`` of ``total`` nodes): turn the spinner; True

@@ -17,7 +17,7 @@ import displayio
 from app import GAUGE, forget
 from app.view import tiles
 from tanbo.game import NIL
-from app.view.theme import HINT, HINT_COLORS  # (names, not the module: a game screen drops it)
+from app.view.theme import HINT, HINT_COLORS, MARK_COLORS  # (names, not the module: a game screen drops it)
 
 SPIN = "-\\|/"  # the spinner's turns: the computer's search (app.screens.game), the coach's (app.screens.review)
 
@@ -56,10 +56,13 @@ class BoardView:
             self.cursor.x = x
             self.cursor.y = y
 
-    def _show_mark(self, p):
-        """The last-move mark on point ``p`` (-1: none). Moving a sprite refreshes
-        its old and new place only; hidden/shown refreshes its own few pixels."""
-        if p == self.mark_at:
+    def _show_mark(self, p, player):
+        """The last-move mark on point ``p`` (-1: none), a stone of ``player``'s, in the
+        mark's colour on that player's stones (theme.MARK_COLORS). Moving a sprite
+        refreshes its old and new place only; hidden/shown and its one-colour
+        palette refresh its own few pixels."""
+        at = p * 8 + player if p >= 0 else -1  # (point and player in one int: the view's dict keeps its size)
+        if at == self.mark_at:
             return
         mark = self.mark
         if p < 0:
@@ -70,9 +73,10 @@ class BoardView:
             c = tiles.ink(lay.cell, lay.arm_masks)
             a = (c - tiles.mark_size(c)) // 2
             mark.x, mark.y = x + a, y + a
+            mark.pixel_shader[0] = MARK_COLORS[player - 1]
             if self.mark_at < 0:
                 mark.hidden = False  # the firmware redraws on every hidden = False: only on a change
-        self.mark_at = p
+        self.mark_at = at
 
     def render(self, game, hints=True, root=None, last=None,
                flash=None, flash_on=False, hint_player=None):
@@ -111,7 +115,10 @@ class BoardView:
             while p != NIL:  # the root's chain of stones
                 want[p] = self.ring + board[p]
                 p = nxt[p]
-        self._show_mark(last if last is not None and last >= 0 and board[last] else -1)
+        if last is not None and last >= 0 and board[last]:
+            self._show_mark(last, board[last])
+        else:
+            self._show_mark(-1, 0)
         if flash:
             points, before, mover = flash
             # None: the stones of ``before`` the board no longer has

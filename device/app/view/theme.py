@@ -31,6 +31,11 @@ PLAYER_SLOTS = (5, 6, 7, 8, 13, 14)  # players 1..6
 
 PLAYER_COLORS = (0x141414, 0xF8F8F8, 0xE82828, 0x2060F0, 0xF0D020, 0x808080)
 HINT_COLORS = (0x303030, 0xFFFFFF, 0xB01010, 0x1840B0, 0xA08800, 0x505050)
+# The last-move mark on each player's stones: orange on black, black on the
+# light stones (white, yellow, grey), white on red and blue; each at least
+# 4.4:1 (WCAG contrast) against its stone, where one orange was 1.2:1 on
+# yellow (tests/test_last_move_mark.py checks them all).
+MARK_COLORS = (0xFFB000, 0x000000, 0xFFFFFF, 0xFFFFFF, 0x000000, 0x000000)
 
 BOARD_COLORS = (SCREEN, 0xD8A657, 0x8A6428, 0xA8E070, 0x303030,
                 PLAYER_COLORS[0], PLAYER_COLORS[1], PLAYER_COLORS[2], PLAYER_COLORS[3],

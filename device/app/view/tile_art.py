@@ -76,13 +76,32 @@ def _square(bm, x0, c, size, color):
 
 def _hexagon(bm, x0, d, color):
     """A pointy-topped hexagon filling ``d`` x ``d`` px at tile column ``x0``: its
-    top and bottom thirds narrow to a tip of about a third of ``d``."""
+    top and bottom thirds narrow to a tip of about a third of ``d``. Drawn from
+    :func:`hexagon_rows`, worked out once a strip (a board draws ~18)."""
+    rows = _HEXAGONS.get(d)
+    if rows is None:
+        rows = _HEXAGONS[d] = hexagon_rows(d)
+    for y0, y1, a in rows:
+        bitmaptools.fill_region(bm, x0 + a, y0, x0 + d - a, y1, color)  # (a < d / 2: never empty)
+
+
+_HEXAGONS = {}  # side (px) -> hexagon_rows(side), while this module is loaded (a screen's build)
+
+
+def hexagon_rows(d):
+    """The rows of a ``d`` px hexagon as rectangles ``(y0, y1, inset)``: rows y0..y1-1
+    span ``inset`` .. ``d - inset`` - 1, equal rows merged (its middle third is one)."""
     t = max(1, d // 3)
     half = d // 2
+    out = []
     for y in range(d):
         e = min(y, d - 1 - y)
         a = (t - e) * half // (t + 1) if e < t else 0
-        _fill(bm, x0 + a, y, x0 + d - a, y + 1, color)
+        if out and out[-1][2] == a:
+            out[-1] = (out[-1][0], y + 1, a)
+        else:
+            out.append((y, y + 1, a))
+    return out
 
 
 def _lines(bm, x0, c, arms, back):
