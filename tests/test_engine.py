@@ -563,3 +563,10 @@ def test_undo_takes_back_removals_and_resignations_ply_by_ply():
         assert g.state_key() == keys.pop()
         if keys:
             g.undo()
+
+
+def test_what_sets_a_game_up_folds_the_games_own_marks():
+    # tanbo.game_make keeps its own copies of tanbo.game's NIL and NO_ROOT (it does not
+    # import the module that loads it): they must be the same values.
+    from tanbo import game, game_make
+    assert (game_make._NIL, game_make._NO_ROOT) == (game.NIL, game.NO_ROOT)

@@ -13,7 +13,16 @@ in under half a second, keeps it). Fields: :mod:`tanbo.game`.
 
 from array import array
 
-from .game import NIL, NO_ROOT
+try:
+    from micropython import const
+except ImportError:  # CPython
+    def const(x):
+        return x
+
+# tanbo.game's NIL and NO_ROOT, folded here (this module does not import the one
+# that loads it; tests/test_engine.py checks the values agree).
+_NIL = const(0xFFFF)
+_NO_ROOT = const(255)
 
 # CPython's tables are lists (see _cells). (sys by __import__: each global
 # more in a module lengthens every lookup of the others and of builtins,
@@ -84,11 +93,11 @@ def allocate(g, v, board):
     g.steps = v.steps
     g.fast = False  # (see Game.copy)
     g.board = board
-    g.root_of = _filled(bytearray(n), NO_ROOT)
-    g.nxt = _cells(n, NIL)
+    g.root_of = _filled(bytearray(n), _NO_ROOT)
+    g.nxt = _cells(n, _NIL)
     # one table of each kind, then copies (a slice is no Python call)
     counts = g.touch_count = [None, _cells(n, 0)]
-    roots = g.space_root = [None, _cells(n, NO_ROOT)]
+    roots = g.space_root = [None, _cells(n, _NO_ROOT)]
     # (a point in a byte up to 256 points: a player's list is 6p Hexbo's
     # 1.3 KB of a PyBadge's heap less. A place in the list is a byte on
     # every board: an index of a point off the list is stale, never read,
@@ -142,20 +151,20 @@ def find_roots(g, stones):
     stack = []  # iterative flood fill: construction only
     for start in stones:
         c = board[start]
-        if c == 0 or root_of[start] != NO_ROOT:
+        if c == 0 or root_of[start] != _NO_ROOT:
             continue
         if c > v.players:
             from .faults import stone_of_no_player
             raise stone_of_no_player(g, start)
         r = len(heads)
-        if r >= NO_ROOT - 1:  # (root ids are bytes below NO_ROOT)
-            raise ValueError("position: more than %d roots" % (NO_ROOT - 1))
+        if r >= _NO_ROOT - 1:  # (root ids are bytes below NO_ROOT)
+            raise ValueError("position: more than %d roots" % (_NO_ROOT - 1))
         root_player.append(c)
         root_of[start] = r
         stack.append(start)
         cnt = g.touch_count[c]
         links = 0
-        chain = NIL
+        chain = _NIL
         stones = 0
         while stack:
             s = stack.pop()
@@ -167,7 +176,7 @@ def find_roots(g, stones):
                 cnt[q] += 1
                 if board[q] == c:
                     links += 1
-                    if root_of[q] == NO_ROOT:
+                    if root_of[q] == _NO_ROOT:
                         root_of[q] = r
                         stack.append(q)
         heads.append(chain)
@@ -200,7 +209,7 @@ def credit_root_space(g):
             if g.root_player[r] != k:
                 continue
             s = g.head[r]
-            while s != NIL:
+            while s != _NIL:
                 for d in steps[s]:
                     q = s + d
                     if board[q] == 0 and cnt[q] == 1:
@@ -241,7 +250,7 @@ def _cells(n, fill, wide=False):
     """
     if _LISTS:
         return [fill] * n
-    if fill == NIL or wide:
+    if fill == _NIL or wide:
         return _filled(array("H", range(n)), fill)
     return _filled(bytearray(n), fill) if fill else bytearray(n)
 
@@ -254,9 +263,9 @@ def restart(g):
     board = _filled(g.board, 0)
     for p, player in v.setup:
         board[p] = player
-    _filled(g.root_of, NO_ROOT)
-    _filled(g.nxt, NIL)
-    for name, fill in (("touch_count", 0), ("space_root", NO_ROOT), ("legal_points", 0), ("legal_index", 0)):
+    _filled(g.root_of, _NO_ROOT)
+    _filled(g.nxt, _NIL)
+    for name, fill in (("touch_count", 0), ("space_root", _NO_ROOT), ("legal_points", 0), ("legal_index", 0)):
         for t in getattr(g, name)[1:]:
             _filled(t, fill)
     _filled(g.legal_total, 0)

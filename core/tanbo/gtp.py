@@ -48,7 +48,8 @@ from . import position
 from .position import PLAYER_CODES, quote
 from .record import record_lines
 from .rng import Rng
-from .variants import PLAYER_CHARS, VARIANTS, is_digits, player_name, small_int
+from .numerals import is_digits, small_int
+from .variants import PLAYER_CHARS, VARIANTS, player_name
 
 # Memory is tight on a board-sized heap: tanbo.ai loads only when a level
 # other than "random" is asked for, and on MicroPython/CircuitPython the

@@ -42,6 +42,8 @@ class HexVariant(Variant):
     """A Hexbo board and setup; :class:`tanbo.variants.Variant`'s interface,
     with the rows tables, :meth:`cell` and :meth:`row_col` (see there)."""
 
+    letters = ROWS  # a cell's letter names its row (tanbo.hexbo_text reads them here)
+
     def __init__(self, name, n, tables, setup, players, description):
         """``tables``: :func:`tanbo.hexbo_make._tables_of`'s of side ``n``."""
         rows = 2 * n - 1

@@ -11,7 +11,8 @@ indices and notation: :mod:`tanbo.hexbo`.
 """
 
 from .hexbo import SIDES, HexVariant
-from .variants import _tables, is_digits, small_int
+from .numerals import is_digits, small_int
+from .variants import _tables
 
 
 def _tables_of(n):

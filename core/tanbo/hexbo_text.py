@@ -9,8 +9,7 @@ formats (records, GTP, position text), 1 KB of ``.mpy`` less under a Hexbo
 game. Notation: :mod:`tanbo.hexbo`.
 """
 
-from .hexbo import ROWS, SIDES
-from .variants import is_digits, small_int
+from .numerals import is_digits, small_int
 
 
 def parse_point(v, text):
@@ -21,7 +20,7 @@ def parse_point(v, text):
     n = v.rows
     if len(s) < 2 or not is_digits(s[1:]) or not ("A" <= s[0] <= "Z"):
         raise ValueError("%r: malformed cell (expected a row letter and a column number, e.g. E5)" % (text,))
-    r = ROWS.find(s[0])
+    r = v.letters.find(s[0])
     c = small_int(s[1:], n + 1)
     p = v.cell(r, c) if r >= 0 else None
     if p is None:
@@ -30,21 +29,22 @@ def parse_point(v, text):
             raise ValueError("%r: not on the %s board (row %s holds columns %d-%d)"
                              % (text, v.name, s[0], first, first + v.row_len[r] - 1))
         raise ValueError("%r: not on the %s board (rows A-%s, columns 1-%d)"
-                         % (text, v.name, ROWS[n - 1], n))
+                         % (text, v.name, v.letters[n - 1], n))
     return p
 
 
-def variant_name(rows, side, stones, quoted):
+def variant_name(rows, side, stones, quoted, sides):
     """The name of the Hexbo variant of position text whose board is
     ``rows`` (short at both ends), ``side`` to move: the side from the row
     count, 2, 3 or 6 players from the highest player among ``side`` and the
     stones (``stones``: the character to player map); ValueError naming
-    the text (``quoted``) for a row count no hexagon has."""
+    the text (``quoted``) for a row count no hexagon has (``sides``: the smallest and largest,
+    :data:`tanbo.hexbo.SIDES`)."""
     height = len(rows)
     n = (height + 1) // 2
-    if not SIDES[0] <= n <= SIDES[1] or height % 2 == 0:
+    if not sides[0] <= n <= sides[1] or height % 2 == 0:
         raise ValueError("position %s: %d rows, shorter at both ends; a Hexbo board of side N has"
-                         " 2N-1 rows, N from %d to %d" % (quoted, height, SIDES[0], SIDES[1]))
+                         " 2N-1 rows, N from %d to %d" % (quoted, height, sides[0], sides[1]))
     most = side
     for row in rows:
         for ch in row.upper():
@@ -62,7 +62,7 @@ def diagram(v, cell, row_text):
     n = v.hex_side
     lines = [" " * (n + 2) + row_text(str, 1, n, " ")]
     for r in range(v.rows):
-        line = "%s %s%s" % (ROWS[r], " " * abs(n - 1 - r), row_text(cell, v.row_start[r], v.row_len[r], " "))
+        line = "%s %s%s" % (v.letters[r], " " * abs(n - 1 - r), row_text(cell, v.row_start[r], v.row_len[r], " "))
         if r < n - 1:
             line += " %d" % (n + r + 1)
         lines.append(line)

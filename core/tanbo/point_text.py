@@ -12,7 +12,7 @@ RP2040, over the half second a puzzle may take to open). Notation:
 :mod:`tanbo.variants`.
 """
 
-from .variants import COLUMNS, is_digits, small_int
+from .numerals import is_digits, small_int
 
 
 def parse_point(v, text):
@@ -38,9 +38,9 @@ def parse_point(v, text):
         raise ValueError("%r: malformed point (expected a column letter and a row number, e.g. D4)" % (text,))
     if s[0] == "I":
         raise ValueError("%r: there is no column I (Go notation skips it)" % (text,))
-    x = COLUMNS.index(s[0])
+    x = v.letters.index(s[0])
     row = small_int(s[1:], v.height + 1)
     if x >= v.width or not 1 <= row <= v.height:
         raise ValueError("%r: not on the %s board (%s1-%s%d)" % (
-            text, v.name, COLUMNS[0], COLUMNS[v.width - 1], v.height))
+            text, v.name, v.letters[0], v.letters[v.width - 1], v.height))
     return (v.height - row) * v.width + x

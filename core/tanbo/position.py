@@ -121,8 +121,9 @@ def _infer(layers, text, side):
     if depth != 1:
         raise ValueError("position %s: %d layers, but only 3d (5 layers) has layers" % (quote(text), depth))
     if height > 2 and len(layers[0][-1]) < height and width < height:  # short rows at both ends: a hexagon
+        from .hexbo import SIDES
         from .hexbo_text import variant_name
-        return variant_name(layers[0], side, _CELL, quote(text))
+        return variant_name(layers[0], side, _CELL, quote(text), SIDES)
     if height == 1:
         if width == 31:
             return "1d"

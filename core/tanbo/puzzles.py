@@ -36,7 +36,8 @@ reached at the end of the line if it is reached at all):
 """
 
 from .game import Game, get_variant
-from .variants import is_digits, player_name, small_int
+from .numerals import is_digits, small_int
+from .variants import player_name
 
 BANDS = ("lesson", "easy", "medium", "hard")
 KINDS = ("remove", "save", "win", "double", "legal")

@@ -6,7 +6,8 @@ not load the parser.
 """
 
 from .position import PLAYER_CODES
-from .variants import is_digits, player_name
+from .numerals import is_digits
+from .variants import player_name
 
 
 

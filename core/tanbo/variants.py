@@ -35,27 +35,6 @@ PLAYER_NAMES = "Black White Red Blue Yellow Grey"
 
 
 
-def is_digits(text):
-    """True if ``text`` is one or more ASCII digits (``str.isdigit`` also takes
-    ``'²'`` and ``'١٩'``, which ``int`` then refuses or reads)."""
-    if not text:
-        return False
-    for ch in text:
-        if not "0" <= ch <= "9":
-            return False
-    return True
-
-
-def small_int(digits, limit):
-    """``int(digits)`` of ASCII ``digits``, or ``limit`` if it is larger
-    (without converting thousands of digits: CPython refuses those)."""
-    digits = digits.lstrip("0") or "0"
-    if len(digits) > len(str(limit)):
-        return limit
-    n = int(digits)
-    return n if n < limit else limit
-
-
 def loaded(name):
     """The module ``name`` (whole, e.g. ``"tanbo.point_text"``), imported first
     if it is not loaded: for the code a method loads on first use
@@ -103,6 +82,7 @@ class Variant:
     """
 
     hex_side = 0  # (class attributes: the other boards have no rows tables)
+    letters = COLUMNS  # a point's letter names its column (tanbo.point_text reads them here)
     node_cost = 100  # a search node's board time, percent of a square board's (tanbo.ai's budgets)
     space_weight = 100  # the weight of tanbo.ai's SPACE table in a root's value, percent (more on Hexbo)
 

@@ -16,7 +16,7 @@ import math
 
 from tanbo import Rng
 from tanbo.position import quote
-from tanbo.variants import is_digits, small_int
+from tanbo.numerals import is_digits, small_int
 
 C = 1.4  # UCB1 exploration constant (sqrt(2), the textbook value)
 PREFIX = "uct:"
