@@ -45,8 +45,8 @@ from .game import Game, get_variant
 # Game imports position lazily; loading it now, on a fresh heap, spares a
 # late compile or load in a fragmented one (showboard after a long game).
 from . import position
-from .position import PLAYER_CODES, quote
-from .record import record_lines
+from .position import quote
+from .record import player_of, record_lines
 from .rng import Rng
 from .numerals import is_digits, small_int
 from .variants import PLAYER_CHARS, VARIANTS, player_name
@@ -86,8 +86,8 @@ COMMANDS = (
 )
 
 # GTP's colours: the players' names (black, white, red, blue, yellow, grey),
-# b, w and 1-6, read through the engine's PLAYER_CODES; the stone letters X/O
-# of position text are not colours here.
+# b, w and 1-6, read by the engine's player_of; the stone letters X/O of
+# position text are not colours here.
 _STONE_LETTERS = ("X", "#", "O", "Y", "Z", "U", "V")
 
 # Upper bound of tanbo-movetime (ms): about a day; keeps the number a small int.
@@ -381,8 +381,7 @@ class GtpEngine:
             raise
 
     def _colour(self, text):
-        code = text.upper()
-        player = None if code in _STONE_LETTERS else PLAYER_CODES.get(code)
+        player = None if text.upper() in _STONE_LETTERS else player_of(text)
         if player is None:
             raise GtpError("invalid color %s (a name: black, white, red, blue, yellow, grey; b, w or 1-6)"
                            % quote(text))

@@ -12,7 +12,7 @@ inside the board are ignored, so a diagram copied from the 1995 rules
 parses.
 """
 
-from .variants import COLUMNS, PLAYER_CHARS, PLAYER_NAMES, player_name
+from .variants import COLUMNS, PLAYER_CHARS
 
 _CELL = {".": 0, ",": 0, "+": 0, "X": 1, "#": 1, "O": 2, "Y": 3, "Z": 4, "U": 5, "V": 6}
 # _CELL by byte (its letters in either case), 255 for any other byte (a
@@ -22,15 +22,11 @@ for _ch in _CELL:
     _CODES[ord(_ch)] = _CODES[ord(_ch.lower())] = _CELL[_ch]
 del _ch
 _STONE_BYTES = PLAYER_CHARS.encode()  # PLAYER_CHARS by player, as bytes
-# The one map from what names a player (upper case) to its number, for
+# The one map from a player's letter or digit (upper case) to its number, for
 # position text, records and the text protocol: the stone letters of RULES.md
-# (X/# black, O white, Y, Z, U, V), the colour initials B/W, the digits 1-6
-# (what records and the protocol said before the names) and the names.
+# (X/# black, O white, Y, Z, U, V), the colour initials B/W and the digits 1-6.
 PLAYER_CODES = {"X": 1, "#": 1, "B": 1, "O": 2, "W": 2, "Y": 3, "Z": 4, "U": 5, "V": 6,
                 "1": 1, "2": 2, "3": 3, "4": 4, "5": 5, "6": 6}
-for _k, _name in enumerate(PLAYER_NAMES.split()):
-    PLAYER_CODES[_name.upper()] = _k + 1
-del _k, _name
 
 # Rows of a square board -> its variant name (a 19x19 board with players 3
 # or 4 is "4p" in position text; the text protocol's boardsize uses it too).
@@ -107,6 +103,7 @@ def _bad_cell(v, z, y, row):
             return ValueError("position%s row %s, column %s: unknown character %r (use ., X, O, Y, Z, U, V)"
                               % (_layer(v, z), _row(v, y), _col(v, x, y), row[x]))
         if c > v.players:
+            from .variants import player_name
             return ValueError("position%s row %s, column %s: %r is a %s stone, but %s has %d players"
                               % (_layer(v, z), _row(v, y), _col(v, x, y), row[x], player_name(c), v.name,
                                  v.players))

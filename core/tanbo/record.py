@@ -38,10 +38,25 @@ a record whose END never came (the board gone mid-record, a second BEGIN)
 is dropped whole. The record's own lines never start with ``-``.
 """
 
-from .variants import player_name
+from .variants import PLAYER_NAMES, player_name
 
 SEND_BEGIN = "-----BEGIN TANBO RECORD-----"
 SEND_END = "-----END TANBO RECORD-----"
+
+
+def player_of(text):
+    """The player (1-6) ``text`` names, any case: its name (:func:`tanbo.variants.player_name`)
+    or a code of :data:`tanbo.position.PLAYER_CODES` (records and scripts of before the
+    names wrote ``B W`` and digits); None if neither. The reader of records
+    (:mod:`tanbo.replay`) and the text protocol read players by it. (Here, not in
+    :mod:`tanbo.position`, which opening a puzzle imports each time: each name of its
+    code is looked up again at each import.)"""
+    word = text.upper()
+    names = PLAYER_NAMES.upper().split()
+    if word in names:
+        return names.index(word) + 1
+    from .position import PLAYER_CODES
+    return PLAYER_CODES.get(word)
 
 
 def format_record(game, headers=None):

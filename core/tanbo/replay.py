@@ -5,8 +5,8 @@ so a program that only writes records (the text protocol on a board) does
 not load the parser.
 """
 
-from .position import PLAYER_CODES
 from .numerals import is_digits
+from .record import player_of
 from .variants import player_name
 
 
@@ -62,7 +62,7 @@ def load_record(cls, text, get_variant):
         game, v = _start(cls, headers, header_line, get_variant)
     result = headers.get("result", "*").upper()
     if result not in ("*", ""):
-        want = PLAYER_CODES.get(result)
+        want = player_of(result)
         if want is None:
             raise ValueError("record line %d: unknown result %r (a player's name, B, W, 1-6 or *)"
                              % (header_line["result"], result))
@@ -84,7 +84,7 @@ def _start(cls, headers, header_line, get_variant):
         raise ValueError("record line %d: %s" % (header_line["variant"], e))
     if "players" in headers:
         # By name or by the codes of records written before the names (B W, 1 2 3).
-        seats = [PLAYER_CODES.get(word) for word in headers["players"].upper().split()]
+        seats = [player_of(word) for word in headers["players"].split()]
         if seats != list(range(1, v.players + 1)):
             want = " ".join(player_name(k) for k in range(1, v.players + 1))
             raise ValueError("record line %d: players %r do not match %s (%s)"
@@ -103,7 +103,7 @@ def _replay(game, v, token, lineno):
         if low == "resign":
             game.resign()
         elif low.startswith("resign:"):
-            who = PLAYER_CODES.get(token[7:].upper())
+            who = player_of(token[7:])
             if who is None or who > v.players:
                 raise ValueError("%r: unknown player" % token[7:])
             game.resign(who)
