@@ -64,7 +64,42 @@ removals a little).
 import time
 from array import array
 
-from .game import FAST_COPY_POINTS, NO_ROOT, const  # (micropython's, or its CPython stand-in)
+from .game import FAST_COPY_POINTS, NO_ROOT
+
+if __import__("sys").implementation.name == "cpython":  # (MicroPython folds const() when it compiles)
+    from .game import const
+
+# The cells of Search's grouped attributes (one attribute a group: see the
+# end of Search.__init__), by name; a leading underscore makes each a
+# literal in the compiled code, with no global.
+# held: where a paused search stands (see step).
+_AT_PLY = const(0)  # the ply whose node minimax re-enters (0: none; -ply-1: before the next move of ply's node)
+_SCAN_NEXT = const(1)  # a paused scan's next move (0: none paused)
+_SCAN_TOP = const(2)  # its kept entries
+_SCAN_BEST = const(3)  # its best
+_SCAN_FROZEN = const(4)  # whether it reads the copy of its list
+_REACH_TAIL = const(5)  # label_reach's queue's end (0: not paused)
+_REACH_HEAD = const(6)  # its head
+_REACH_MARK = const(7)  # its next count
+_REACH_COUNTED = const(8)  # the nodes it has counted
+_PAUSE_AT = const(9)  # the node count at which tick pauses
+# frames: minimax's state a ply (see minimax).
+_LO = const(0)  # alpha
+_HI = const(1)  # beta
+_LO0 = const(2)  # alpha on entry
+_HI0 = const(3)  # beta on entry
+_INDEX = const(4)  # the next move's index in the ply's buffer
+_COUNT = const(5)  # its move count
+_BEST = const(6)  # its best move
+_HASH = const(7)  # its hash
+_SLOT = const(8)  # its transposition-table entry
+_CHECK = const(9)  # that entry's check
+_KILLER = const(10)  # the ply's killer move
+# work: reach's work space (see label_reach).
+_LABEL = const(0)  # per point its label
+_DIST = const(1)  # per point its distance
+_QUEUE = const(2)  # the labelled points
+_REACHED = const(3)  # per root its count
 from .rng import Rng
 
 
@@ -283,7 +318,7 @@ def step(search, nodes):
     if search.walker is None:
         search.walker = search.walk()
     search.paused = False
-    at = search.held[PAUSE_AT] = search.iterations + nodes  # (the count at which tick pauses)
+    at = search.held[_PAUSE_AT] = search.iterations + nodes  # (the count at which tick pauses)
     if search.next_tick > at:
         search.next_tick = at  # tick is where the pause is noticed
     try:
@@ -292,39 +327,6 @@ def step(search, nodes):
         search.walker = None
         return True
     return False
-
-
-# The cells of Search's grouped attributes (one attribute a group: see the
-# end of Search.__init__), by name; a leading underscore makes each a
-# literal in the compiled code, with no global.
-# held: where a paused search stands (see step).
-_AT_PLY = const(0)  # the ply whose node minimax re-enters (0: none; -ply-1: before the next move of ply's node)
-_SCAN_NEXT = const(1)  # a paused scan's next move (0: none paused)
-_SCAN_TOP = const(2)  # its kept entries
-_SCAN_BEST = const(3)  # its best
-_SCAN_FROZEN = const(4)  # whether it reads the copy of its list
-_REACH_TAIL = const(5)  # label_reach's queue's end (0: not paused)
-_REACH_HEAD = const(6)  # its head
-_REACH_MARK = const(7)  # its next count
-_REACH_COUNTED = const(8)  # the nodes it has counted
-PAUSE_AT = const(9)  # the node count at which tick pauses (app.shared_search sets it too)
-# frames: minimax's state a ply (see minimax).
-_LO = const(0)  # alpha
-_HI = const(1)  # beta
-_LO0 = const(2)  # alpha on entry
-_HI0 = const(3)  # beta on entry
-_INDEX = const(4)  # the next move's index in the ply's buffer
-_COUNT = const(5)  # its move count
-_BEST = const(6)  # its best move
-_HASH = const(7)  # its hash
-_SLOT = const(8)  # its transposition-table entry
-_CHECK = const(9)  # that entry's check
-_KILLER = const(10)  # the ply's killer move
-# work: reach's work space (see label_reach).
-_LABEL = const(0)  # per point its label
-_DIST = const(1)  # per point its distance
-_QUEUE = const(2)  # the labelled points
-_REACHED = const(3)  # per root its count
 
 
 class Search:
@@ -560,7 +562,7 @@ class Search:
         # sets, and where the search stands when paused (held, see __init__).
         # The finished search's move.
         held = self.held
-        held[PAUSE_AT] = WIN  # (never)
+        held[_PAUSE_AT] = WIN  # (never)
         self.paused = False
         for i in range(_REACH_TAIL):  # the ply's and the scan's cells
             held[i] = 0
@@ -600,7 +602,7 @@ class Search:
     # -- the search loop --------------------------------------------------------
     def run(self):
         """The chosen point (the game must not be over): the whole search at once."""
-        self.held[PAUSE_AT] = WIN  # pause never: no search counts that many nodes
+        self.held[_PAUSE_AT] = WIN  # pause never: no search counts that many nodes
         for _ in self.walk():
             pass
         return self.move
@@ -1051,7 +1053,7 @@ class Search:
         """Report progress (until stopped: a stopped search only finishes its
         root scan or reach); stop on request (once depth 2 is searched whole:
         a stop never plays a shallower move) or on the clock; pause (see step)."""
-        at = self.held[PAUSE_AT]  # (the count at which to pause)
+        at = self.held[_PAUSE_AT]  # (the count at which to pause)
         if self.iterations >= at:
             self.paused = True
         elif self.next_tick > at:
