@@ -218,12 +218,8 @@ CONTESTED = 255  # Search.reach's label of a point two colours reach at once
 # minimax calls on 9x9 (more entries found 1-4% fewer nodes to a depth,
 # each 256 costing 2 KB of the search's 30 KB).
 TT_BITS = 8
-# A table entry's value is the value, at least it, at most it (literals in
-# the compiled code, as every underscore const: no global to look up).
-_EXACT = const(1)
-_LOWER = const(2)
-_UPPER = const(3)
-_NO_VALUE = const(-2000000)  # minimax: a node's value not known yet (-2 * WIN: below every value)
+EXACT, LOWER, UPPER = 1, 2, 3  # an entry's value is the value, at least it, at most it
+NO_VALUE = -2 * WIN  # minimax: a node's value not known yet (below every value)
 
 # Nodes between progress callbacks and clock reads: a node costs about
 # 0.1 ms of SAMD51 time, so the UI hears from the search every ~2.5 ms
@@ -878,7 +874,7 @@ class Search:
                 beta = hi[ply - 1]
         while True:
             # -- enter the node at ``ply``: its value ``v``, or its first move searched
-            v = _NO_VALUE
+            v = NO_VALUE
             if self.paused and not self.stopped:
                 self.held[_AT_PLY] = ply
                 return 0
@@ -900,11 +896,11 @@ class Search:
                         if info & 15 >= leaves - ply + 1:
                             tv = table[1][slot]
                             flag = (info >> 4) & 3
-                            if flag == _EXACT or (tv >= beta if flag == _LOWER else tv <= alpha):
+                            if flag == EXACT or (tv >= beta if flag == LOWER else tv <= alpha):
                                 v = tv
                         if info >> 6:
                             first = (info >> 6) - 1
-                if v != _NO_VALUE:
+                if v != NO_VALUE:
                     pass
                 elif ply == leaves:
                     # The last ply: every move valued at once; stop at the
@@ -915,10 +911,10 @@ class Search:
                         return 0
                     if maximise:
                         v = self.best
-                        flag = _LOWER if v >= beta else _EXACT
+                        flag = LOWER if v >= beta else EXACT
                     else:
                         v = -self.best
-                        flag = _UPPER if v <= alpha else _EXACT
+                        flag = UPPER if v <= alpha else EXACT
                     if tt and not self.stopped:
                         table[0][slot] = check
                         table[1][slot] = v
@@ -999,7 +995,7 @@ class Search:
                     a0 = lo0[ply]
                     b0 = hi0[ply]
                     table[2][slot] = (leaves - ply + 1) | (
-                        _LOWER if v >= b0 else (_UPPER if v <= a0 else _EXACT)) << 4 | (best[ply] + 1) << 6
+                        LOWER if v >= b0 else (UPPER if v <= a0 else EXACT)) << 4 | (best[ply] + 1) << 6
             else:
                 return v
 
