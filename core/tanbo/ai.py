@@ -427,11 +427,8 @@ class Search:
         last = len(SPACE) - 1
         value = zeros("h", size + 1)  # at most 1,500 (2,000 on Hexbo) + 30 a point: 20,250 on 625 points
         w = game.variant.space_weight  # (percent: Hexbo's roots weigh their first points more)
-        space = SPACE  # (locals: a loop a point reads no global)
-        root = ROOT
-        room = ROOM
         for s in range(size + 1):
-            value[s] = root + space[s if s < last else last] * w // 100 + room * s
+            value[s] = ROOT + SPACE[s if s < last else last] * w // 100 + ROOM * s
         # Per root: its weight in the sum (own roots count for the others
         # together when 4 play; set by start), and its current term during a
         # scan. With VALUE, one tuple: terms.
@@ -442,15 +439,9 @@ class Search:
         # size): attack, rescue.
         attack = bytearray(size + 1)
         rescue = bytearray(size + 1)
-        keys = KEY_ATTACK
-        n = len(keys)
-        attack[1] = KEY_CAPTURE
-        for s in range(2, size + 1):
-            attack[s] = keys[s] if s < n else 1
-        keys = KEY_RESCUE
-        n = len(keys)
         for s in range(1, size + 1):
-            rescue[s] = keys[s] if s < n else 0
+            attack[s] = KEY_CAPTURE if s == 1 else (KEY_ATTACK[s] if s < len(KEY_ATTACK) else 1)
+            rescue[s] = KEY_RESCUE[s] if s < len(KEY_RESCUE) else 0
         self.keys = (attack, rescue)
         # Search.reach's work space (levels that use it): per point its
         # label (root + 1, or CONTESTED; all 0 between calls) and distance,
