@@ -108,6 +108,8 @@ if mode == "parts":
     game_screen.kept_search = wrap(game_screen.kept_search, "search")
     game_screen.GameScreen.__init__ = wrap(game_screen.GameScreen.__init__, "screen")
 
+app.go("new_game")  # the player's way to Start: the new-game menu on show
+app.step()
 divmod(0, 1)
 for _ in range(units):
     unit[0] = "start"
@@ -117,7 +119,7 @@ for _ in range(units):
     unit[0] = None
     screen = type(app.screen).__name__
     search = type(app.screen.search).__name__  # made once the board was drawn
-    app.title()
+    app.go("new_game")  # back to the new-game menu, as from the game's menu and the title
     app.step()
     mark("title")
 print('{"segments": [%s], "screen": "%s", "search": "%s"}' % (", ".join('"%s"' % x for x in segments),

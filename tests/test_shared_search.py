@@ -276,3 +276,11 @@ def test_a_shared_search_keeps_its_attributes_in_a_37_slot_table(variant):
     # Search's and this class's three (see test_ai's MAX_ATTRIBUTES).
     for level in LEVELS:
         assert most_attributes(SharedSearch, variant, level) <= MAX_ATTRIBUTES, level
+
+
+def test_the_pause_cell_is_the_searchs():
+    # app.shared_search names Search.held's pause cell itself (a folded const
+    # on a board, no import): the same cell as tanbo.ai's.
+    import tanbo.ai
+    import app.shared_search
+    assert app.shared_search._PAUSE_AT == tanbo.ai._PAUSE_AT

@@ -64,7 +64,43 @@ removals a little).
 import time
 from array import array
 
-from .game import FAST_COPY_POINTS, NO_ROOT, const  # (micropython's, or its CPython stand-in)
+from .game import FAST_COPY_POINTS, NO_ROOT
+
+if __import__("sys").implementation.name == "cpython":  # (MicroPython folds const() when it compiles)
+    from .game import const
+
+# The cells of Search's grouped attributes (one attribute a group: see the
+# end of Search.__init__), by name; a leading underscore makes each a
+# literal in the compiled code, with no global.
+# held: where a paused search stands (see step).
+_AT_PLY = const(0)  # the ply whose node minimax re-enters (0: none; -ply-1: before the next move of ply's node)
+_SCAN_NEXT = const(1)  # a paused scan's next move (0: none paused)
+_SCAN_TOP = const(2)  # its kept entries
+_SCAN_BEST = const(3)  # its best
+_SCAN_FROZEN = const(4)  # whether it reads the copy of its list
+_REACH_TAIL = const(5)  # label_reach's queue's end (0: not paused)
+_REACH_HEAD = const(6)  # its head
+_REACH_MARK = const(7)  # its next count
+_REACH_COUNTED = const(8)  # the nodes it has counted
+_PAUSE_AT = const(9)  # the node count at which tick pauses
+_LIMIT = const(10)  # the next search's node limit (Search.limit; 0: the level's budget)
+# frames: minimax's state a ply (see minimax).
+_LO = const(0)  # alpha
+_HI = const(1)  # beta
+_LO0 = const(2)  # alpha on entry
+_HI0 = const(3)  # beta on entry
+_INDEX = const(4)  # the next move's index in the ply's buffer
+_COUNT = const(5)  # its move count
+_BEST = const(6)  # its best move
+_HASH = const(7)  # its hash
+_SLOT = const(8)  # its transposition-table entry
+_CHECK = const(9)  # that entry's check
+_KILLER = const(10)  # the ply's killer move
+# work: reach's work space (see label_reach).
+_LABEL = const(0)  # per point its label
+_DIST = const(1)  # per point its distance
+_QUEUE = const(2)  # the labelled points
+_REACHED = const(3)  # per root its count
 from .rng import Rng
 
 
@@ -183,12 +219,8 @@ CONTESTED = 255  # Search.reach's label of a point two colours reach at once
 # minimax calls on 9x9 (more entries found 1-4% fewer nodes to a depth,
 # each 256 costing 2 KB of the search's 30 KB).
 TT_BITS = 8
-# A table entry's value is the value, at least it, at most it (literals in
-# the compiled code, as every underscore const: no global to look up).
-_EXACT = const(1)
-_LOWER = const(2)
-_UPPER = const(3)
-_NO_VALUE = const(-2000000)  # minimax: a node's value not known yet (-2 * WIN: below every value)
+EXACT, LOWER, UPPER = 1, 2, 3  # an entry's value is the value, at least it, at most it
+NO_VALUE = -2 * WIN  # minimax: a node's value not known yet (below every value)
 
 # Nodes between progress callbacks and clock reads: a node costs about
 # 0.1 ms of SAMD51 time, so the UI hears from the search every ~2.5 ms
@@ -300,7 +332,7 @@ def step(search, nodes):
     if search.walker is None:
         search.walker = search.walk()
     search.paused = False
-    at = search.held[PAUSE_AT] = search.iterations + nodes  # (the count at which tick pauses)
+    at = search.held[_PAUSE_AT] = search.iterations + nodes  # (the count at which tick pauses)
     if search.next_tick > at:
         search.next_tick = at  # tick is where the pause is noticed
     try:
@@ -309,40 +341,6 @@ def step(search, nodes):
         search.walker = None
         return True
     return False
-
-
-# The cells of Search's grouped attributes (one attribute a group: see the
-# end of Search.__init__), by name; a leading underscore makes each a
-# literal in the compiled code, with no global.
-# held: where a paused search stands (see step).
-_AT_PLY = const(0)  # the ply whose node minimax re-enters (0: none; -ply-1: before the next move of ply's node)
-_SCAN_NEXT = const(1)  # a paused scan's next move (0: none paused)
-_SCAN_TOP = const(2)  # its kept entries
-_SCAN_BEST = const(3)  # its best
-_SCAN_FROZEN = const(4)  # whether it reads the copy of its list
-_REACH_TAIL = const(5)  # label_reach's queue's end (0: not paused)
-_REACH_HEAD = const(6)  # its head
-_REACH_MARK = const(7)  # its next count
-_REACH_COUNTED = const(8)  # the nodes it has counted
-PAUSE_AT = const(9)  # the node count at which tick pauses (app.shared_search sets it too)
-_LIMIT = const(10)  # the next search's node limit (limit(); 0: the level's budget)
-# frames: minimax's state a ply (see minimax).
-_LO = const(0)  # alpha
-_HI = const(1)  # beta
-_LO0 = const(2)  # alpha on entry
-_HI0 = const(3)  # beta on entry
-_INDEX = const(4)  # the next move's index in the ply's buffer
-_COUNT = const(5)  # its move count
-_BEST = const(6)  # its best move
-_HASH = const(7)  # its hash
-_SLOT = const(8)  # its transposition-table entry
-_CHECK = const(9)  # that entry's check
-_KILLER = const(10)  # the ply's killer move
-# work: reach's work space (see label_reach).
-_LABEL = const(0)  # per point its label
-_DIST = const(1)  # per point its distance
-_QUEUE = const(2)  # the labelled points
-_REACHED = const(3)  # per root its count
 
 
 class Search:
@@ -447,11 +445,8 @@ class Search:
         last = len(SPACE) - 1
         value = zeros("h", size + 1)  # at most 1,500 (2,000 on Hexbo) + 30 a point: 20,250 on 625 points
         w = game.variant.space_weight  # (percent: Hexbo's roots weigh their first points more)
-        space = SPACE  # (locals: a loop a point reads no global)
-        root = ROOT
-        room = ROOM
         for s in range(size + 1):
-            value[s] = root + space[s if s < last else last] * w // 100 + room * s
+            value[s] = ROOT + SPACE[s if s < last else last] * w // 100 + ROOM * s
         # Per root: its weight in the sum (own roots count for the others
         # together when 4 play; set by start), and its current term during a
         # scan. With VALUE, one tuple: terms.
@@ -462,15 +457,9 @@ class Search:
         # size): attack, rescue.
         attack = bytearray(size + 1)
         rescue = bytearray(size + 1)
-        keys = KEY_ATTACK
-        n = len(keys)
-        attack[1] = KEY_CAPTURE
-        for s in range(2, size + 1):
-            attack[s] = keys[s] if s < n else 1
-        keys = KEY_RESCUE
-        n = len(keys)
         for s in range(1, size + 1):
-            rescue[s] = keys[s] if s < n else 0
+            attack[s] = KEY_CAPTURE if s == 1 else (KEY_ATTACK[s] if s < len(KEY_ATTACK) else 1)
+            rescue[s] = KEY_RESCUE[s] if s < len(KEY_RESCUE) else 0
         self.keys = (attack, rescue)
         # Search.reach's work space (levels that use it): per point its
         # label (root + 1, or CONTESTED; all 0 between calls) and distance,
@@ -591,7 +580,7 @@ class Search:
         # Pausing (see step): the count at which tick pauses, the flag it
         # sets, and where the search stands when paused (held, see __init__).
         # The finished search's move.
-        held[PAUSE_AT] = WIN  # (never)
+        held[_PAUSE_AT] = WIN  # (never)
         self.paused = False
         for i in range(_REACH_TAIL):  # the ply's and the scan's cells
             held[i] = 0
@@ -631,7 +620,7 @@ class Search:
     # -- the search loop --------------------------------------------------------
     def run(self):
         """The chosen point (the game must not be over): the whole search at once."""
-        self.held[PAUSE_AT] = WIN  # pause never: no search counts that many nodes
+        self.held[_PAUSE_AT] = WIN  # pause never: no search counts that many nodes
         for _ in self.walk():
             pass
         return self.move
@@ -907,7 +896,7 @@ class Search:
                 beta = hi[ply - 1]
         while True:
             # -- enter the node at ``ply``: its value ``v``, or its first move searched
-            v = _NO_VALUE
+            v = NO_VALUE
             if self.paused and not self.stopped:
                 self.held[_AT_PLY] = ply
                 return 0
@@ -929,11 +918,11 @@ class Search:
                         if info & 15 >= leaves - ply + 1:
                             tv = table[1][slot]
                             flag = (info >> 4) & 3
-                            if flag == _EXACT or (tv >= beta if flag == _LOWER else tv <= alpha):
+                            if flag == EXACT or (tv >= beta if flag == LOWER else tv <= alpha):
                                 v = tv
                         if info >> 6:
                             first = (info >> 6) - 1
-                if v != _NO_VALUE:
+                if v != NO_VALUE:
                     pass
                 elif ply == leaves:
                     # The last ply: every move valued at once; stop at the
@@ -944,10 +933,10 @@ class Search:
                         return 0
                     if maximise:
                         v = self.best
-                        flag = _LOWER if v >= beta else _EXACT
+                        flag = LOWER if v >= beta else EXACT
                     else:
                         v = -self.best
-                        flag = _UPPER if v <= alpha else _EXACT
+                        flag = UPPER if v <= alpha else EXACT
                     if tt and not self.stopped:
                         table[0][slot] = check
                         table[1][slot] = v
@@ -1028,7 +1017,7 @@ class Search:
                     a0 = lo0[ply]
                     b0 = hi0[ply]
                     table[2][slot] = (leaves - ply + 1) | (
-                        _LOWER if v >= b0 else (_UPPER if v <= a0 else _EXACT)) << 4 | (best[ply] + 1) << 6
+                        LOWER if v >= b0 else (UPPER if v <= a0 else EXACT)) << 4 | (best[ply] + 1) << 6
             else:
                 return v
 
@@ -1082,7 +1071,7 @@ class Search:
         """Report progress (until stopped: a stopped search only finishes its
         root scan or reach); stop on request (once depth 2 is searched whole:
         a stop never plays a shallower move) or on the clock; pause (see step)."""
-        at = self.held[PAUSE_AT]  # (the count at which to pause)
+        at = self.held[_PAUSE_AT]  # (the count at which to pause)
         if self.iterations >= at:
             self.paused = True
         elif self.next_tick > at:

@@ -32,7 +32,9 @@ against hard without pondering (see ``EXTEND``).
 """
 
 from .ai import PLAYED_COST, WIN, nodes_in, step
-from .game import const  # (micropython's, or its CPython stand-in)
+
+if __import__("sys").implementation.name == "cpython":  # (MicroPython folds const() when it compiles)
+    from .game import const
 
 # The cells of a finished candidate in Ponder.found, the first two also
 # those of a search's expected (tanbo.ai.Search.expected): its move, the

@@ -25,7 +25,7 @@ GAUGE = [""]
 # the screen on show does not keep it (let_go).
 HELD = ("app.main", "app.clock", "app.input", "app.store.settings", "app.store.save", "app.view.text",
         "app.shared_search")
-ENGINE = ("tanbo.ponder", "tanbo.coach", "tanbo.game_make")
+ENGINE = ("tanbo.ponder", "tanbo.coach", "tanbo.game_make", "tanbo.position")
 
 
 def let_go(keeps):

@@ -8,6 +8,9 @@ import gc
 from app import forget, let_go
 
 
+BUILT_WITH = ("app.view.theme", "app.view.sizes")
+
+
 def show_result(app):
     """The game :attr:`app.main.App.finished` kept in the library with the save its end
     makes, then its result: a box over the final position where the heap has
@@ -76,8 +79,9 @@ def start_next_game(app):
     app.next_game = None
     from app.screens.game import KEEPS
     # What the game's screen does not keep goes first, this module among
-    # them (the functions running keep its globals until they return).
-    let_go(KEEPS)
+    # them (the functions running keep its globals until they return), but
+    # the theme and sizes its board is built with: they go once it is shown.
+    let_go(KEEPS + BUILT_WITH)
     last = None
     search = app.search
     if getattr(search, "shared", False):

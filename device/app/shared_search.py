@@ -18,15 +18,18 @@ has no room for 3 KB more of them). It reads the game's removal records
 """
 
 
-from tanbo.ai import DEFAULT_SLOWNESS, PAUSE_AT, PUSH_COST, REMOVAL_COST, TT_BITS, WIN, Search
-from tanbo.game import const  # (micropython's, or its CPython stand-in)
+from tanbo.ai import DEFAULT_SLOWNESS, PUSH_COST, REMOVAL_COST, TT_BITS, WIN, Search
 from tanbo.rng import Rng
+
+if __import__("sys").implementation.name == "cpython":  # (MicroPython folds const() when it compiles)
+    from tanbo.game import const
 
 # SharedSearch.kept's cells (see SharedSearch.__init__); a search under
 # way's base is -1 when none is.
 _VARIANT = const(0)
 _BASE = const(1)
 _ORDER = const(2)
+_PAUSE_AT = const(9)  # Search.held's cell: the node count at which tick pauses (tanbo.ai's _PAUSE_AT)
 
 # Cells of removed roots' records (2 bytes each) that a search makes room
 # for before it starts: nearly every hard 4p search removes fewer. A search
@@ -143,7 +146,7 @@ class SharedSearch(Search):
         self.keep_order()
         self.kept[_BASE] = self.game.ply
         try:
-            self.held[PAUSE_AT] = WIN  # (never paused: Search.run's loop, not a call of it: a frame less on the pystack)
+            self.held[_PAUSE_AT] = WIN  # (never paused: Search.run's loop, not a call of it: a frame less on the pystack)
             for _ in self.walk():
                 pass
             return self.move

@@ -13,10 +13,8 @@ Events above :data:`app.screens.game.THINK` are this screen's requests,
 which :func:`serve` carries out for the app.
 """
 
-import sys
 
 import displayio
-import tanbo
 from tanbo.puzzles import BANDS
 
 from app.screens.game import CHANGED, KEEPS, THINK, GameScreen
@@ -99,9 +97,11 @@ class PuzzleScreen(GameScreen):
 
     searches = False  # the defender's replies are the puzzle's line: no tanbo.ai, no search
     # A game screen's code, and what a puzzle's opening reads each time: the
-    # theme and sizes its text uses, the setup of a game and the notation.
+    # theme and sizes its text uses, the setup of a game and the position's
+    # parser (3.7 KB of a board's heap; imported again at each opening, it
+    # would be a quarter of the opening's time).
     keeps = KEEPS + ("app.screens.puzzle", "app.view.theme", "app.view.sizes", "app.store.progress",
-                     "tanbo.game_make")
+                     "tanbo.game_make", "tanbo.position")
 
     def __init__(self, puzzle, count, width, height, hints=True, slowness=1.0):
         self.puzzle = puzzle
@@ -124,13 +124,6 @@ class PuzzleScreen(GameScreen):
         GameScreen.__init__(self, game, defenders, width, height - h, hints, slowness)
         for label in self.text:
             self.group.append(label.group)
-        # The position text is parsed: its parser (3.7 KB of a board's heap)
-        # is loaded again by whatever reads one next (a save, the next
-        # puzzle: 25 ms of RP2040 time). Dropped here, not through
-        # app.forget, whose frame can leave the module in a stack slot that
-        # the conservative collector still reads.
-        sys.modules.pop("tanbo.position", None)
-        tanbo.__dict__.pop("position", None)
 
     def step(self):
         """Plies of the solution played so far."""
