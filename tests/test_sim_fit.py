@@ -65,7 +65,7 @@ def inside(box, ink):
 def assert_fits(app, what):
     """No label off the screen, none drawn over another."""
     drawn = labels_drawn(app)
-    W, H = app.width, app.height
+    W, H = app.display.width, app.display.height
     for text, box, ink in drawn:
         xs = [x for x, _ in ink] + ([box[0], box[2] - 1] if box else [])
         ys = [y for _, y in ink] + ([box[1], box[3] - 1] if box else [])
