@@ -205,7 +205,7 @@ import boards
 from app import forget
 from app.start import start
 app = start(boards, clock=lambda: 0, sleep=lambda s: None)
-del start
+del start, boards
 forget("app.start")
 from tanbo import Game
 from boards.common import A, B, START

@@ -12,10 +12,11 @@ from app import forget
 # the rooms' packages among it (a room's modules stay where they are kept;
 # the next import through the room makes its package again), and the
 # engine's code that only some screens run (ENGINE), leaves the heap when
-# the screen on show does not keep it (let_go).
+# the screen on show does not keep it (let_go); so does the boards' package,
+# whose code picked the board at start (boards.common stays: the app imports it).
 HELD = ("app.main", "app.clock", "app.input", "app.store.settings", "app.store.save", "app.view.text",
         "app.shared_search")
-ENGINE = ("tanbo.ponder", "tanbo.coach", "tanbo.game_make")
+ENGINE = ("tanbo.ponder", "tanbo.coach", "tanbo.game_make", "boards")
 
 
 def let_go(keeps):
