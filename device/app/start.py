@@ -102,10 +102,10 @@ def set_up(app, hw, clock, sleep):
     app.save_full_shown = False
     app.games = 0  # games in the library (app.store.library)
     if app.saves is not None:
-        from app.store.save_load import load  # read once: dropped below
+        from app.store.save_load import load, unpack  # read once: dropped below
         settings, game, problem = load(app.saves, SIZE)
         if settings is not None:
-            app.settings.unpack(settings)
+            unpack(app.settings, settings)
             app.puzzle_record = bytes(app.saves.progress)
         if game is not None and game.winner is None:
             app.saved_game = game
