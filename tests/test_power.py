@@ -216,6 +216,8 @@ def test_the_boards_sleep_lets_the_buttons_go_and_wakes_on_one(board, tmp_path):
             assert sim.wiring.slept == [("neopixel_write", "NEOPIXEL", bytes(15))]  # 5 NeoPixels dark
             del sim.wiring.levels["BUTTON_OUT"]
         assert sim.app.hw.buttons.keys is not old  # a new scanner took the buttons back
+        # its code left the heap, and the boards' package its import made again (app.held lets it go)
+        assert "boards.sleep" not in sys.modules and "boards" not in sys.modules
         assert sim.app.lit == 0 and backlight(sim)[-1][1] == 1.0
         sim.press("DOWN")  # within 400 ms: the press that woke it, not acted on
         assert menu.index == 0
