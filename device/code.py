@@ -10,5 +10,5 @@ from app.start import start
 app = start(boards)
 while app is None:
     pass  # an unknown board: its message stays on the screen
-del start  # (start dropped its module: the game gets its heap)
+del start, boards  # (start dropped its module, a screen's change drops the package: the game gets their heap)
 app.run()

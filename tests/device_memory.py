@@ -51,7 +51,7 @@ from app.start import start  # noqa: E402
 out = {"imports": used()}
 now = [0]
 app = start(boards, clock=lambda: now[0], sleep=lambda s: None)
-del start
+del start, boards
 forget("app.start")
 app.step()
 out["title"] = used()

@@ -73,7 +73,7 @@ def session():
     from boards.common import A, START
     now = [0]
     app = start(boards, clock=lambda: now[0], sleep=lambda s: None)
-    del start
+    del start, boards
     forget("app.start")
     app.hw.slowness = SLOWNESS
 

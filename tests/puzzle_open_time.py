@@ -23,7 +23,7 @@ from app import forget  # noqa: E402
 from app.start import start  # noqa: E402
 
 app = start(boards, clock=lambda: 0, sleep=lambda s: None)
-del start
+del start, boards
 forget("app.start")
 app.step()
 

@@ -34,7 +34,7 @@ save.Saves(st).save(s.pack(), g)
 st.d[2048 + 20] ^= 1  # past the record: no harm
 packed, loaded, problem = save_load.load(save.Saves(st), settings.SIZE)
 t = settings.Settings()
-t.unpack(packed)
+save_load.unpack(t, packed)
 print("history", loaded.moves(), t.level, problem)
 print("crc", crc32.crc32(b"Tanbo by Mark Steere"), save.checksum(b"Tanbo by Mark Steere"))
 st.d[save.HEADER + 3] ^= 0x10

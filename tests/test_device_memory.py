@@ -205,7 +205,7 @@ import boards
 from app import forget
 from app.start import start
 app = start(boards, clock=lambda: 0, sleep=lambda s: None)
-del start
+del start, boards
 forget("app.start")
 from tanbo import Game
 from boards.common import A, B, START
@@ -239,7 +239,7 @@ def test_a_game_screen_drops_what_it_does_not_need_and_the_menu_comes_back(micro
     game, menu, back = proc.stdout.splitlines()[-3:]
     for gone in ("app.screens.title", "app.screens.game_menu", "app.screens.menu", "app.view.font", "app.start", "app.view.tile_art", "app.view.cell_plan",
                  "app.view.build", "app.store.save_load", "boards.pybadge", "boards.waves", "app.view.theme",
-                 "app.view.sizes", "tanbo.variant_make", "tanbo.game_make", "tanbo.point_text"):
+                 "app.view.sizes", "tanbo.variant_make", "tanbo.game_make", "tanbo.point_text", "boards", "app.held"):
         assert gone not in game.split()
     assert "app.screens.game" in game.split() and "boards.common" in game.split() and "tanbo.game" in game.split()
     assert menu == "Menu Game"

@@ -380,18 +380,19 @@ def test_pondering_off_plays_the_same_moves_and_searches_nothing_on_the_players_
 
 
 def test_the_setting_is_saved_and_old_saves_keep_the_boards_default():
+    from app.store.save_load import unpack
     from app.store.settings import SIZE, Settings
     for on in (False, True):
         s = Settings()
         s.ponder = on
         t = Settings()
         t.ponder = not on
-        t.unpack(s.pack())
+        unpack(t, s.pack())
         assert t.ponder == on and len(s.pack()) == SIZE
         old = bytes((1, 1, 3, 0, 0, 1, 0, 0))  # a save made before the setting
         u = Settings()
         u.ponder = on  # the board's default
-        u.unpack(old)
+        unpack(u, old)
         assert u.ponder == on
 
 

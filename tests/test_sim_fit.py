@@ -65,7 +65,7 @@ def inside(box, ink):
 def assert_fits(app, what):
     """No label off the screen, none drawn over another."""
     drawn = labels_drawn(app)
-    W, H = app.width, app.height
+    W, H = app.display.width, app.display.height
     for text, box, ink in drawn:
         xs = [x for x, _ in ink] + ([box[0], box[2] - 1] if box else [])
         ys = [y for _, y in ink] + ([box[1], box[3] - 1] if box else [])
@@ -124,10 +124,11 @@ def test_each_menu_and_screen_fits_in_its_longest_state(sim):
     assert_fits(app, "title")
     title_with(app, 0, NOTICES[1], saved=False)
     assert_fits(app, "title, a damaged save")
+    from boards.common import RIGHT  # (the module: its package leaves with a screen's change, app.held)
     app.go("new_game")
     app.settings.variant = 0
     for _ in range(10):  # every board's name in the row
-        app.screen.key(__import__("boards.common").common.RIGHT)
+        app.screen.key(RIGHT)
         assert_fits(app, "new game")
     app.go("settings", app.title)
     assert_fits(app, "settings")

@@ -505,7 +505,7 @@ def test_the_game_screen_asks_the_app_by_events_and_never_calls_it(sim):
     from tanbo import Game
     from app.screens import game as gsm
     from boards.common import A, B, RIGHT, SELECT, START
-    gs = gsm.GameScreen(Game("9x9"), (2,), sim.app.width, sim.app.height)  # no App anywhere
+    gs = gsm.GameScreen(Game("9x9"), (2,), sim.app.display.width, sim.app.display.height)  # no App anywhere
     assert not hasattr(gs, "app")
     assert gs.key(RIGHT) == gsm.CHANGED
     gs.cursor = gs.game.legal_moves()[0]

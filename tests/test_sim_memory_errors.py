@@ -271,7 +271,7 @@ def test_a_title_that_cannot_be_built_at_start_says_so_in_one_line_and_a_key_tri
     assert len(labels) == 1  # its own line, made at start before the title
     shown = sim.app.root[-1] is notice.group and len(sim.app.root) == 2
     assert shown and notice.label.text == "Low memory. Press A"
-    assert len(notice.label.text) * 6 * sim.app.scale + notice.label.group.x <= sim.app.width
+    assert len(notice.label.text) * 6 * sim.app.scale + notice.label.group.x <= sim.app.display.width
     sim.frames(100)  # the loop runs on it
     sim.press("A")  # the title, now that the heap has room
     title = sim.app.screen

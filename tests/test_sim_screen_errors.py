@@ -21,7 +21,7 @@ def review(s):
     g = Game("9x9")
     for _ in range(3):
         g.play(g.legal_moves()[0])
-    s.app.show(ReviewScreen(g, s.app.width, s.app.height, s.app.title))
+    s.app.show(ReviewScreen(g, s.app.display.width, s.app.display.height, s.app.title))
     s.frames(50)
 
 
@@ -102,7 +102,7 @@ def test_a_game_screen_module_that_fails_to_load_after_a_review_returns_to_the_t
         g = Game("9x9")
         for _ in range(3):
             g.play(g.legal_moves()[0])
-        s.app.show(ReviewScreen(g, s.app.width, s.app.height, None, s.app))  # as game over's Review
+        s.app.show(ReviewScreen(g, s.app.display.width, s.app.display.height, None, s.app))  # as game over's Review
         s.frames(20)
         assert "app.screens.game" not in sys.modules  # dropped under the review
         failed = []

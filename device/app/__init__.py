@@ -16,34 +16,10 @@ VERSION = "0.1.0"
 GAUGE = [""]
 
 
-# Held for the app's life (their objects are: the app, the settings, the
-# saves, the last resort's label, a search kept from game to game): a second
-# import would be a second copy of their code. The rest of the app's code,
-# the rooms' packages among it (a room's modules stay where they are kept;
-# the next import through the room makes its package again), and the
-# engine's code that only some screens run (ENGINE), leaves the heap when
-# the screen on show does not keep it (let_go).
-HELD = ("app.main", "app.clock", "app.input", "app.store.settings", "app.store.save", "app.view.text",
-        "app.shared_search")
-ENGINE = ("tanbo.ponder", "tanbo.coach", "tanbo.game_make", "tanbo.position")
-
-
 def let_go(keeps):
-    """Forget every module of the app (but :data:`HELD`) and of :data:`ENGINE` that
-    ``keeps`` (module names; ``"app."``: all of the app's) does not hold.
-
-    The one rule for what code a screen has on the heap: each screen names
-    what it keeps (its ``keeps``), and :meth:`app.main.App.show` lets the rest
-    go when it comes up. What a kept module imports must be kept too, or
-    the next import loads a second copy of it.
-    """
-    for name in list(sys.modules):
-        if name.startswith("app.") and name not in HELD or name in ENGINE:
-            for k in keeps:
-                if k == name or k == "app." and name.startswith(k):
-                    break
-            else:
-                forget(name)
+    """Forget every module of the app and of the engine's screens' code that ``keeps``
+    does not hold (:func:`app.held.let_go`, whose code leaves the heap with them)."""
+    __import__("app.held").held.let_go(keeps)
 
 
 def forget(*names):

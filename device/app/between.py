@@ -128,7 +128,7 @@ def play(app, game, ai):
     screen = None
     while screen is None:  # twice at most: beside the search, then without it
         try:
-            screen = screen_code.GameScreen(game, ai, app.width, app.height, app.settings.hints,
+            screen = screen_code.GameScreen(game, ai, app.display.width, app.display.height, app.settings.hints,
                                             app.hw.slowness, app.search, app.small_heap)
         except MemoryError:
             if app.search is None:

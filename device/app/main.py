@@ -17,7 +17,7 @@ the computer's turn) are dropped, so none acts later as a surprise.
 import gc
 import sys
 
-from app import forget, let_go
+from app import forget
 # The game screen's events only (ints): no name here holds its code, which
 # Review drops while its coach searches (app.screens.review; see game_screen).
 from app.screens.game import CHANGED, HINTS, MENU, OVER, PLACED, REMOVED, THINK, UNDONE
@@ -99,49 +99,9 @@ class App:
     # -- plumbing ---------------------------------------------------------------
 
     def show(self, screen):
-        """Put ``screen`` (built whole) on the display; the next refresh sends the panel once
-        (or, for a menu that took over the group on show, only what changed in it).
-
-        CircuitPython 10 sends, per refresh, an area for every TileGrid
-        that is new or changed and one for the layers a Group lost, each
-        in full where they overlap: swapping the screen's group under a
-        root on show sent 1.6-1.9 panels (Start -> 9x9: 106,326 px of
-        57,600). A root group set anew makes the next refresh one area,
-        the whole panel (``full_refresh`` in shared-module/displayio/
-        display_core.c), but setting the group it has already changes
-        nothing: hence None in between, while the root is changed.
-        """
-        d = self.display
-        old = self.screen
-        under = getattr(old, "over", None)  # the screen under the box menu on show
-        over = getattr(screen, "over", None)
-        if old is not None and old.group is screen.group:
-            # A menu that took over the last one's lines (app.screens.menu.Menu): the
-            # group stays, and the refresh sends only what changed in it.
-            pass
-        elif over is not None and (over is old or over is under):
-            # A box menu over the screen on show (or in place of the box over it):
-            # the refresh sends the boxes' areas, the board stays.
-            if under is not None:
-                self.root.remove(old.group)
-            self.root.append(screen.group)
-        elif screen is under:
-            self.root.remove(old.group)  # the box goes: its area is drawn again
-        else:
-            d.root_group = None
-            self._remove(old)
-            self.root.append(screen.group)
-            d.root_group = self.root
-        self.screen = screen
-        self.dirty = True
-        self.busy = True
-        # The last screen (and the menus' code, under a game) is collected
-        # once the new one is on the panel, not before (see step): ~25 ms of
-        # RP2040 time (board time, 185 KB heap) the player would wait.
-        self.collect = True
-        keeps = getattr(screen, "keeps", None)
-        if keeps is not None:
-            let_go(keeps)
+        """Put ``screen`` (built whole) on the display, the code it does not keep let go
+        (:func:`app.held.show`: that code is loaded for a screen's change only)."""
+        __import__("app.held").held.show(self, screen)
 
     def go(self, name, *args):
         """Show the screen ``name``: :mod:`app.screens` ``.name``'s ``screen(app, *args)``
@@ -546,17 +506,9 @@ class App:
     def drop_screen(self):
         """Let the screen on show go (the next :meth:`show` puts one up), then collect."""
         self.display.root_group = None
-        self._remove(self.screen)
+        __import__("app.held").held.remove(self, self.screen)
         self.screen = None
         gc.collect()
-
-    def _remove(self, screen):
-        """Take ``screen``'s group off the root, and the screen's under it if it is a box."""
-        if screen is not None:
-            self.root.remove(screen.group)
-            under = getattr(screen, "over", None)
-            if under is not None:
-                self.root.remove(under.group)
 
     def play_next(self, game, ai):
         """Start ``game`` (a Game, or a variant's name for a new one; ``ai``:

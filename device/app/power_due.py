@@ -100,7 +100,9 @@ def sleep(app, now):
     """The board's deepest sleep until a button (boards.sleep); then lit, the waking press
     swallowed (``now``: unused, the clock has moved on)."""
     __import__("boards.sleep").sleep.until_key(app.hw)
+    # (and the boards' package, which that import made again: app.held lets it go too)
     sys.modules.pop("boards.sleep", None)
+    sys.modules.pop("boards", None)
     light(app, 0)
     app.last = app.due = app.clock()
     app.swallow = app.last + SWALLOW_MS

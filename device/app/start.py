@@ -54,7 +54,7 @@ def last_resort(app):
     group = displayio.Group()
     label = None
     try:
-        label = Label(2 * s, app.height // 2 - 6 * s, len(LOW_MEMORY), theme.TEXT, scale=s, text=LOW_MEMORY)
+        label = Label(2 * s, app.display.height // 2 - 6 * s, len(LOW_MEMORY), theme.TEXT, scale=s, text=LOW_MEMORY)
         group.append(label.group)
     except MemoryError:
         pass  # the background alone; a key still brings the title
@@ -68,10 +68,10 @@ def set_up(app, hw, clock, sleep):
     app.clock = clock or Clock().now
     app.sleep = sleep or time.sleep
     d = app.display = hw.display
-    app.width, app.height = d.width, d.height
-    app.scale = text_scale(app.width, app.height)
+    # (its size is the display's: d.width, d.height; not on the app, whose table grows past 29)
+    app.scale = text_scale(d.width, d.height)
     app.root = displayio.Group()
-    app.root.append(background(app.width, app.height))
+    app.root.append(background(d.width, d.height))
     d.root_group = app.root
     # The glyphs first, in a call of their own: built inside the last
     # resort's Label, the font's table (dropped once drawn) stayed on the
@@ -102,10 +102,10 @@ def set_up(app, hw, clock, sleep):
     app.save_full_shown = False
     app.games = 0  # games in the library (app.store.library)
     if app.saves is not None:
-        from app.store.save_load import load  # read once: dropped below
+        from app.store.save_load import load, unpack  # read once: dropped below
         settings, game, problem = load(app.saves, SIZE)
         if settings is not None:
-            app.settings.unpack(settings)
+            unpack(app.settings, settings)
             app.puzzle_record = bytes(app.saves.progress)
         if game is not None and game.winner is None:
             app.saved_game = game

@@ -22,7 +22,7 @@ def fits(app):
     """How many text lines (``lines`` and rows) a :class:`Menu` holds between its title
     and its footer on ``app``'s screen: 8 on 160x128, 7 on 240x240 (2x text)."""
     s = app.scale
-    return (app.height - 4 * s - 24 * s) // (12 * s)
+    return (app.display.height - 4 * s - 24 * s) // (12 * s)
 
 
 def back_to(app, screen):
@@ -118,7 +118,7 @@ class Menu:
         self.app = app
         self.rows = rows
         self.back = back
-        s, W, H = app.scale, app.width, app.height
+        s, W, H = app.scale, app.display.width, app.display.height
         cw, lh = 6 * s, 12 * s
         cols = self.cols = min(COLS, (W - 2 * MARGIN * s) // cw)
         self.x0 = (W - cols * cw) // 2
@@ -164,7 +164,7 @@ class Menu:
         than its longest, centred; the title a bar. Only the box is sent to the panel
         when it comes and goes (:meth:`app.main.App.show`), the board stays in view."""
         self.over = over
-        s, W, H = self.app.scale, self.app.width, self.app.height
+        s, W, H = self.app.scale, self.app.display.width, self.app.display.height
         cw, lh = 6 * s, 12 * s
         texts = [title, footer or ""] + list(lines) + [row.text(0) for row in self.rows]
         cols = self.cols = min(self.cols, max(len(t) for t in texts) + 1)
@@ -243,9 +243,9 @@ class ScrollMenu(Menu):
         self.count = count
         s, lh = app.scale, 12 * app.scale
         # Title, its gap, the rows, the goal line and the footer.
-        shown = max(1, min(count, (app.height - 4 * s - 3 * lh) // lh))
+        shown = max(1, min(count, (app.display.height - 4 * s - 3 * lh) // lh))
         Menu.__init__(self, app, title, [Row("") for _ in range(shown)], None, footer=footer)
-        self.goal = self._line(app.height - 2 * lh, theme.DIM, None, "")
+        self.goal = self._line(app.display.height - 2 * lh, theme.DIM, None, "")
         self.top = 0
 
     def scroll_to(self, i):

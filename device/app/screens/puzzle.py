@@ -63,7 +63,7 @@ def screen(app, n):
         # once would be a second tile strip and row grids on the heap).
         app.drop_screen()
     try:
-        return PuzzleScreen(puzzle, count, app.width, app.height, app.settings.hints, app.hw.slowness)
+        return PuzzleScreen(puzzle, count, app.display.width, app.display.height, app.settings.hints, app.hw.slowness)
     except ValueError as e:
         return refuse(app, n, e)
 

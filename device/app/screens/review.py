@@ -40,7 +40,7 @@ SIGNS = {"inaccuracy": "?!", "mistake": "?", "blunder": "??"}
 def screen(app, game, who=None):
     """The review of finished ``game`` (``who``: its library byte, for a game of the
     library; B then goes back to the games list, else to the game's result)."""
-    return ReviewScreen(game, app.width, app.height, None, app, who)
+    return ReviewScreen(game, app.display.width, app.display.height, None, app, who)
 
 
 class ReviewScreen:

@@ -54,7 +54,7 @@ class Help:
     def __init__(self, app, back):
         self.app = app
         self.back = back
-        s, W, H = app.scale, app.width, app.height
+        s, W, H = app.scale, app.display.width, app.display.height
         lh = 12 * s
         x0 = 2 * s  # the same margin left, right and above the title
         self.group = displayio.Group()

@@ -5,6 +5,7 @@ import struct
 from tanbo import Game, VARIANTS
 
 from app.store.save import HEADER, MAGIC, NO_GAME, OLD_MAGIC, RESIGN, V3_MAGIC, checksum
+from app.store.settings import GAME_VARIANTS, LEVELS, OPPONENTS, SIZE
 
 
 # What an NVM that never held a record starts with: erased flash, or zeroed.
@@ -17,6 +18,33 @@ def apply_ply(game, m):
         game.resign(m - RESIGN)
     else:
         game.play(m)
+
+
+def unpack(settings, data):
+    """Take ``settings``' values (an :class:`app.store.settings.Settings`) from ``data``
+    (SIZE bytes, as its ``pack`` makes them); out-of-range values keep the defaults."""
+    if len(data) != SIZE:
+        return
+    settings.sound = data[0] & 1 == 1
+    sleep = (data[0] >> 1 & 3) + 1 & 3
+    if sleep != settings.sleep:
+        settings.sleep = sleep
+    settings.hints = data[1] == 1
+    if data[2] < len(LEVELS):
+        settings.level = data[2]
+    if data[3] < len(GAME_VARIANTS):
+        settings.variant = data[3]
+    if data[4] < len(OPPONENTS):
+        settings.opponent = data[4]
+    if 1 <= data[5] <= 6:
+        settings.seat = data[5]
+    # 1 off, 2 on; 0 (saves made before the setting): the board's default.
+    on = data[6] == 2 if 1 <= data[6] <= 2 else settings.ponder
+    if on != settings.ponder:
+        settings.ponder = on
+    on = data[7] == 2  # (0: saves made before the setting, 1: off)
+    if on != settings.send:
+        settings.send = on
 
 
 class SaveError(ValueError):

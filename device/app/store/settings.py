@@ -1,4 +1,5 @@
-"""The player's choices, packed into SIZE bytes for the save record."""
+"""The player's choices, packed into SIZE bytes for the save record (read back at start
+by :func:`app.store.save_load.unpack`: that code is not on the heap under a game)."""
 
 # tanbo.ai.LEVELS, by name: the menus show them without loading the AI
 # (tests/test_device_imports.py checks that the two agree).
@@ -41,31 +42,6 @@ class Settings:
         return bytes(((1 if self.sound else 0) | (self.sleep + 3) % 4 << 1, 1 if self.hints else 0, self.level,
                       self.variant, self.opponent, self.seat, 2 if self.ponder else 1,
                       2 if self.send else 1))
-
-    def unpack(self, data):
-        """Take values from ``data`` (SIZE bytes); out-of-range values keep the defaults."""
-        if len(data) != SIZE:
-            return
-        self.sound = data[0] & 1 == 1
-        sleep = (data[0] >> 1 & 3) + 1 & 3
-        if sleep != self.sleep:
-            self.sleep = sleep
-        self.hints = data[1] == 1
-        if data[2] < len(LEVELS):
-            self.level = data[2]
-        if data[3] < len(GAME_VARIANTS):
-            self.variant = data[3]
-        if data[4] < len(OPPONENTS):
-            self.opponent = data[4]
-        if 1 <= data[5] <= 6:
-            self.seat = data[5]
-        # 1 off, 2 on; 0 (saves made before the setting): the board's default.
-        on = data[6] == 2 if 1 <= data[6] <= 2 else self.ponder
-        if on != self.ponder:
-            self.ponder = on
-        on = data[7] == 2  # (0: saves made before the setting, 1: off)
-        if on != self.send:
-            self.send = on
 
     def level_name(self):
         return LEVELS[self.level]
