@@ -8,7 +8,7 @@ import gc
 from app import forget, let_go
 
 
-BUILT_WITH = ("app.view.theme", "app.view.sizes")
+BUILT_WITH = ("app.view.theme", "app.view.sizes", "app.held")  # (and the screen change that shows it)
 
 
 def show_result(app):
