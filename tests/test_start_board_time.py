@@ -30,9 +30,11 @@ CASES = [(PICOSYSTEM, "9x9", "hard"), (PICOSYSTEM, "9x9", "medium"), (PICOSYSTEM
          (PICOSYSTEM, "hexbo-6p", "medium"), (PYBADGE, "19x19", "hard"), (PYBADGE, "4p", "hard")]
 # Over the limit, each with its count (RP2040 ms, first game / a game after a
 # game; docs/board-costs.md, Start -> board), as a strict xfail that fails
-# the day it fits: none now (hexbo-6p was 791 / 438 until its tile strip drew
-# each hexagon from rows worked out once: 689 / 437).
-OVER = {}
+# the day it fits.
+OVER = {
+    (PICOSYSTEM, "4p", "medium"): "711 / 506 ms: the app's rooms and its power service on the way (666 / 432 before)",
+    (PICOSYSTEM, "hexbo-6p", "medium"): "750 / 500 ms (791 / 438 at 546dbfa; 689 / 437 before the rooms)",
+}
 
 
 @pytest.fixture(scope="module")
