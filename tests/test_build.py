@@ -113,6 +113,9 @@ def test_the_real_app_ships_every_screen_it_reaches_by_name():
     assert len(screens) > 10
     for name in screens:
         assert "lib/app/screens/%s.py" % name in paths, name
+    # boards.sleep finds the board's own module by a name made at run time: no other board's ships
+    assert "lib/boards/sleep.py" in paths and "lib/boards/picosystem.py" in paths
+    assert "lib/boards/pybadge.py" not in paths and "lib/boards/pygamer.py" not in paths
 
 
 def test_every_mpy_has_the_circuitpython_header_and_code_py_stays_source(tmp_path):

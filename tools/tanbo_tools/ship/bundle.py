@@ -92,9 +92,13 @@ def select_sources(board, device_dir, core_dir):
         raise mpy.BuildError("no %s: board %s has no hardware module" % (board_module, board.name))
     others = set("boards." + b.module for b in BOARDS.values() if b.module != board.module)
 
+    board_modules = set("boards." + b.module for b in BOARDS.values())
+
     def skip(importer, name):
-        from_board_module = importer.startswith("boards.") and importer != "boards"
-        return name in others and not from_board_module
+        # A board's module may build on another's (the PyGamer's on the PyBadge's);
+        # nothing else takes another board's module in (boards.sleep's import of
+        # the board's own, by a name made at run time, reads as all of them).
+        return name in others and importer not in board_modules
 
     roots = [os.path.abspath(device_dir), os.path.abspath(core_dir)]
     try:
