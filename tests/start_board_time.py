@@ -55,6 +55,8 @@ from app.store.settings import GAME_VARIANTS, LEVELS  # noqa: E402
 
 s = app.settings
 s.variant, s.level, s.opponent, s.seat = GAME_VARIANTS.index(variant), LEVELS.index(level), 0, 1
+app.go("new_game")  # the player's way to Start: the new-game menu on show
+app.step()
 display = app.display
 refresh = display.refresh
 unit = [None]  # "start" inside a unit, until its board is drawn
@@ -108,8 +110,6 @@ if mode == "parts":
     game_screen.kept_search = wrap(game_screen.kept_search, "search")
     game_screen.GameScreen.__init__ = wrap(game_screen.GameScreen.__init__, "screen")
 
-app.go("new_game")  # the player's way to Start: the new-game menu on show
-app.step()
 divmod(0, 1)
 for _ in range(units):
     unit[0] = "start"

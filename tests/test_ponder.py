@@ -443,8 +443,10 @@ def test_match_ponder_ms_is_deterministic_for_a_seed():
 
 def test_match_refuses_a_negative_ponder_time(capsys):
     from tanbo_tools import cli
-    assert cli.main(["match", "hard", "medium", "--ponder-ms", "-5"]) == 2
-    assert "--ponder-ms -5" in capsys.readouterr().err
+    with pytest.raises(SystemExit) as refused:  # argparse's refusal, naming the option and its range
+        cli.main(["match", "hard", "medium", "--ponder-ms", "-5"])
+    assert refused.value.code == 2
+    assert "--ponder-ms: '-5': expected a whole number of milliseconds from 0 to" in capsys.readouterr().err
     assert cli.main(["match", "hard", "medium", "--ponder-only", "A"]) == 2
     assert "--ponder-only A without --ponder-ms" in capsys.readouterr().err
 
