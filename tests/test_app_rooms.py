@@ -13,6 +13,8 @@ import sys
 
 import pytest
 
+from tanbo_tools.ship import closure
+
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 APP = os.path.join(ROOT, "device", "app")
@@ -22,7 +24,6 @@ ROOMS = ("screens", "store", "view")
 BASES = ("app.screens.menu", "app.screens.game")
 # Where each top of the house lies on disk, and the package its modules are in.
 TREES = (("core", ""), ("device", ""), ("desktop_sim", ""), ("tools", ""))
-LOADERS = ("__import__", "loaded")
 
 
 def modules(folder):
@@ -40,24 +41,11 @@ def modules(folder):
 
 
 def imported(path, package):
-    """The absolute names ``path`` imports (``a.b`` for ``from a import b`` too), and the
-    literal names of ``__import__``/``loaded`` calls."""
+    """The absolute names ``path`` (a module of ``package``) imports, read as the bundle's
+    closure reads them (``from a import b`` as ``a`` and ``a.b``, ``__import__``/``loaded``
+    with a literal name, a package imported by a name built from it as ``pkg.*``)."""
     with open(path, encoding="utf-8") as f:
-        tree = ast.parse(f.read(), path)
-    names = []
-    for node in ast.walk(tree):
-        if isinstance(node, ast.Import):
-            names += [alias.name for alias in node.names]
-        elif isinstance(node, ast.ImportFrom):
-            base = node.module or ""
-            if node.level:
-                parts = package.split(".")[:len(package.split(".")) - node.level + 1]
-                base = ".".join(parts + ([base] if base else []))
-            names += [base] + [base + "." + alias.name for alias in node.names]
-        elif (isinstance(node, ast.Call) and isinstance(node.func, ast.Name) and node.func.id in LOADERS
-              and node.args and isinstance(node.args[0], ast.Constant) and isinstance(node.args[0].value, str)):
-            names.append(node.args[0].value)
-    return names
+        return closure.imported_names(f.read(), path, package)
 
 
 def arrows(known):
