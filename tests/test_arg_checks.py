@@ -106,6 +106,7 @@ NUMERIC = [
     (["train"], "--every", "from 1 to 100000"),
     (["sim", "--headless"], "--scale", "from 1 to 8"),
     (["sim", "--headless"], "--pystack", "from 256 to 65536"),
+    (["sim", "--headless"], "--battery", "expected volts from 2.5 to 4.5"),
     (["gtp"], "--seed", "from 0 to 999999999999999999"),
     (["gtp"], "--movetime", "1-86400000"),
     (["bench"], "--seconds", "above 0, at most 3600"),
