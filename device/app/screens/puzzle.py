@@ -97,11 +97,11 @@ class PuzzleScreen(GameScreen):
 
     searches = False  # the defender's replies are the puzzle's line: no tanbo.ai, no search
     # A game screen's code, and what a puzzle's opening reads each time: the
-    # theme and sizes its text uses, the setup of a game and the position's
-    # parser (3.7 KB of a board's heap; imported again at each opening, it
-    # would be a quarter of the opening's time).
+    # theme and sizes its text uses, the screen change, the setup of a game and
+    # the position's parser (3.7 KB of a board's heap; imported again at each
+    # opening, it would be a quarter of the opening's time).
     keeps = KEEPS + ("app.screens.puzzle", "app.view.theme", "app.view.sizes", "app.store.progress",
-                     "tanbo.game_make", "tanbo.position")
+                     "app.held", "tanbo.game_make", "tanbo.position")
 
     def __init__(self, puzzle, count, width, height, hints=True, slowness=1.0):
         self.puzzle = puzzle
