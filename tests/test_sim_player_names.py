@@ -15,7 +15,6 @@ import pytest
 
 from tanbo import VARIANTS, Game
 from tanbo.record import SEND_BEGIN, SEND_END
-from tanbo.replay import load_record
 from tanbo.rng import Rng
 from tanbo_sim.simulator import Simulator
 
@@ -98,7 +97,7 @@ def test_every_seats_win_is_named_on_the_result_the_games_list_and_the_record_se
             for loser in range(1, players + 1):
                 if loser != seat:
                     assert "resign:" + NAMES[loser - 1] in record
-            assert load_record(Game, record).winner == seat
+            assert Game.from_record(record).winner == seat
             sim.run_keys("B,wait:300,B,wait:300")  # the list, the title
             assert screen_is(sim.app.screen, "Menu") and sim.app.screen.title.text == "T A N B O"
     finally:
