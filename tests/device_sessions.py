@@ -117,14 +117,22 @@ def session():
             app.out_of_memory()
         start_game = None
         app.step()
-        if type(app.screen).__name__ != "GameScreen":
+        if on_show(app) != "GameScreen":
             # (degrade: the game could not be built; the app shows the title)
-            out.setdefault("screens", []).append(type(app.screen).__name__)
+            out.setdefault("screens", []).append(on_show(app))
             continue
         out["plies"].append(play_out(app, rng, now, A, START))
         gc.collect()
         out.setdefault("free_between", []).append(gc.mem_free())
-        out.setdefault("screens", []).append(type(app.screen).__name__)
+        out.setdefault("screens", []).append(on_show(app))
+
+
+def on_show(app):
+    """The class name of the screen on show. Read in a frame of its own: a slot of the
+    session's frame that read ``app.screen`` would hold the screen after the read (a
+    frame's spent value slots are not cleared, and the collector scans them) through
+    the next game, as no frame on a board does."""
+    return type(app.screen).__name__
 
 
 def play_out(app, rng, now, A, START):
@@ -149,7 +157,7 @@ def play_out(app, rng, now, A, START):
             if MENU and moves % MENU_EVERY == 0 and not game_menu(app, now, A, START):
                 return game.ply  # (degrade: the app went to the title, the game saved)
             app.screen.cursor = game.legal_move_at(rng.below(game.legal_count()))
-            app.act(app.screen.key(A))  # the app then runs the computer's replies
+            press(app, A)  # the app then runs the computer's replies
         screen = None
         app.step()
         now[0] += 120
@@ -157,6 +165,12 @@ def play_out(app, rng, now, A, START):
         if said and said[0].startswith("low memory") and said[0] not in out.setdefault("levels", []):
             out["levels"].append(said[0])
     return game.ply
+
+
+def press(app, key):
+    """``key`` pressed on the screen on show, as App.step does. In a frame of its own (see
+    :func:`on_show`): the session's would keep the screen through the result's making."""
+    app.act(app.screen.key(key))
 
 
 def game_menu(app, now, A, START):

@@ -129,6 +129,13 @@ class App:
         now = self.clock()
         b = self.hw.buttons
         try:
+            # A game asked for, or over, in the last step: in a step of its own,
+            # whose frame holds no screen that step read (the collector scans a
+            # frame's spent slots too), so the last screen leaves the heap.
+            if self.next_game is not None:
+                between().start_next_game(self)
+            elif self.finished is not None:
+                between().show_result(self)
             while not self.busy and b.read():
                 if b.pressed:
                     if self.lit or now < self.swallow:
@@ -142,10 +149,6 @@ class App:
                 k = self.repeat.due(now)
                 if k >= 0:
                     self.act(self.screen.key(k))
-            if self.next_game is not None:
-                between().start_next_game(self)
-            elif self.finished is not None:
-                between().show_result(self)
             event = self.screen.tick(self.clock())
             if event == THINK:
                 # Straight to the search, not through act and game_event: two
