@@ -3,7 +3,9 @@ MicroPython unix port under ``tanbo_tools.board_time.count_units`` with tests/de
 first on MICROPYPATH and the app and engine as ``.mpy``; ``BOARD_TIME_WORK`` is
 ``BOARD_ID WIDTH HEIGHT VARIANT LEVEL MODE``.
 
-A unit is what the Start row runs (``app.screens.new_game.start_game``: the game
+Before Start the new-game menu is on show for ``DWELL`` steps of the app's loop,
+as a player looks at it (where a PicoSystem loads what Start runs:
+``Menu.warm``). A unit is what the Start row runs (``app.screens.new_game.start_game``: the game
 against the computer, the person playing the first seat) and the app's next
 step, up to the end of the display's first refresh: the board fully drawn
 (the refresh's SPI is the display's, counted apart in pixels). Then the
@@ -55,8 +57,10 @@ from app.store.settings import GAME_VARIANTS, LEVELS  # noqa: E402
 
 s = app.settings
 s.variant, s.level, s.opponent, s.seat = GAME_VARIANTS.index(variant), LEVELS.index(level), 0, 1
+DWELL = 6  # steps the player spends on the new-game menu before Start (60 ms at the loop's pace)
 app.go("new_game")  # the player's way to Start: the new-game menu on show
-app.step()
+for _ in range(DWELL):
+    app.step()
 display = app.display
 refresh = display.refresh
 unit = [None]  # "start" inside a unit, until its board is drawn
@@ -120,7 +124,8 @@ for _ in range(units):
     screen = type(app.screen).__name__
     search = type(app.screen.search).__name__  # made once the board was drawn
     app.go("new_game")  # back to the new-game menu, as from the game's menu and the title
-    app.step()
+    for _ in range(DWELL):
+        app.step()
     mark("title")
 print('{"segments": [%s], "screen": "%s", "search": "%s"}' % (", ".join('"%s"' % x for x in segments),
                                                              screen, search))

@@ -30,12 +30,8 @@ CASES = [(PICOSYSTEM, "9x9", "hard"), (PICOSYSTEM, "9x9", "medium"), (PICOSYSTEM
          (PICOSYSTEM, "hexbo-6p", "medium"), (PYBADGE, "19x19", "hard"), (PYBADGE, "4p", "hard")]
 # Over the limit, each with its count (RP2040 ms, first game / a game after a
 # game; docs/board-costs.md, Start -> board), as an xfail (not strict: a count
-# moves by a few ms with the folders the bundle is built in, 703-706 for hexbo).
-OVER = {
-    (PICOSYSTEM, "hexbo", "medium"): "703-706 / 477 ms (638 / 381 at 546dbfa; 593 / 378 before the rooms)",
-    (PICOSYSTEM, "4p", "medium"): "711 / 506 ms: the app's rooms and its power service on the way (666 / 432 before)",
-    (PICOSYSTEM, "hexbo-6p", "medium"): "750 / 500 ms (791 / 438 at 546dbfa; 689 / 437 before the rooms)",
-}
+# moves by a few ms with the folders the bundle is built in). None now.
+OVER = {}
 
 
 @pytest.fixture(scope="module")

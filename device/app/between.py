@@ -8,7 +8,10 @@ import gc
 from app import forget, let_go
 
 
-BUILT_WITH = ("app.view.theme", "app.view.sizes", "app.held")  # (and the screen change that shows it)
+# What the game's board and screen change are made with (the new-game menu may
+# have loaded the builder ahead: app.screens.new_game), let go once it is shown.
+BUILT_WITH = ("app.view.theme", "app.view.sizes", "app.held", "app.view.build", "app.view.tile_art",
+              "app.view.cell_plan", "tanbo.game_make")
 
 
 def show_result(app):

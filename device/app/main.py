@@ -167,8 +167,8 @@ class App:
             self.recover(None)
         except Exception as e:
             self.recover(e)
-        if self.dirty:
-            self.refresh()
+        if self.dirty and self.next_game is None and self.finished is None:
+            self.refresh()  # (else the next step's screen change draws it all, once)
         if self.collect:
             # Before the next step: the computer's search (its first move
             # follows in the next step) finds the heap collected.

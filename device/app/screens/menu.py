@@ -113,6 +113,7 @@ class Menu:
     keeps = ("app.", "tanbo.game_make")
 
     over = None  # the game or puzzle screen a box menu is drawn over (None: the whole screen)
+    warm = ()  # modules loaded while the menu waits for a key, the last first (see tick)
 
     def __init__(self, app, title, rows, back=None, lines=(), footer="A:ok  B:back", after=(), over=None):
         self.app = app
@@ -230,6 +231,12 @@ class Menu:
         return False
 
     def tick(self, now):
+        """Load the last of :attr:`warm`'s modules while the app is idle (the panel
+        shows all, no press pending), one a step: the step a key comes in waits
+        for one module's load at most (under 50 ms of an RP2040)."""
+        app = self.app
+        if self.warm and not (app.dirty or app.busy):
+            __import__(self.warm.pop())
         return False
 
 
