@@ -70,7 +70,7 @@ def session():
     from app import forget
     from app.start import start
     from tanbo import Rng
-    from boards.common import A, START
+    from boards.common import A, DOWN, START, UP
     now = [0]
     app = start(boards, clock=lambda: now[0], sleep=lambda s: None)
     del start, boards
@@ -107,15 +107,10 @@ def session():
     s.seat = 1
     rng = Rng(7)
     for _ in range(GAMES):
-        try:
-            from app.screens.new_game import start_game
-            app.go("new_game")  # the new-game menu, as from the title
-            app.step()
-            start_game(app)  # its Start row: the game starts in the next step
-        except MemoryError:
-            # On a board these run from a key's handler, inside App.step's handler.
-            app.out_of_memory()
-        start_game = None
+        to_new_game(app, A, DOWN)
+        press(app, UP)  # the new-game menu: its last row, Start
+        press(app, A)
+        app.step()  # (the game starts in the next step)
         app.step()
         if on_show(app) != "GameScreen":
             # (degrade: the game could not be built; the app shows the title)
@@ -168,18 +163,36 @@ def play_out(app, rng, now, A, START):
 
 
 def press(app, key):
-    """``key`` pressed on the screen on show, as App.step does. In a frame of its own (see
-    :func:`on_show`): the session's would keep the screen through the result's making."""
-    app.act(app.screen.key(key))
+    """``key`` pressed and released, queued for the board's keypad (tests/device_stubs):
+    the next App.step reads it and runs its handler, in its frame, as on a board."""
+    codes = app.hw.buttons.codes
+    n = 0
+    while codes[n] != key:
+        n += 1
+    keypad._Queue.pending.append((n, True))
+    keypad._Queue.pending.append((n, False))
+
+
+def to_new_game(app, A, DOWN):
+    """From the menu on show (the title, the last game's result) to the new-game menu, by its
+    "New game" row; from the one-line low-memory screen (degrade), a key first, to the title."""
+    for _ in range(3):
+        rows = getattr(app.screen, "rows", None) or ()
+        for i in range(len(rows)):
+            if rows[i].label == "New game":
+                for _ in range(i):
+                    press(app, DOWN)
+                press(app, A)
+                app.step()
+                return
+        press(app, A)
+        app.step()
 
 
 def game_menu(app, now, A, START):
     """START on the game's screen, a step, then A on the menu's first row (Resume) and a
     step: True if the game menu showed and the game is back on screen."""
-    try:
-        app.act(app.screen.key(START))
-    except MemoryError:
-        app.recover(None)  # on a board the key is handled inside App.step, and its handler
+    press(app, START)
     app.step()
     now[0] += 120
     title = getattr(getattr(app.screen, "title", None), "text", None)
@@ -187,7 +200,7 @@ def game_menu(app, now, A, START):
         out.setdefault("no_menu", []).append("%s %s" % (type(app.screen).__name__, title))
         return False
     out["menus"] = out.get("menus", 0) + 1
-    app.act(app.screen.key(A))
+    press(app, A)
     app.step()
     now[0] += 120
     return type(app.screen).__name__ == "GameScreen"

@@ -41,25 +41,28 @@ def keep_game(app, g, ai):
     only then.
 
     Without a block of the NVM's size (8 KB on a PyBadge) the library
-    writes in pieces; after a MemoryError all the same (its smaller blocks,
-    the library's scan) the game's search is let go (the next game makes
-    one) and the write tried once more.
+    writes in pieces; after a MemoryError all the same (the library's code,
+    its smaller blocks, its scan) the game's search is let go (the next game
+    makes one) and the load and write tried once more.
     """
-    from app.store.library import keep, who
     app.saved_game = None
-    whom = who(app.settings.level, ai)
     kept = 0
-    if app.saves is not None:
-        args = (app.saves, app.settings.pack(), app.puzzle_record, g, whom)
+    whom = 0
+    for _ in range(2):  # the second time without the search
         try:
-            kept = keep(*args)
+            from app.store.library import keep, who
+            whom = who(app.settings.level, ai)
+            if app.saves is not None:
+                kept = keep(app.saves, app.settings.pack(), app.puzzle_record, g, whom)
+            break
         except MemoryError:
+            keep = None
+            forget("app.store.library", "app.store.save_load")
             app.search = None
             gc.collect()
-            try:
-                kept = keep(*args)
-            except MemoryError:
-                print("MemoryError: the game is not kept")
+    else:
+        print("MemoryError: the game is not kept")
+    if app.saves is not None:
         if kept:
             app.games = kept
         else:

@@ -5,12 +5,18 @@ class Event:
 
 class _Queue:
     overflowed = False
+    # Events a test script queues, (key number, pressed), read as keypad's
+    # queue reads the scanner's: the app takes them in App.step, as on a board.
+    pending = []
 
     def get_into(self, event):
-        return False
+        if not _Queue.pending:
+            return False
+        event.key_number, event.pressed = _Queue.pending.pop(0)
+        return True
 
     def clear(self):
-        pass
+        del _Queue.pending[:]
 
 
 class Keys:
