@@ -65,9 +65,9 @@ class ReviewScreen:
         self.back = back
         self.app = app
         self.who = who
+        # (What building the board loaded, the theme and the sizes, goes as the
+        # screen is shown: App.show lets go what KEEPS does not hold.)
         self.view, self.status, self.group = board_parts(game.variant, width, height)
-        if app is not None:
-            let_go(KEEPS)  # (and what building the board loaded: the theme, the sizes)
         self.view.cursor.hidden = True
         self.redo = []  # plies stepped back over, the latest last
         self.coach = None  # a tanbo.coach.Coach at work
@@ -80,9 +80,7 @@ class ReviewScreen:
             self.search = app.search  # (the review's now: the next game makes its own)
             app.search = None
             self.slowness = app.hw.slowness
-            from tanbo.ai import nodes_in
-            self.step_nodes = nodes_in(STEP_MS, self.slowness)
-            self.spin_nodes = nodes_in(SPIN_MS, self.slowness)
+            self.step_nodes = self.spin_nodes = 0  # (set by _ask: the dict has its slots from the start)
         self.update()
 
     def update(self):
@@ -115,6 +113,9 @@ class ReviewScreen:
     def _ask(self):
         """Start the coach on the position on show and the move played there."""
         from tanbo.coach import Coach
+        from tanbo.ai import nodes_in  # (the search's code, loaded with the coach: not before the board shows)
+        self.step_nodes = nodes_in(STEP_MS, self.slowness)
+        self.spin_nodes = nodes_in(SPIN_MS, self.slowness)
         g = self.game
         s = self.search
         if s is not None and not (s.level == "hard" and s.slowness == self.slowness and s.fits(g)
