@@ -1,14 +1,15 @@
-"""Board-time workload: the presses that change a whole screen in the library and around a
-game's settings, run by the MicroPython unix port under ``tanbo_tools.board_time.count_units``
-with tests/device_stubs first on MICROPYPATH and the app and engine as ``.mpy``;
-``BOARD_TIME_WORK`` is ``BOARD_ID WIDTH HEIGHT VARIANT``.
+"""Board-time workload: presses that change the screen, run by the MicroPython unix port under
+``tanbo_tools.board_time.count_units`` with tests/device_stubs first on MICROPYPATH and the app
+and engine as ``.mpy``; ``BOARD_TIME_WORK`` is ``BOARD_ID WIDTH HEIGHT VARIANT PRESS...``, a PRESS
+``label/keys before/key`` (keys joined by ``+``, none: empty), e.g. ``title>games/DOWN+DOWN/A``.
 
-Set up (not counted): a finished game of VARIANT (random moves, a fixed seed)
-kept in the library, the title on show; then ``BOARD_TIME_N`` rounds of the
-presses of :data:`PRESSES`, each a unit from the key's handling to the end of
-the display's first refresh (the screen drawn; the refresh's SPI is the
-display's, counted apart in pixels by tests/test_sim_refresh.py), the rest of
-that step (the last screen's collection) a segment of its own.
+Set up (not counted): a finished game of VARIANT (random moves, a fixed
+seed) kept in the library, a new game of VARIANT saved (the title's
+Continue), the title on show. Then ``BOARD_TIME_N`` rounds of the presses,
+each a unit from the key's handling to the end of the display's first
+refresh (the screen drawn; the refresh's SPI is the display's, counted apart
+in pixels by the simulator), the keys before it and the rest of its step
+(the last screen's collection) segments of their own.
 
 Prints one JSON line: ``{"segments": [label of each count between two marks,
 in order], "screens": [the class of the screen each press ended on]}``.
@@ -18,19 +19,12 @@ import os
 
 import board, displayio, microcontroller  # noqa: E401
 
-board_id, width, height, variant = os.getenv("BOARD_TIME_WORK").split()
+board_id, width, height, variant, *presses = os.getenv("BOARD_TIME_WORK").split()
 board.board_id = board_id
 board.DISPLAY = displayio.Display(int(width), int(height))
 units = int(os.getenv("BOARD_TIME_N") or "1")
 # An NVM that keeps what is written (the stubs' keeps nothing): the library is read back.
 microcontroller.nvm = bytearray(b"\xff" * len(microcontroller.nvm))
-
-# (label, the keys before it (not counted), the key counted): from the title
-# with Continue (a game saved), New game, Games, ... on show.
-PRESSES = (("title>games", "DOWN DOWN", "A"), ("games>review", "", "A"), ("review>games", "", "B"),
-           ("games>title", "", "B"), ("title>game", "", "A"), ("game>menu", "", "START"),
-           ("menu>settings", "DOWN DOWN DOWN DOWN", "A"), ("settings>game", "", "B"),
-           ("game>menu", "", "START"), ("menu>title", "DOWN DOWN DOWN DOWN DOWN", "A"))
 
 segments = []
 unit = [None]
@@ -92,8 +86,9 @@ def press(name):
 screens = []
 divmod(0, 1)
 for _ in range(units):
-    for label, before, key in PRESSES:
-        for k in before.split():
+    for press_ in presses:
+        label, before, key = press_.split("/")
+        for k in before.split("+") if before else ():
             press(k)
             app.step()
         mark("keys")
