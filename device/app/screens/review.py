@@ -32,6 +32,12 @@ HUNTED = ("mistake", "blunder")  # what DOWN stops at
 # menus' go, and the thinking on the player's time (the coach steps its
 # searches with tanbo.ai.step).
 KEEPS = ("app.screens.review", "app.view.board", "app.view.layout", "app.view.tiles", "tanbo.coach")
+# Kept besides under a review opened from the games list on a board of large
+# heap, until the coach is first asked (its search has that heap then): the
+# list's code, which B would load again (on a PicoSystem 190 ms of Python
+# beside the panel's 351 ms on the wire).
+LIST_KEEPS = KEEPS + ("app.screens.menu", "app.screens.games", "app.store.library", "app.store.save_load",
+                      "app.view.theme", "boards")
 # A verdict where its word does not fit a line (9x9's 5 characters at
 # 160x128: "blund" "er"): the chess sign of it.
 SIGNS = {"inaccuracy": "?!", "mistake": "?", "blunder": "??"}
@@ -58,9 +64,11 @@ class ReviewScreen:
 
     def __init__(self, game, width, height, back, app=None, who=None):
         if app is not None:
+            if who is not None and not app.small_heap:
+                self.keeps = LIST_KEEPS
             # The coach's search ahead: the menus' and the game screen's code
             # go before the board is built, not once it is shown.
-            let_go(KEEPS)
+            let_go(self.keeps)
         self.game = game
         self.back = back
         self.app = app
@@ -112,6 +120,9 @@ class ReviewScreen:
 
     def _ask(self):
         """Start the coach on the position on show and the move played there."""
+        if self.keeps is not KEEPS:
+            del self.keeps  # (the class's KEEPS again)
+            let_go(KEEPS)  # the list's code goes before the coach's search is made
         from tanbo.coach import Coach
         from tanbo.ai import nodes_in  # (the search's code, loaded with the coach: not before the board shows)
         self.step_nodes = nodes_in(STEP_MS, self.slowness)
