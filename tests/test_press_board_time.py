@@ -29,13 +29,19 @@ PRESSES = (("title>games", "DOWN+DOWN", "A"), ("games>review", "", "A"), ("revie
            ("games>title", "", "B"), ("title>game", "", "A"), ("game>menu", "", "START"),
            ("menu>settings", "DOWN+DOWN+DOWN+DOWN", "A"), ("settings>game", "", "B"))
 SCREENS = ["GamesList", "ReviewScreen", "GamesList", "Menu", "GameScreen", "Menu", "Menu", "GameScreen"]
-# Over the limit (the last measured estimate, 9x9 / 19x19): the board covers the
-# panel (57,600 px, 351 ms of wire), and the Python before it is more than the 99 ms left.
+# Allowed over the limit, each with its estimates (9x9 / 19x19; before: at 6f3d6c4).
 OVER = {
-    "games>review": "1,028 / 1,740 ms: the game replayed ply by ply, the board's code loaded and its tiles made",
-    "review>games": "542 / 551 ms: the list's code (menu, games, library: 8 KB) loaded again, let go under the coach",
-    "menu>settings": "549 ms: a whole menu after the game menu's box, 11 labels made (90 ms)",
-    "title>game": "Continue: a game's start, held to 0.7 s by tests/test_start_board_time.py",
+    # The board covers the panel (57,600 px, 351 ms on the wire), and before it the game is
+    # replayed ply by ply, the board's code loaded and its tiles made.
+    "games>review": "1,170 / 2,022 ms (1,396 / 2,235 before)",
+    # The list's labels made anew beside the panel: 428 / 447 ms (615 / 625 before), near the
+    # limit at the menus' scale; the firmware ran this press at 0.93 of the port's count
+    # (539 ms for 201 counted): held at the port's own count below.
+    "review>games": "428 / 447 ms",
+    # A whole menu after the game menu's box: the panel, and 11 labels made (90 ms).
+    "menu>settings": "614 / 612 ms (607 / 614 before)",
+    # Continue: a game's start, held to 0.7 s of board time by tests/test_start_board_time.py.
+    "title>game": "794 / 907 ms",
 }
 
 
@@ -93,3 +99,5 @@ def test_every_press_of_the_library_and_the_settings_is_drawn_within_0_45_s(lib,
     # The rest within the limit; those over it are the ones named, with their reasons.
     assert set(over) <= set(OVER), (over, python, pixels)
     assert "title>games" not in over and "settings>game" not in over and "games>title" not in over
+    # Back to the list from a review: within the limit at the port's own count.
+    assert python["review>games"] + pixels["review>games"] * WIRE_US / 1000 < LIMIT_MS

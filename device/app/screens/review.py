@@ -32,21 +32,16 @@ HUNTED = ("mistake", "blunder")  # what DOWN stops at
 # menus' go, and the thinking on the player's time (the coach steps its
 # searches with tanbo.ai.step).
 KEEPS = ("app.screens.review", "app.view.board", "app.view.layout", "app.view.tiles", "tanbo.coach")
-# Kept besides under a review opened from the games list on a board of large
-# heap, until the coach is first asked (its search has that heap then): the
-# list's code, which B would load again (on a PicoSystem 190 ms of Python
-# beside the panel's 351 ms on the wire).
-LIST_KEEPS = KEEPS + ("app.screens.menu", "app.screens.games", "app.store.library", "app.store.save_load",
-                      "app.view.theme", "boards")
 # A verdict where its word does not fit a line (9x9's 5 characters at
 # 160x128: "blund" "er"): the chess sign of it.
 SIGNS = {"inaccuracy": "?!", "mistake": "?", "blunder": "??"}
 
 
-def screen(app, game, who=None):
+def screen(app, game, who=None, keeps=None):
     """The review of finished ``game`` (``who``: its library byte, for a game of the
-    library; B then goes back to the games list, else to the game's result)."""
-    return ReviewScreen(game, app.display.width, app.display.height, None, app, who)
+    library; B then goes back to the games list, else to the game's result);
+    ``keeps``: the code it keeps until its coach is first asked (None: KEEPS)."""
+    return ReviewScreen(game, app.display.width, app.display.height, None, app, who, keeps)
 
 
 class ReviewScreen:
@@ -62,10 +57,10 @@ class ReviewScreen:
 
     keeps = KEEPS
 
-    def __init__(self, game, width, height, back, app=None, who=None):
+    def __init__(self, game, width, height, back, app=None, who=None, keeps=None):
         if app is not None:
-            if who is not None and not app.small_heap:
-                self.keeps = LIST_KEEPS
+            if keeps:
+                self.keeps = keeps
             # The coach's search ahead: the menus' and the game screen's code
             # go before the board is built, not once it is shown.
             let_go(self.keeps)
@@ -88,7 +83,6 @@ class ReviewScreen:
             self.search = app.search  # (the review's now: the next game makes its own)
             app.search = None
             self.slowness = app.hw.slowness
-            self.step_nodes = self.spin_nodes = 0  # (set by _ask: the dict has its slots from the start)
         self.update()
 
     def update(self):
@@ -120,9 +114,7 @@ class ReviewScreen:
 
     def _ask(self):
         """Start the coach on the position on show and the move played there."""
-        if self.keeps is not KEEPS:
-            del self.keeps  # (the class's KEEPS again)
-            let_go(KEEPS)  # the list's code goes before the coach's search is made
+        let_go(KEEPS)  # what the review kept besides (the games list's code) goes before the coach's search
         from tanbo.coach import Coach
         from tanbo.ai import nodes_in  # (the search's code, loaded with the coach: not before the board shows)
         self.step_nodes = nodes_in(STEP_MS, self.slowness)
