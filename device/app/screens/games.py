@@ -68,7 +68,7 @@ def screen(app):
         game = load_game(app.saves.storage, end)
         # On a board of large heap the review keeps the app's code as the list
         # does, until its coach is first asked (whose search has that heap
-        # then): B loads none of it again (on a PicoSystem 122 ms of Python
+        # then): B loads none of it again (~140 ms of a PicoSystem's Python
         # beside the panel's 351 ms on the wire).
         app.go("review", game, tail(app.saves.storage, end)[1],
                None if app.small_heap else ("app.", "boards", "tanbo.coach"))

@@ -47,8 +47,10 @@ def screen(app, game, who=None, keeps=None):
 class ReviewScreen:
     """Steps through ``game`` (undone and replayed in place, whole again on leaving); ``back()`` runs on B
     (None: the games list for a game of the library, ``who`` given, else
-    ``app.go("result", game)``, the game's result, made anew: no menu nor its
-    code stays on the heap under the review).
+    ``app.go("result", game)``, the game's result, made anew: no menu stays on
+    the heap under the review, nor its code once the coach is asked).
+    ``keeps``: the code kept until then (None: :data:`KEEPS`; the games list's
+    on a board of large heap, which B would load again).
 
     ``app``: the app (its board's slowness and the computer's search, which
     the coach takes over); None: no coach (the keys A and DOWN do nothing).
