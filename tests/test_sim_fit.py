@@ -146,7 +146,7 @@ def test_each_menu_and_screen_fits_in_its_longest_state(sim):
         screen = app.screen
         assert_fits(app, "puzzle %d" % p.number)
         screen.solved = True
-        screen._say()
+        screen.show_status()
         assert_fits(app, "puzzle %d solved" % p.number)
         app.go("puzzle_menu", screen)
         assert_fits(app, "puzzle menu")

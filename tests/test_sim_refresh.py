@@ -318,3 +318,89 @@ def test_menus_refresh_what_changes(tmp_path, board):
             assert row < px < w * h, (kind, px)  # (PicoSystem: 34,272-49,248 px)
     print("%s: a move %d px, menu changes %s px of %d" % (
         board, 2 * row, [px for k, px in zip(kinds, sent) if k == "change"], w * h))
+
+
+# From the title with a game in the library: (keys, what comes up, what the press sends):
+# "lines" a menu over the last one's lines, each area a line high (its changed cells),
+# "panel" the whole panel once. Every press sends one refresh: no screen twice.
+LIBRARY_TOUR = [("DOWN", None, "lines"), ("A", "GamesList", "lines"), ("A", "ReviewScreen", "panel"),
+                ("LEFT", None, None), ("B", "GamesList", "panel"), ("B", "Menu", "lines"),
+                ("A", "Menu", "lines"), ("B", "Menu", "lines")]
+
+
+@pytest.mark.parametrize("board", ("pybadge", "picosystem"))
+def test_the_library_sends_each_screen_once_and_a_menu_only_its_lines(tmp_path, board):
+    """Issue 46 on the firmware: title -> Games 460 ms on a PicoSystem, of which 51,264 px
+    (313 ms) on the wire: the title's rows that the list has not were removed from the
+    menu's group, and CircuitPython sends a group's removed layers as ONE area around
+    all of them. They are blanked now, each sending its old text's cells (35,712 px)."""
+    from tanbo.rng import Rng
+    from test_sim_library import finish, new_game
+    s = Simulator(board, nvm_path=str(tmp_path / "nvm"))
+    try:
+        new_game(s, "9x9")
+        finish(s, Rng(5))
+        s.run_keys("B,wait:300")  # the result's B: the title, Games among its rows
+        assert [r.label for r in s.app.screen.rows][:3] == ["New game", "Games", "Puzzles"]
+        w, h = s.profile.width, s.profile.height
+        line = 12 * (2 if board == "picosystem" else 1)
+        sent = []
+        for keys, what, kind in LIBRARY_TOUR:
+            before, n = s.app.screen, len(s.events)
+            s.run_keys(keys + ",wait:300")
+            refreshes = [e for e in s.log.since(n, "refresh") if e["pixels"]]
+            assert type(s.app.screen).__name__ == (what or type(before).__name__), keys
+            assert len(refreshes) == 1, (keys, what, refreshes)  # one refresh a press
+            px, areas = refreshes[0]["pixels"], refreshes[0]["areas"]
+            if kind == "panel":
+                assert areas == [[0, 0, w, h]], (keys, what, areas)
+            elif kind == "lines":
+                assert all(y1 - y0 <= line for x0, y0, x1, y1 in areas), (keys, what, areas)
+                assert px < w * h, (keys, what, px)
+            sent.append(px)
+        # title -> Games, Games -> title (PicoSystem: 51,264 px each before)
+        title_games, games_title = sent[1], sent[5]
+        assert title_games <= (35712 if board == "picosystem" else 9216), title_games
+        assert games_title <= (50400 if board == "picosystem" else 13176), games_title
+        print("%s: title -> Games %d px, Games -> title %d px of %d" % (board, title_games, games_title, w * h))
+    finally:
+        s.close()
+
+
+def same(a, b):
+    import pygame
+    return pygame.image.tobytes(a, "RGB") == pygame.image.tobytes(b, "RGB")
+
+
+@pytest.mark.parametrize("board", ("pybadge", "picosystem"))
+def test_back_to_the_game_from_its_menu_sends_the_panel_once_and_redraws_only_what_changed(tmp_path, board):
+    """Issue 46: Settings -> a 19x19 game took 471 ms on a PicoSystem, the board rendered
+    again before the panel went (43 ms of an RP2040's board time). Back from the game's
+    menu the board is rendered again only when the hints changed, or after an undo."""
+    s = Simulator(board, nvm_path=str(tmp_path / "nvm"))
+    try:
+        s.app.settings.hints = True
+        s.app.play(Game("9x9"), ())  # between people: A places a stone
+        s.frames(300)
+        gs, panel = s.app.screen, [[0, 0, s.profile.width, s.profile.height]]
+
+        def back(keys):
+            s.run_keys("START,wait:200," + keys)
+            n = len(s.events)
+            s.run_keys("B,wait:300")
+            assert s.app.screen is gs
+            return [e["areas"] for e in s.log.since(n, "refresh") if e["pixels"]]
+
+        shown = s.screenshot()
+        assert back("DOWN*4,A") == [panel]  # Settings, nothing changed: the game as it was
+        assert same(s.screenshot(), shown)
+        assert back("DOWN*4,A,DOWN,A") == [panel]  # Hints off: the dots go
+        assert not gs.hints and not same(s.screenshot(), shown)
+        shown = s.screenshot()
+        s.run_keys("A,wait:300")  # a stone
+        assert gs.game.ply == 1 and not same(s.screenshot(), shown)
+        s.run_keys("START,wait:200,DOWN,A,wait:300")  # Undo: the board as before the stone
+        assert s.app.screen is gs and gs.game.ply == 0
+        assert same(s.screenshot(), shown)
+    finally:
+        s.close()

@@ -178,9 +178,10 @@ class GameScreen:
                          self.flash_phase % 2 == 0, self.hint_player)
         self.view.move_cursor(self.cursor)
         self.status.update(g)
-        self._say()
+        self.show_status()
 
-    def _say(self):
+    def show_status(self):
+        """The status line again: thinking, a message, the game over, or whose move it is."""
         st = self.status
         if self.thinking:
             # B (after the app's STOP_AFTER_MS) has it play sooner: said on every
@@ -203,7 +204,7 @@ class GameScreen:
     def notify(self, *texts):
         """Show the longest of ``texts`` that fits the info area until the next key."""
         self.message = texts
-        self._say()
+        self.show_status()
 
     # -- playing --------------------------------------------------------------
 
@@ -249,7 +250,7 @@ class GameScreen:
         self.thinking = True
         self.spun_at = now
         self.spun_done = 0
-        self._say()
+        self.show_status()
         # The cell the spinner turns in (label, index), found once: each
         # turn then writes that one character (see spin_due).
         self.spin_cell = None

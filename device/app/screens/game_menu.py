@@ -12,6 +12,7 @@ def screen(app, game_screen):
 
     def undo():
         app.game_event(game_screen, game_screen.undo())
+        game_screen.update()
         back()
 
     def resign():

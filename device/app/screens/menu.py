@@ -27,11 +27,18 @@ def fits(app):
 
 def back_to(app, screen):
     """An action that shows game (or puzzle) screen ``screen`` again, with the
-    hints setting as it is now (the settings may have changed meanwhile)."""
+    hints setting as it is now (the settings may have changed meanwhile); the
+    caller redraws what else it changed (an undo)."""
 
     def back():
-        screen.hints = app.settings.hints
-        screen.update()
+        if screen.hints != app.settings.hints:
+            screen.hints = app.settings.hints
+            screen.update()
+        else:
+            # The board is as it was left: only the status line again (the
+            # gauge may have changed). A render is 43 ms of an RP2040 on 19x19
+            # before the panel is sent.
+            screen.show_status()
         app.show(screen)
     return back
 
@@ -154,9 +161,16 @@ class Menu:
             self._line(y, theme.DIM, None, line)
             y += lh
         self.footer = self._line(H - lh, theme.DIM, None, footer)
-        for label in self.spare.values():
-            self.group.remove(label.group)  # lines the last menu had and this one has not
-        self.spare = {}  # (a subclass's own lines, made after these, are new)
+        # Lines the last menu had and this one has not: blanked, not removed. A
+        # group's removed layers are sent as ONE area around all of them (most
+        # of the panel for a few lines far apart); a blanked line sends its old
+        # text's cells. They stay for a subclass's own lines and the next menu.
+        for y in self.spare:
+            label = self.spare[y]
+            label.text = ""
+            if label.bg == theme.SELECT_BG:
+                set_background(label, theme.SCREEN)
+            self.shown[y] = label
         self.index = 0
         self._mark(0, True)
 
@@ -223,8 +237,10 @@ class Menu:
             self.refresh_rows()
             return True
         if k == A and row.action is not None:
+            # A screen it shows marks the app changed itself (App.show); a game
+            # it asks for comes in the next step: no empty refresh before it.
             row.action()
-            return True
+            return False
         if k == B and self.back is not None:
             self.back()
             return True

@@ -139,7 +139,7 @@ class PuzzleScreen(GameScreen):
             if r.hidden != hide:  # the firmware redraws at every hidden = False
                 r.hidden = hide
 
-    def _say(self):
+    def show_status(self):
         p = self.puzzle
         st = self.status
         number, band = "#%d" % p.number, BANDS[p.band]

@@ -37,17 +37,20 @@ KEEPS = ("app.screens.review", "app.view.board", "app.view.layout", "app.view.ti
 SIGNS = {"inaccuracy": "?!", "mistake": "?", "blunder": "??"}
 
 
-def screen(app, game, who=None):
+def screen(app, game, who=None, keeps=None):
     """The review of finished ``game`` (``who``: its library byte, for a game of the
-    library; B then goes back to the games list, else to the game's result)."""
-    return ReviewScreen(game, app.display.width, app.display.height, None, app, who)
+    library; B then goes back to the games list, else to the game's result);
+    ``keeps``: the code it keeps until its coach is first asked (None: KEEPS)."""
+    return ReviewScreen(game, app.display.width, app.display.height, None, app, who, keeps)
 
 
 class ReviewScreen:
     """Steps through ``game`` (undone and replayed in place, whole again on leaving); ``back()`` runs on B
     (None: the games list for a game of the library, ``who`` given, else
-    ``app.go("result", game)``, the game's result, made anew: no menu nor its
-    code stays on the heap under the review).
+    ``app.go("result", game)``, the game's result, made anew: no menu stays on
+    the heap under the review, nor its code once the coach is asked).
+    ``keeps``: the code kept until then (None: :data:`KEEPS`; the games list's
+    on a board of large heap, which B would load again).
 
     ``app``: the app (its board's slowness and the computer's search, which
     the coach takes over); None: no coach (the keys A and DOWN do nothing).
@@ -56,18 +59,20 @@ class ReviewScreen:
 
     keeps = KEEPS
 
-    def __init__(self, game, width, height, back, app=None, who=None):
+    def __init__(self, game, width, height, back, app=None, who=None, keeps=None):
         if app is not None:
+            if keeps:
+                self.keeps = keeps
             # The coach's search ahead: the menus' and the game screen's code
             # go before the board is built, not once it is shown.
-            let_go(KEEPS)
+            let_go(self.keeps)
         self.game = game
         self.back = back
         self.app = app
         self.who = who
+        # (What building the board loaded, the theme and the sizes, goes as the
+        # screen is shown: App.show lets go what KEEPS does not hold.)
         self.view, self.status, self.group = board_parts(game.variant, width, height)
-        if app is not None:
-            let_go(KEEPS)  # (and what building the board loaded: the theme, the sizes)
         self.view.cursor.hidden = True
         self.redo = []  # plies stepped back over, the latest last
         self.coach = None  # a tanbo.coach.Coach at work
@@ -80,18 +85,15 @@ class ReviewScreen:
             self.search = app.search  # (the review's now: the next game makes its own)
             app.search = None
             self.slowness = app.hw.slowness
-            from tanbo.ai import nodes_in
-            self.step_nodes = nodes_in(STEP_MS, self.slowness)
-            self.spin_nodes = nodes_in(SPIN_MS, self.slowness)
         self.update()
 
     def update(self):
         g = self.game
         self.view.render(g, False, None, g.last_move(), None, True)
         self.status.update(g)
-        self._say()
+        self.show_status()
 
-    def _say(self):
+    def show_status(self):
         g = self.game
         st = self.status
         if self.coach is not None:
@@ -114,7 +116,11 @@ class ReviewScreen:
 
     def _ask(self):
         """Start the coach on the position on show and the move played there."""
+        let_go(KEEPS)  # what the review kept besides (the games list's code) goes before the coach's search
         from tanbo.coach import Coach
+        from tanbo.ai import nodes_in  # (the search's code, loaded with the coach: not before the board shows)
+        self.step_nodes = nodes_in(STEP_MS, self.slowness)
+        self.spin_nodes = nodes_in(SPIN_MS, self.slowness)
         g = self.game
         s = self.search
         if s is not None and not (s.level == "hard" and s.slowness == self.slowness and s.fits(g)
@@ -188,7 +194,7 @@ class ReviewScreen:
             self.redo.append(self.game.last_move())
             self.game.undo()
         self.said = ("record sent", "sent")
-        self._say()
+        self.show_status()
 
     def tick(self, now):
         c = self.coach
@@ -200,7 +206,7 @@ class ReviewScreen:
                 return False
             self.spun = done
             self.spin += 1
-            self._say()
+            self.show_status()
             return True
         verdict = self._judged()
         if self.hunt and verdict not in HUNTED:
