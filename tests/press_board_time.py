@@ -6,6 +6,8 @@ and engine as ``.mpy``; ``BOARD_TIME_WORK`` is ``BOARD_ID WIDTH HEIGHT VARIANT P
 Set up (not counted): a finished game of VARIANT (random moves, a fixed
 seed) kept in the library, a new game of VARIANT saved (the title's
 Continue), the title on show. Then ``BOARD_TIME_N`` rounds of the presses,
+each after ``DWELL`` steps of the app's loop (the player looks at the screen;
+a menu loads what a game's start runs then: ``Menu.warm``),
 each a unit from the key's handling to the end of the display's first
 refresh (the screen drawn; the refresh's SPI is the display's, counted apart
 in pixels by the simulator), the keys before it and the rest of its step
@@ -83,6 +85,7 @@ def press(name):
     app.act(app.screen.key(getattr(common, name)))
 
 
+DWELL = 6  # steps of the app's loop before each counted key (60 ms at its pace)
 screens = []
 divmod(0, 1)
 for _ in range(units):
@@ -90,6 +93,8 @@ for _ in range(units):
         label, before, key = press_.split("/")
         for k in before.split("+") if before else ():
             press(k)
+            app.step()
+        for _ in range(DWELL):  # the player looks at the screen before the key
             app.step()
         mark("keys")
         unit[0] = label

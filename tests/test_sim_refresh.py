@@ -323,7 +323,8 @@ def test_menus_refresh_what_changes(tmp_path, board):
 # From the title with a game in the library: (keys, what comes up, what the press sends):
 # "lines" a menu over the last one's lines, each area a line high (its changed cells),
 # "panel" the whole panel once. Every press sends one refresh: no screen twice.
-LIBRARY_TOUR = [("DOWN", None, "lines"), ("A", "GamesList", "lines"), ("A", "ReviewScreen", "panel"),
+# (kind "opened": the list's "Opening..." line at once, then the review's panel)
+LIBRARY_TOUR = [("DOWN", None, "lines"), ("A", "GamesList", "lines"), ("A", "ReviewScreen", "opened"),
                 ("LEFT", None, None), ("B", "GamesList", "panel"), ("B", "Menu", "lines"),
                 ("A", "Menu", "lines"), ("B", "Menu", "lines")]
 
@@ -350,6 +351,11 @@ def test_the_library_sends_each_screen_once_and_a_menu_only_its_lines(tmp_path, 
             s.run_keys(keys + ",wait:300")
             refreshes = [e for e in s.log.since(n, "refresh") if e["pixels"]]
             assert type(s.app.screen).__name__ == (what or type(before).__name__), keys
+            if kind == "opened":
+                answer, board_sent = refreshes
+                assert all(y1 - y0 <= line for x0, y0, x1, y1 in answer["areas"]), answer
+                assert board_sent["areas"] == [[0, 0, w, h]], board_sent
+                refreshes = [answer]
             assert len(refreshes) == 1, (keys, what, refreshes)  # one refresh a press
             px, areas = refreshes[0]["pixels"], refreshes[0]["areas"]
             if kind == "panel":

@@ -3,7 +3,7 @@
 from tanbo import get_variant
 from tanbo.variants import PLAYER_NAMES
 
-from app.screens.menu import Menu, Row, computer_seats
+from app.screens.menu import Menu, Row, computer_seats, warm_game_code
 from app.store.settings import GAME_VARIANTS, LEVELS, OPPONENTS
 
 
@@ -32,10 +32,7 @@ def screen(app):
         Row("Start", lambda: start_game(app)),
     ]
     menu = Menu(app, "New game", rows, app.title)
-    if not app.small_heap:
-        # What Start runs, loaded while the player chooses: a game's first
-        # board is then drawn ~0.2 s sooner. (A SAMD51's heap keeps the room.)
-        menu.warm = ["tanbo.game_make", "app.view.build", "app.screens.game", "app.between"]
+    warm_game_code(app, menu)
     return menu
 
 

@@ -1,7 +1,7 @@
 """The title menu: Continue (a saved game), New game, Games (the library), Puzzles, Rules, Settings."""
 
 from app import VERSION
-from app.screens.menu import Menu, Row, computer_seats, with_gauge
+from app.screens.menu import Menu, Row, computer_seats, warm_game_code, with_gauge
 
 
 def screen(app):
@@ -23,6 +23,8 @@ def screen(app):
     menu.footer_text = "A:choose"  # the battery gauge at its right end, kept up by app.power_due
     menu.footer.text = with_gauge(menu.footer_text, menu.cols)
     app.notice = None  # reported once (kept should the menu fail to build: App.title tries again)
+    if app.saved_game is not None:
+        warm_game_code(app, menu)  # for Continue
     return menu
 
 
