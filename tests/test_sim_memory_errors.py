@@ -281,7 +281,10 @@ def test_a_title_that_cannot_be_built_at_start_says_so_in_one_line_and_a_key_tri
 def test_a_title_whose_every_label_fails_still_leaves_a_screen_and_no_traceback(sim, monkeypatch):
     from app.view import text
     wrap, calls = failing(10 ** 6)
-    sim.press("A")  # New game
+    # Rules (a menu after a menu would take over its labels and make none)
+    assert [r.label for r in sim.app.screen.rows].index("Rules") == 2
+    sim.run_keys("DOWN,DOWN,A")
+    assert screen_is(sim.app.screen, "Help")
     monkeypatch.setattr(text.Label, "__init__", wrap(text.Label.__init__))
     sim.press("B")  # back: the title cannot be built
     assert screen_is(sim.app.screen, "LowMemory") and calls

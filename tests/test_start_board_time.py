@@ -68,7 +68,9 @@ def test_the_benchs_parts_cover_the_first_game_and_each_is_counted(lib):
     counted = bench_start.parts_of(parts)
     assert all(counted[p] > 0 for p in bench_start.PARTS), counted
     # the wrappers add a few calls per part (each import's the most), and their
-    # garbage moves the collections and the allocator's searches: 9-10% above
-    # the unmarked unit, by the heap's layout (a double count would be 2x)
+    # garbage moves the collections and the allocator's searches; the parts'
+    # run imports the game screen's module before the unit (to wrap it), which
+    # the unmarked run imports in it: within 5% below and 12% above the
+    # unmarked unit, by the heap's layout (a part missed or counted twice is more)
     first = bench_start.units_of(whole)[0]
-    assert first <= sum(counted.values()) <= first * 1.12, (first, counted)
+    assert first * 0.95 <= sum(counted.values()) <= first * 1.12, (first, counted)
