@@ -29,13 +29,20 @@ def screen(app, game_screen):
         app.show(Menu(app, "Resign?", rows, lambda: app.go("game_menu", game_screen), [name + " gives up"], footer="B:back",
                       over=game_screen))
 
+    def opening(then, *args):
+        # Said at once (the footer's cells): a whole screen after the box takes
+        # ~0.6 s of a PicoSystem, most of it the panel on the wire.
+        menu.footer.text = "Opening..."
+        app.refresh()
+        then(*args)
+
     rows = [
         Row("Resume", back),
         Row("Undo", undo),
         Row("Resign", confirm_resign),
-        Row("Rules", lambda: app.go("rules", back)),
-        Row("Settings", lambda: app.go("settings", back)),
-        Row("Main menu", app.title),
+        Row("Rules", lambda: opening(app.go, "rules", back)),
+        Row("Settings", lambda: opening(app.go, "settings", back)),
+        Row("Main menu", lambda: opening(app.title)),
     ]
     # The battery gauge too: some status panels have no room for it (9x9 on 240x240).
     menu = Menu(app, "Game", rows, back, footer=with_gauge("B:back", 0), over=game_screen)
