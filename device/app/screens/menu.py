@@ -245,10 +245,8 @@ class Menu:
             self.refresh_rows()
             return True
         if k == A and row.action is not None:
-            # A screen it shows marks the app changed itself (App.show); a game
-            # it asks for comes in the next step: no empty refresh before it.
             row.action()
-            return False
+            return True
         if k == B and self.back is not None:
             self.back()
             return True
