@@ -430,3 +430,32 @@ def test_a_memory_error_at_every_step_of_the_way_back_ends_at_the_title_with_the
         fired.append(inject.fired)
     print(failure.__name__, len(fired), "steps:", " ".join(fired))
     assert len(fired) > 10 and {"go", "Label", "show", "save_game"} <= set(fired)
+
+
+def test_a_menu_loading_a_games_code_ahead_without_room_stays_and_start_still_plays(tmp_path, monkeypatch):
+    # On a PicoSystem the new-game menu loads what Start runs while it waits
+    # (Menu.warm): a MemoryError there is no failure of the menu's, so no trip
+    # to the title; Start loads what is missing.
+    import builtins
+    from tanbo_sim.simulator import Simulator
+    s = Simulator("picosystem", nvm_path=str(tmp_path / "nvm"))
+    try:
+        real = builtins.__import__
+        failed = []
+
+        def short_import(name, *args, **kwargs):
+            if name == "app.view.build" and not failed:
+                failed.append(name)
+                raise MemoryError("memory allocation failed, allocating 464 bytes")
+            return real(name, *args, **kwargs)
+        monkeypatch.setattr(builtins, "__import__", short_import)
+        s.press("A")  # New game
+        s.frames(300)  # the menu waits: its loads run, one fails
+        monkeypatch.undo()
+        menu = s.app.screen
+        assert menu.title.text == "New game" and failed
+        assert menu.warm == () and s.app.notice is None  # the rest not tried; no notice
+        s.run_keys("UP,A,wait:300")  # Start
+        assert screen_is(s.app.screen, "GameScreen")
+    finally:
+        s.close()

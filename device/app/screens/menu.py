@@ -258,7 +258,10 @@ class Menu:
         for one module's load at most (under 50 ms of an RP2040)."""
         app = self.app
         if self.warm and not (app.dirty or app.busy):
-            __import__(self.warm.pop())
+            try:
+                __import__(self.warm.pop())
+            except MemoryError:
+                self.warm = ()  # ahead of need only: Start loads what is missing
         return False
 
 
