@@ -261,9 +261,10 @@ class App:
 
     def game_menu(self, screen):
         """START's menu over game screen ``screen``. Without a block for it, the game's
-        search (6-25 KB, a game's largest blocks after its tile strip) is let go
-        and the menu built again: it always opens, and the computer's next move
-        makes its search anew (lighter, said in words, if that fails:
+        search (6-25 KB, a game's largest blocks after its tile strip) and the
+        search's code (~8 KB) are let go and the menu built again: it opens
+        wherever the game could be played, and the computer's next move loads
+        and makes its search anew (lighter, said in words, if that fails:
         :func:`app.low_memory.lighter_move`)."""
         try:
             self.go("game_menu", screen)
@@ -271,6 +272,8 @@ class App:
             if screen.ponder is not None:  # (set on the instance only then: a new slot grows its dict)
                 screen.ponder = None
             screen.search = self.search = None
+            # The menu's code is small blocks, as the search's code is.
+            forget("tanbo.ai", "app.shared_search")
             gc.collect()
             self.go("game_menu", screen)
 
