@@ -118,3 +118,43 @@ def test_random_games_of_other_hexbo_sides_keep_every_invariant(name, seed):
 @given(seed=st.integers(0, 2**30))
 def test_random_big_games_keep_every_invariant(name, seed):
     play_out(name, seed, 4 if name in ("4p", "hexbo-3p", "hexbo-6p") else 0)
+
+
+@pytest.mark.parametrize("name", ["9x9", "dense-11", "3d", "hexbo-5-3p", "hexbo-5-6p"])
+@settings(max_examples=6, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(seed=st.integers(0, 2**30), where=st.sampled_from(["_remove_root", "_close_block", "_check_winner"]),
+       every=st.integers(1, 4))
+def test_a_ply_broken_off_midway_and_replayed_keeps_every_invariant(name, seed, where, every):
+    """A removal's step raising inside the ply (a board's full heap) at every
+    ``every``-th removing ply: the game says it is broken, and replayed it is
+    the game that played the same moves whole, by the referee's books."""
+    g, twin = tanbo.Game(name), tanbo.Game(name)
+    o = Oracle(g.variant)
+    rng = tanbo.Rng(seed)
+    initial_alive = set(p for p, _ in g.variant.setup)
+    removals = 0
+
+    def boom(*args):
+        raise MemoryError("memory allocation failed, allocating 512 bytes")
+    while not g.over:
+        move = g.legal_move_at(rng.below(g.legal_count()))
+        removed = twin.play(move)
+        assert removed == o.play(move)
+        if removed:
+            removals += 1
+        if removed and removals % every == 0:
+            setattr(g, where, boom)
+            with pytest.raises(MemoryError):
+                g.play(move)
+            delattr(g, where)
+            assert g.broken() and g.last_move() == move
+            g.replay()
+        else:
+            g.play(move)
+        assert not g.broken() and g.state_key() == twin.state_key()
+        initial_alive -= set(removed)
+        check_invariants(g, o, initial_alive)
+    assert removals >= 1
+    g.undo()
+    twin.undo()
+    assert g.state_key() == twin.state_key()

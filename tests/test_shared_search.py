@@ -161,6 +161,34 @@ def test_a_shared_search_broken_off_by_a_memory_error_leaves_the_game_as_it_was(
     assert result(s) == result(fresh)
 
 
+@pytest.mark.parametrize("at", [1, 5, 12])
+def test_a_shared_search_whose_ply_broke_off_midway_leaves_the_game_as_it_was(at):
+    # A removal's records that find no block for their next step (a board's
+    # full heap) break the ply off with its tables half changed, which undo
+    # cannot read: the game is played again to the search's base.
+    g = played("4p", 3, 200)  # (the search removes roots 12 times)
+    before = state(g)
+    real, calls = g._check_winner, []
+
+    def check():  # (a removing ply's last step: its stones are off the board)
+        calls.append(g._nh)
+        if len(calls) == at:
+            raise MemoryError("memory allocation failed, allocating 512 bytes")
+        return real()
+    g._check_winner = check
+    s = SharedSearch(g, "hard", 4)
+    with pytest.raises(MemoryError):
+        s.run()
+    del g._check_winner
+    assert calls[at - 1] > before[4][0]  # broken off in a ply of the search (then the replay's)
+    assert not g.broken() and state(g) == before and s.kept[1] == -1
+    s.start(g, 4)
+    s.run()
+    fresh = SharedSearch(replayed(g), "hard", 4)
+    fresh.run()
+    assert result(s) == result(fresh)
+
+
 def test_a_released_search_holds_no_game_and_takes_the_next():
     g = played("4p", 1, 30)
     s = SharedSearch(g, "hard", 0)

@@ -176,25 +176,29 @@ def test_a_game_screen_that_cannot_be_built_sends_to_the_title_with_the_game_sav
 def test_start_opens_the_game_menu_without_a_block_for_it_by_letting_the_search_go(sim, hard_game, monkeypatch):
     # On the firmware with ~124 KB free, START found no block for the game
     # menu and sent the player to the title: the menu now takes the search's
-    # blocks (the computer's next move makes it again, at the level set).
+    # blocks and its code's (the computer's next move loads and makes it
+    # again, at the level set).
+    import sys
     from app.view import text
     g = hard_game.game
     sim.press("A")
     sim.frames(300)
-    assert g.ply == 2 and sim.app.search is not None
+    assert g.ply == 2 and sim.app.search is not None and "tanbo.ai" in sys.modules
     wrap, calls = once(None)
     monkeypatch.setattr(text.Label, "__init__", wrap(text.Label.__init__))
-    seen = levels_searched(monkeypatch, lambda level, done: None)
     sim.press("START")  # the game menu: its first label fails once
     menu = sim.app.screen
     assert screen_is(menu, "Menu") and menu.title.text == "Game"
     assert hard_game.search is None and sim.app.search is None  # its blocks were the menu's room
+    assert "tanbo.ai" not in sys.modules  # and its code's
     sim.press("A")  # Resume
     assert game_screen(sim) is hard_game
+    seen = levels_searched(monkeypatch, lambda level, done: None)  # (on the module loaded again)
     hard_game.cursor = [p for p in g.legal_moves()][0]
     sim.press("A")
     sim.frames(300)
     assert seen == [("hard", 3)] and g.ply == 4 and hard_game.search is not None  # made again: hard
+    assert hard_game.search.level == "hard" and "low" not in status(hard_game)
 
 
 def test_a_game_menu_that_cannot_be_built_even_without_the_search_keeps_the_game(sim, monkeypatch):
@@ -459,3 +463,79 @@ def test_a_menu_loading_a_games_code_ahead_without_room_stays_and_start_still_pl
         assert screen_is(s.app.screen, "GameScreen")
     finally:
         s.close()
+
+
+def break_a_ply_of(g, mover):
+    """Have the next removing ply of player ``mover`` on ``g`` break off midway, as a
+    removal's records that find no block for their next step on a board would: its
+    stones placed and removed, the turn not passed on. The calls seen."""
+    calls = []
+    real = g._check_winner
+
+    def check():
+        if not calls and g.to_move == mover:  # (the mover's: the turn passes after this)
+            calls.append(g.last_move())
+            raise MemoryError("memory allocation failed, allocating 512 bytes")
+        return real()
+    g._check_winner = check
+    return calls
+
+
+def continue_after_low_memory(sim):
+    title = sim.app.screen
+    assert screen_is(title, "Menu") and "Low memory: saved." in [n.text for n in title.notes]
+    assert title.labels[0].text.startswith("Continue")
+    sim.press("A")
+    sim.frames(50)
+    return game_screen(sim)
+
+
+def test_a_persons_move_broken_off_by_a_memory_error_is_played_whole_in_the_game_kept(sim):
+    # Between people: a removing move of Black's, its ply broken off.
+    from app.store.settings import OPPONENTS
+    sim.app.settings.opponent = OPPONENTS.index("Person")  # (Continue's seats)
+    g = Game("9x9")
+    rng = __import__("tanbo").Rng(3)
+    while not any(g.copy().play(m) for m in g.legal_moves() if g.to_move == 1):
+        g.play(g.legal_move_at(rng.below(g.legal_count())))
+    move = [m for m in g.legal_moves() if g.copy().play(m)][0]
+    whole = g.copy()
+    whole.play(move)
+    sim.app.play(g, ())
+    sim.frames(50)
+    calls = break_a_ply_of(g, 1)
+    game_screen(sim).cursor = move
+    sim.press("A")
+    assert calls == [move] and not g.broken()  # mended on the way to the title
+    del g._check_winner
+    gs = continue_after_low_memory(sim)
+    assert gs.game.state_key() == whole.state_key() and gs.game.to_move == 2
+    start_again(sim)  # the NVM's game too
+    assert sim.app.saved_game.state_key() == whole.state_key()
+
+
+def test_a_computer_move_broken_off_is_no_search_to_retry_lighter(sim):
+    # The move was chosen; its ply broke off. Retried as a search's failure, the
+    # computer would move again on a half-changed game (the person's turn).
+    sim.app.settings.level = 0  # random: a move a step, no search's copy
+    sim.app.play(Game("9x9"), (2,))
+    sim.frames(50)
+    gs = game_screen(sim)
+    g = gs.game
+    calls = break_a_ply_of(g, 2)
+    rng = __import__("tanbo").Rng(4)
+    while not calls and g.winner is None:
+        assert not g.broken() and game_screen(sim) is gs
+        if g.to_move == 1:  # a move that removes nothing, so that the game goes on
+            quiet = [m for m in g.legal_moves() if not g.copy().play(m)] or g.legal_moves()
+            gs.cursor = quiet[rng.below(len(quiet))]
+            sim.press("A")
+        sim.frames(100)
+    assert calls, "no removing move of the computer's in the game"
+    del g._check_winner
+    whole = Game("9x9")
+    for m in g.moves():
+        whole.play(m)
+    assert g.state_key() == whole.state_key() and g.last_move() == calls[0]  # no second move after it
+    gs = continue_after_low_memory(sim)
+    assert gs.game.state_key() == whole.state_key() and gs.game.to_move == 1

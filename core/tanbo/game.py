@@ -80,7 +80,8 @@ GAME_OVER = const(4)  # one player is left
 
 # The state of a game, field by field, by how copy() and load_state() treat
 # them (the one list of them: a new field goes here).
-_SHARED = ("variant", "players", "pids", "succ", "others", "steps")  # read only: copies share them
+# Read only, or scratch within one ply (_bounded): copies share them.
+_SHARED = ("variant", "players", "pids", "succ", "others", "steps", "_bounded")
 _SCALARS = ("to_move", "winner", "over", "ply", "start")
 _TABLES = ("board", "root_of", "nxt", "head", "space", "alive", "root_player")  # a cell a point or a root
 _PLAYER_TABLES = ("touch_count", "space_root", "legal_points", "legal_index")  # [None, player 1's, ...]
@@ -587,6 +588,32 @@ class Game:
         while len(self._rem) - 6 < self._nrem + cells:
             self._grow_rem()
 
+    def broken(self):
+        """True while a ply that an exception broke off midway is on the game (a
+        MemoryError on a board's full heap, where a removal's records grow): its
+        stone is recorded and its tables half changed, which neither play nor
+        undo can read; :meth:`replay` makes the game sound again. (A search's
+        scratch game, loaded with :meth:`load_state`, never says so.)"""
+        return self.ply < self._nh
+
+    def replay(self, plies=None):
+        """Play this game again from its setup, in place, through its first
+        ``plies`` recorded plies (None: all of them, a ply :meth:`broken` off
+        played whole); returns the game. The way back to a sound game after an
+        exception broke a ply off. Its tables and stacks keep their room (see
+        :meth:`restart`). Should an exception break the replay off in turn, the
+        game stays :meth:`broken`, its record cut to ``plies``, for a replay
+        later. ValueError, the game unchanged, for ``plies`` it has not played
+        or a game begun at a position (``from_position``)."""
+        n = self._nh if plies is None else plies
+        if type(n) is not int or not 0 <= n <= self._nh:
+            raise ValueError("replay: %r plies; the game has played %d" % (plies, self._nh))
+        if self.start is not None:
+            raise ValueError("replay: the game began at a position, not at its setup")
+        self._nh = n
+        self.ply = -1  # broken until the replay is done
+        return loaded("tanbo.game_make").replay(self)
+
     def last_move(self):
         """The last ply (a point, or ``-player`` for a resignation), or None
         before the first: what a redraw asks, without listing every ply."""
@@ -638,6 +665,7 @@ class Game:
             raise IllegalMove("the game is over (%s won)" % player_name(self.winner))
         if self.root_count[player] == 0:
             raise IllegalMove("%s is already out" % player_name(player))
+        self._push_ply(-player)  # (first: a stack's step that finds no room changes nothing)
         rem = self._rem
         start = self._nrem
         if start >= len(rem) - 2:
@@ -645,7 +673,6 @@ class Game:
         rem[start] = self.to_move  # for undo, below the roots
         mark = start + 1
         self._nrem = mark
-        self._push_ply(-player)
         for r in range(len(self.alive)):
             if self.alive[r] and self.root_player[r] == player:
                 self._remove_root(r, True)
@@ -807,8 +834,10 @@ class Game:
             pc[last] = i & 255
             # ...and the root space of any other colour's root it served.
             # Space only falls during a placement, so a root that reaches 0
-            # here is bounded at the end of it: collect those (rarely any).
-            bounded = None
+            # here is bounded at the end of it: collect those (rarely any), in
+            # the game's own cells (_bounded), so that no allocation, and no
+            # MemoryError of a full heap, can break a ply off halfway.
+            nb = 0  # roots bounded so far, the first nb cells of _bounded
             for ownk, lk, pk, _, k in theirs[c]:
                 o = ownk[e]
                 if o != NO_ROOT:
@@ -824,11 +853,9 @@ class Game:
                     lk[i] = last
                     pk[last] = i & 255
                     legal_total[k] = m
-                    if so == 0:
-                        if bounded is None:
-                            bounded = [o]
-                        else:
-                            bounded.append(o)
+                    if so == 0:  # (o is k's root at e: no other k's, none seen twice)
+                        self._bounded[nb] = o
+                        nb += 1
             board[e] = c
             root_of[e] = r
             nxt[e] = head[r]
@@ -861,15 +888,17 @@ class Game:
                             so = space[o] - 1
                             space[o] = so
                             if so == 0:
-                                if bounded is None:
-                                    bounded = [o]
-                                elif o not in bounded:
-                                    bounded.append(o)
+                                b = self._bounded
+                                i = 0
+                                while i < nb and b[i] != o:
+                                    i += 1
+                                if i == nb:
+                                    b[nb] = o
+                                    nb += 1
             space[r] = sr
             legal_total[c] = n
             ply += 1
-            if not sr or bounded:  # (bounded: None, or a list of one or more)
-                self.ply = ply
+            if not sr or nb:
                 mark = self._nrem
                 if sr == 0:
                     # RULES.md 5: the current root bounded -> it alone goes.
@@ -877,8 +906,11 @@ class Game:
                 else:
                     # Otherwise every bounded root goes, all at once (collected
                     # above, since one removal can give space back to another).
-                    for t in bounded:
-                        self._remove_root(t, record)
+                    b = self._bounded
+                    i = 0
+                    while i < nb:
+                        self._remove_root(b[i], record)
+                        i += 1
                 if record:
                     self._close_block(mark)
                 if self._check_winner() is not None:

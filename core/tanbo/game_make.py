@@ -192,6 +192,8 @@ def find_roots(g, stones):
     g.root_player = root_player
     g.space = [0] * nroots
     g.alive = [1] * nroots
+    if len(getattr(g, "_bounded", ())) != nroots:  # (restart keeps its own)
+        g._bounded = bytearray(nroots)  # a ply's bounded roots (Game._place_loop): at most every root
 
 
 def credit_root_space(g):
@@ -277,4 +279,24 @@ def restart(g):
     g.to_move = 1
     find_roots(g, v.setup_points)
     credit_root_space(g)
+    return g
+
+
+def replay(g):
+    """:meth:`tanbo.game.Game.replay`: ``g`` restarted and its first ``g._nh`` recorded
+    plies played again (the stack keeps them: each push writes the ply it reads)."""
+    n = g._nh
+    moves = g._moves
+    try:
+        restart(g)
+        for i in range(n):
+            m = moves[i]
+            if m < 0:
+                g.resign(-m)
+            else:
+                g.place(m)
+    except BaseException:
+        g._nh = n
+        g.ply = -1  # broken still, its record whole: a later replay starts again
+        raise
     return g

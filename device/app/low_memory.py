@@ -41,6 +41,16 @@ def back_to_title(app, error):
     # Release the screen before the title is built: its blocks (a board's
     # tile strip is 12 KB) are what the title may need.
     app.drop_screen()
-    app.save_game(app.saved_game)
+    game = app.saved_game
+    if game is not None and game.broken():
+        # A ply the error broke off (its tables half changed): played again
+        # from the game's record, that ply whole; failing that, the NVM keeps
+        # the game as of its last full turn, for the next start.
+        try:
+            game.replay()
+        except Exception:
+            app.saved_game = None
+    if app.saved_game is game:
+        app.save_game(game)
     app.notice = (saved if app.saved_game is not None else unsaved,)
     app.title()

@@ -389,7 +389,8 @@ class App:
         self.searching = None
         # print's arguments, not a formatted string: nothing allocated here.
         print("MemoryError; the search:", failed)
-        if failed and failed != "any":
+        g = getattr(self.screen, "game", None)
+        if failed and failed != "any" and not (g is not None and g.broken()):  # (broken: the move's own ply)
             self.fallback = "easy" if failed in ("hard", "medium") else "any"
             self.dirty = self.busy = True
             return True

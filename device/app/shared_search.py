@@ -170,12 +170,15 @@ class SharedSearch(Search):
                 i += 1
 
     def restore(self):
-        """The game as it was at :meth:`run`'s start: its plies taken back, its
-        legal lists in their order (``legal_index`` of each member with them)."""
+        """The game as it was at :meth:`run`'s start: its plies taken back (played
+        again to it after a ply broken off), its legal lists in their order
+        (``legal_index`` of each member with them)."""
         g = self.game
         kept = self.kept
         if kept[_BASE] < 0:
             return
+        if g.broken():  # an exception broke a ply off: undo cannot read it
+            g.replay(kept[_BASE])
         while g.ply > kept[_BASE]:
             g.undo()
         kept[_BASE] = -1

@@ -1,7 +1,7 @@
 """What the device app asks of a game beyond play and undo: a root's stones
 walked with no list made (Game.root_chain), a game set back to its setup
 in its own tables (Game.restart) and room made ahead in its stacks
-(Game.make_room).
+(Game.make_room). A ply an exception broke off: check_replay.py.
 
 Engine checks in the MicroPython subset (tests/subset/run.py runs them on
 CPython and the MicroPython unix port). Plain asserts, no pytest.
@@ -119,3 +119,4 @@ def test_make_room_grows_the_stacks_before_the_plies_not_during_them():
     while g.ply:
         g.undo()
     assert g.state_key() == Game("19x19").state_key()
+
