@@ -20,7 +20,7 @@ from tanbo.ai import Search
 from tanbo.rng import Rng
 
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.dirname(os.path.abspath(__file__))), "device"))
-from app.shared_search import SharedSearch, restart  # noqa: E402
+from app.shared_search import SharedSearch  # noqa: E402
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 from test_ai import LEVELS, MAX_ATTRIBUTES, most_attributes, pushes_and_pops  # noqa: E402
@@ -244,21 +244,23 @@ def test_make_room_makes_room_so_a_ply_grows_no_stack():
 # -- in the app ---------------------------------------------------------------------
 
 
-def test_on_a_small_heap_4p_searches_the_games_own_state_and_does_not_ponder(sim):
-    # app.screens.game.SHARE_ABOVE: only 4p (1,444 points x players) and only
-    # on a SAMD51's heap; elsewhere the search keeps its copy and ponders.
+def test_on_a_small_heap_4p_and_19x19_search_the_games_own_state_and_do_not_ponder(sim):
+    # app.screens.game.SHARE_ABOVE: 4p (1,444 points x players) and 19x19 (722),
+    # only on a SAMD51's heap; elsewhere, and 13x13 (338) there, the search keeps
+    # its copy and ponders.
     from app.start import SMALL_HEAP
     from test_sim_games import game_screen
     small = sim.app.hw.name in SMALL_HEAP
     sim.app.settings.level = 3
     sim.app.settings.ponder = True  # the player turned "Use my time" on
-    for variant, shares in (("4p", small), ("19x19", False)):
+    for variant, shares in (("4p", small), ("19x19", small), ("13x13", False)):
         sim.app.play(Game(variant), (2, 3, 4) if variant == "4p" else (2,))
         sim.frames(50)
         gs = game_screen(sim)
         assert getattr(gs.search, "shared", False) == shares and (gs.search.game is gs.game) == shares
         said = " ".join(label.text for label in gs.status.info)
-        assert ("4p:" in said) == shares, said  # the player is told "Use my time" does not apply
+        # the player is told "Use my time" does not apply (the longest form that fits)
+        assert (variant + ":" in said or "no ponder" in said) == shares, said
         gs.cursor = gs.game.legal_moves()[0]
         sim.press("A")
         sim.frames(400 if variant == "4p" else 200)  # the computer's replies and their drawing
@@ -281,7 +283,7 @@ def test_restart_is_a_fresh_game_in_the_same_tables(variant):
         g.undo()
         g.resign(g.to_move)
     room = g._room
-    again, fresh = restart(g), Game(variant)
+    again, fresh = g.restart(), Game(variant)
     assert again is g and g._room == room  # the same tables, the stacks' room kept
     assert [id(t) for t in g._tables()[:3]] + [id(t) for t in g.legal_index[1:]] + [id(g._moves), id(g._rem)] == tables
     assert g.state_key() == fresh.state_key() and g.moves() == [] and g.start is None

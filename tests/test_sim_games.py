@@ -573,3 +573,27 @@ def test_the_search_and_the_tile_strip_are_kept_from_game_to_game_of_one_kind(si
     app.play_next("9x9", ())  # between people: no search is kept
     app.step()
     assert app.search is None and game_screen(sim).search is None
+
+
+@pytest.mark.parametrize("board,same", [("9x9", True), ("13x13", False)])
+def test_a_new_game_from_the_result_takes_over_the_finished_games_tables(sim, board, same):
+    # Where a board's heap is most fragmented (a game's end), a next game of the
+    # same board makes no block for its tables and stacks: they are the last one's.
+    from app.store.settings import GAME_VARIANTS, OPPONENTS
+    from tanbo import Game, Rng
+    g, rng = Game("9x9"), Rng(2)
+    while g.winner is None:
+        g.play(g.legal_move_at(rng.below(g.legal_count())))
+    tables = (g.board, g._moves, g._rem)
+    s = sim.app.settings
+    s.variant, s.opponent = GAME_VARIANTS.index(board), OPPONENTS.index("Person")
+    sim.app.go("result", g)
+    sim.frames(50)
+    sim.press("A")  # New game
+    assert screen_is(sim.app.screen, "Menu") and sim.app.screen.title.text == "New game"
+    sim.press("UP")  # Start
+    sim.press("A")
+    sim.frames(50)
+    new = game_screen(sim).game
+    assert (new is g) == same and new.ply == 0 and new.position() == Game(board).position()
+    assert [t is u for t, u in zip((new.board, new._moves, new._rem), tables)] == [same] * 3

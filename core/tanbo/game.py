@@ -605,14 +605,7 @@ class Game:
         game stays :meth:`broken`, its record cut to ``plies``, for a replay
         later. ValueError, the game unchanged, for ``plies`` it has not played
         or a game begun at a position (``from_position``)."""
-        n = self._nh if plies is None else plies
-        if type(n) is not int or not 0 <= n <= self._nh:
-            raise ValueError("replay: %r plies; the game has played %d" % (plies, self._nh))
-        if self.start is not None:
-            raise ValueError("replay: the game began at a position, not at its setup")
-        self._nh = n
-        self.ply = -1  # broken until the replay is done
-        return loaded("tanbo.game_make").replay(self)
+        return loaded("tanbo.game_make").replay(self, plies)  # (off a board's heap under a game)
 
     def last_move(self):
         """The last ply (a point, or ``-player`` for a resignation), or None

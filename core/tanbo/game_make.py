@@ -282,10 +282,16 @@ def restart(g):
     return g
 
 
-def replay(g):
-    """:meth:`tanbo.game.Game.replay`: ``g`` restarted and its first ``g._nh`` recorded
+def replay(g, plies):
+    """:meth:`tanbo.game.Game.replay`: ``g`` restarted and its first ``plies`` recorded
     plies played again (the stack keeps them: each push writes the ply it reads)."""
-    n = g._nh
+    n = g._nh if plies is None else plies
+    if type(n) is not int or not 0 <= n <= g._nh:
+        raise ValueError("replay: %r plies; the game has played %d" % (plies, g._nh))
+    if g.start is not None:
+        raise ValueError("replay: the game began at a position, not at its setup")
+    g._nh = n
+    g.ply = -1  # broken until the replay is done
     moves = g._moves
     try:
         restart(g)

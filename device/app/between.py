@@ -95,16 +95,16 @@ def start_next_game(app):
         search.release()  # a search on the last game itself (kept_search) no longer holds it
     search = None
     app.drop_screen()
-    if isinstance(game, str):
-        if last is not None and last.over and last.variant.name == game:
-            # The finished game's tables and undo stacks serve the next
-            # (a shared search's: 4p, Hexbo of 3 and 6), no block made anew.
-            from app.shared_search import restart
-            game = restart(last)
-        else:
-            from tanbo import Game
-            game = Game(game)
+    if isinstance(game, str) and last is not None and last.over and last.variant.name == game:
+        game = last  # (a shared search's game: started again from the title's New game)
     last = None
+    if isinstance(game, str):
+        from tanbo import Game
+        game = Game(game)
+    elif game.over:
+        # The finished game's tables and undo stacks serve the next, no
+        # block made anew where the heap is most fragmented.
+        game.restart()
     play(app, game, ai)
 
 
@@ -148,7 +148,7 @@ def play(app, game, ai):
     if app.settings.ponder and getattr(app.search, "shared", False):
         # "Use my time" is on, but this game's search plays on the game on
         # show (app.screens.game.SHARE_ABOVE): said once, at its start.
-        name = game.variant.name  # (4p, hexbo-6p)
+        name = game.variant.name  # (19x19, 4p, hexbo-6p)
         screen.notify(name + ": no thinking on your time", name + ": not on your time", "no ponder")
     if screen.person_to_move():  # else the save follows the computer's first reply
         app.save_turn(screen)

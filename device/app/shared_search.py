@@ -214,9 +214,3 @@ class SharedSearch(Search):
             self.count(PUSH_COST + REMOVAL_COST)
         self.h = h
 
-
-def restart(game):
-    """``game`` back at its setup in its own tables (:meth:`tanbo.game.Game.restart`):
-    the next game of a PyBadge's 4p or 3- or 6-player Hexbo, whose heap
-    found no block for a new Game's tables or stacks."""
-    return game.restart()

@@ -53,8 +53,9 @@ STEPS = {UP: (0, -1), DOWN: (0, 1), LEFT: (-1, 0), RIGHT: (1, 0)}
 # this (points times players) is searched on the game itself, not on a copy
 # (app.shared_search.SharedSearch): the copy and the game's screen do not fit
 # a SAMD51's heap together. Such a game does not ponder (its search plays on
-# the game on show). Two players, then more (docs/board-costs.md#shared-searches).
-SHARE_ABOVE = 722
+# the game on show). Two players (19x19's 722), then more (4p, Hexbo of 3 and 6:
+# docs/board-costs.md#shared-searches).
+SHARE_ABOVE = 400
 SHARE_ABOVE_MANY = 360
 # A shared search's game of more points than this has its undo stacks, and
 # the records of REMOVED_CELLS removed cells, made for a long game at its

@@ -7,7 +7,9 @@ from app.screens.menu import Menu, Row, computer_seats, warm_game_code
 from app.store.settings import GAME_VARIANTS, LEVELS, OPPONENTS
 
 
-def screen(app):
+def screen(app, last=None):
+    """The menu; ``last``: the game just finished, whose tables a next game of its
+    board takes over (:func:`app.between.start_next_game`)."""
     s = app.settings
 
     def seats():
@@ -29,14 +31,16 @@ def screen(app):
         Row("Level", choices=LEVELS, get=lambda: s.level, set=lambda i: setattr(s, "level", i)),
         Row("You play", choices=PLAYER_NAMES.split(), get=lambda: min(s.seat, seats()) - 1,
             set=set_seat),
-        Row("Start", lambda: start_game(app)),
+        Row("Start", lambda: start_game(app, last)),
     ]
     menu = Menu(app, "New game", rows, app.title)
     warm_game_code(app, menu)
     return menu
 
 
-def start_game(app):
-    """The Start row: the game the menu shows, started in the app's next step."""
+def start_game(app, last=None):
+    """The Start row: the game the menu shows, started in the app's next step, in the
+    tables of ``last`` (a finished game) if it was played on that board."""
     name = GAME_VARIANTS[app.settings.variant]
-    app.play_next(name, computer_seats(app, get_variant(name).players))
+    game = last if last is not None and last.variant.name == name else name
+    app.play_next(game, computer_seats(app, get_variant(name).players))

@@ -14,7 +14,7 @@ def screen(app, game, under=None):
     else:
         headline = "Game stopped"
     lines = ["after %d plies" % game.ply, "(%s)" % v.name]
-    rows = [Row("New game", lambda: app.go("new_game")),
+    rows = [Row("New game", lambda: app.go("new_game", game)),
             Row("Review", lambda: app.go("review", game)),
             Row("Main menu", app.title)]
     # Over the board, no footer: three rows that say what they do, the box smaller.
