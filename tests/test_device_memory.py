@@ -68,8 +68,11 @@ BOARDS = {"pybadge": ("pybadge", 160, 128), "picosystem": ("pimoroni_picosystem"
 # off its heap (tanbo.variant_make, point_text, game_make: docs/board-costs.md):
 # PyBadge 68.7, PicoSystem 75.1, within issue 12's 70 KB again.
 GAME_KB = {"pybadge": 69.5, "picosystem": 76}
-SEARCH_KB = 28.5
-PONDER_KB = 29.5
+# A SAMD51's search copies the game compactly (tanbo.ai.Search's ``compact``,
+# app.screens.game.kept_search): a PyBadge's hard search +20.4 KB and its
+# pondering +21.6, where a fast copy takes +27.7 and +29.0.
+SEARCH_KB = {"pybadge": 21.5, "picosystem": 28.5}
+PONDER_KB = {"pybadge": 22.5, "picosystem": 29.5}
 REVIEW_MORE_KB = 0  # Review's coach beyond the game screen searching at the same position (issue 36)
 
 
@@ -123,7 +126,7 @@ def test_game_screen_and_hard_search_fit_the_heap(game_probe, board):
     search_kb = port["search"] * BOARD_PER_PORT_BYTE / 1024
     print("%s: game screen %.1f KB, hard search +%.1f KB (board, converted)" % (board, game_kb, search_kb))
     assert game_kb <= GAME_KB[board]
-    assert search_kb <= SEARCH_KB
+    assert search_kb <= SEARCH_KB[board]
     ponder_kb = port["ponder"] * BOARD_PER_PORT_BYTE / 1024
     print("%s: pondering +%.1f KB over %d steps" % (board, ponder_kb, port["ponder_steps"]))
     # Pondering's peak on top of the game screen (the search's arena and
@@ -134,7 +137,7 @@ def test_game_screen_and_hard_search_fit_the_heap(game_probe, board):
     # KB). It still starts off on a PyBadge (app.start.
     # SMALL_HEAP): a PyBadge's 131 KB leave it little beside a 70 KB game
     # screen, and a MemoryError in a step ends the pondering only.
-    assert port["ponder_steps"] > 100 and ponder_kb <= PONDER_KB
+    assert port["ponder_steps"] > 100 and ponder_kb <= PONDER_KB[board]
     assert port["imports"] < port["title"] < port["game"]
     # Issue 36: Review's coach (hard at the board's budget, stepped, on the
     # game's own search) against the game screen searching hard at the same
@@ -178,8 +181,11 @@ def test_a_puzzle_on_screen_takes_less_than_a_game_with_its_search(micropython_e
     print("%s: puzzle %d (%s) %.1f KB, the list %.1f KB, a game searching %.1f KB (board, converted)"
           % (board, biggest.number, biggest.variant, puzzle_kb, list_kb, played_kb))
     # A puzzle keeps the position's parser and the screen change's code (its next
-    # opening reads and shows again, within 0.5 s): about as much as a game's search.
-    assert puzzle_kb <= GAME_KB[board] + SEARCH_KB and puzzle_kb < played_kb + 1
+    # opening reads and shows again, within 0.5 s): about as much as a game's
+    # search with a fast copy, a PicoSystem's (a SAMD51's compact one is 7 KB less).
+    assert puzzle_kb <= GAME_KB[board] + SEARCH_KB["picosystem"]
+    if board == "picosystem":
+        assert puzzle_kb < played_kb + 1
     assert list_kb < puzzle_kb
 
 

@@ -84,7 +84,7 @@ class SharedSearch(Search):
         self.kept = [game.variant.name, -1, points(game.variant.size, ORDER_CELLS)]
         Search.__init__(self, game, level, seed, progress, movetime_ms, slowness)
 
-    def own(self, game):
+    def own(self, game, compact=False):
         return game
 
     def hashing(self, players, size):

@@ -97,10 +97,10 @@ def kept_search(search, game, ai, level, slowness, small_heap=False, make=True):
         return None
     gc.collect()
     if shared:
-        from app.shared_search import SharedSearch as Search
-    else:
-        from tanbo.ai import Search
-    return Search(game, level, game.ply, slowness=slowness)
+        from app.shared_search import SharedSearch
+        return SharedSearch(game, level, game.ply, slowness=slowness)
+    from tanbo.ai import Search
+    return Search(game, level, game.ply, slowness=slowness, compact=small_heap)
 
 
 class GameScreen:
