@@ -10,8 +10,10 @@ each after ``DWELL`` steps of the app's loop (the player looks at the screen;
 a menu loads what a game's start runs then: ``Menu.warm``),
 each a unit from the key's handling to the end of the display's first
 refresh (the screen drawn; the refresh's SPI is the display's, counted apart
-in pixels by the simulator), the keys before it and the rest of its step
-(the last screen's collection) segments of their own.
+in pixels by the simulator); a press that refreshes again ("Opening..."
+first, then the screen) has a unit ``LABEL+`` up to each further refresh;
+the keys before it and the rest of its step (the last screen's collection)
+segments of their own.
 
 Prints one JSON line: ``{"segments": [label of each count between two marks,
 in order], "screens": [the class of the screen each press ended on]}``.
@@ -74,7 +76,7 @@ def drawn(**kwargs):
     r = refresh(**kwargs)
     if unit[0] is not None:
         mark(unit[0])
-        unit[0] = None
+        unit[0] = unit[0].rstrip("+") + "+"  # a further refresh of the same press
     return r
 
 
@@ -100,8 +102,9 @@ for _ in range(units):
         unit[0] = label
         press(key)
         app.step()
-        if unit[0] is not None:  # (a game asked for: shown in the next step)
+        if unit[0] == label:  # (a game asked for: shown in the next step)
             app.step()
+        unit[0] = None
         mark("after")
         screens.append(type(app.screen).__name__)
 print('{"segments": [%s], "screens": [%s]}' % (", ".join('"%s"' % x for x in segments),

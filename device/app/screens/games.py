@@ -50,11 +50,8 @@ class GamesList(ScrollMenu):
         self.goal.text = "%s, %d plies" % (opponent(who), plies)
 
     def chosen(self, i):
-        # Said at once (a line's cells): the review's board, a replay and the
-        # whole panel, takes 1-2 s of a PicoSystem.
-        self.goal.text = "Opening..."
-        self.app.refresh()
-        self.open(self.ends[i])
+        # The review's board, a replay and the whole panel, takes 1-2 s of a PicoSystem.
+        self.opening(self.goal, None, self.open, self.ends[i])
 
 
 def screen(app):

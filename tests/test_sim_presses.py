@@ -1,0 +1,125 @@
+"""Presses that replace the whole screen, on the simulator (issue 46: every press drawn within
+0.45 s on a PicoSystem; tests/test_press_board_time.py counts their Python and pixels).
+
+The game menu's box loads the code of the whole screens it leads to (Rules, Settings, the
+title) while the player looks at it, on a board of large heap: those screens come whole at
+once, where they said "Opening..." first. The settings read the free heap only where its
+line has room; a label's text is read as bytes; the rules' first page shows no diagram, so
+its tile strip is drawn with the first page that has one.
+"""
+
+import gc
+import sys
+
+import pytest
+from tanbo import Game
+
+from tanbo_sim.simulator import DEVICE_DIR, Simulator
+
+if DEVICE_DIR not in sys.path:
+    sys.path.insert(0, DEVICE_DIR)
+
+WARMED = ("app.screens.title", "app.screens.rules", "app.screens.settings")
+# The game menu's rows that lead to a whole screen: (DOWNs to it, the screen's class, its title).
+WHOLE = ((3, "Help", "Tanbo  1/7"), (4, "Menu", "Settings"), (5, "Menu", "T A N B O"))
+
+
+@pytest.fixture(params=("pybadge", "picosystem"))
+def game(request, tmp_path):
+    """A 9x9 game between people on ``request.param``'s simulator, its board on show."""
+    s = Simulator(request.param, nvm_path=str(tmp_path / "nvm"))
+    s.app.play(Game("9x9"), ())
+    s.frames(300)
+    yield s
+    s.close()
+
+
+def sent(s, keys):
+    """The refreshes ``keys`` send (those with pixels)."""
+    n = len(s.events)
+    s.run_keys(keys)
+    return [e for e in s.log.since(n, "refresh") if e["pixels"]]
+
+
+@pytest.mark.parametrize("downs, kind, title", WHOLE)
+def test_the_game_menus_whole_screens_come_at_once_where_its_box_loaded_their_code(game, downs, kind, title):
+    s = game
+    w, h = s.profile.width, s.profile.height
+    s.run_keys("START,wait:300," + ",".join(["DOWN"] * downs))
+    loaded = [m in sys.modules for m in WARMED]
+    refreshes = sent(s, "A,wait:300")
+    screen = s.app.screen
+    assert type(screen).__name__ == kind and screen.title.text == title
+    if s.app.small_heap:
+        # A SAMD51's heap keeps its room for the game's search: "Opening..." first
+        # (the footer's cells), then the screen.
+        assert loaded == [False] * 3
+        assert len(refreshes) == 2 and refreshes[0]["pixels"] < w * h // 8, refreshes
+        refreshes = refreshes[1:]
+    else:
+        assert loaded == [True] * 3
+    assert [e["areas"] for e in refreshes] == [[[0, 0, w, h]]]  # the screen, whole, once
+
+
+def test_a_whole_screen_pressed_for_before_its_code_is_loaded_says_opening_first(game):
+    s = game
+    if s.app.small_heap:
+        pytest.skip("a SAMD51's box loads nothing ahead (the test above)")
+    from app import forget
+    w, h = s.profile.width, s.profile.height
+    s.run_keys("START,wait:300,DOWN*4")
+    forget("app.screens.settings")  # as if the key came before the box loaded it
+    refreshes = sent(s, "A,wait:300")
+    assert s.app.screen.title.text == "Settings"
+    assert len(refreshes) == 2 and refreshes[0]["pixels"] < w * h // 8
+    assert refreshes[1]["areas"] == [[0, 0, w, h]]
+
+
+def test_the_settings_read_the_free_heap_only_where_its_line_has_room(game, monkeypatch):
+    s = game
+    reads = []
+
+    def mem_free():
+        reads.append(1)
+        return 1000
+    monkeypatch.setattr(gc, "mem_free", mem_free, raising=False)
+    s.run_keys("START,wait:300,DOWN*4,A,wait:300")
+    settings = s.app.screen
+    # Seven rows fill 160x128 and 240x240: no line under them, the heap's table not walked.
+    assert settings.title.text == "Settings" and reads == []
+    assert not [label for label in settings.shown.values() if label.text.startswith("free")]
+    from app.screens.menu import Menu, Row
+    s.app.show(Menu(s.app, "Few", [Row("Back", None)], after=lambda: ["free %d B" % gc.mem_free()]))
+    assert "free 1000 B" in [label.text for label in s.app.screen.shown.values()] and reads == [1]
+
+
+def test_a_labels_cells_follow_its_text_as_bytes(game):
+    from app.view.font import FIRST
+    from app.view.text import Label
+    label = Label(0, 0, 8, 0xFFFFFF)
+    for text, shown in (("ply 9", "ply 9"), ("ply 10", "ply 10"), ("", ""), ("Opening...", "Opening."),
+                        ("a\u00e9b", "a??b"), ("~ }", "~ }")):
+        label.text = text
+        assert label.text == text
+        cells = "".join(chr(label.grid[i] + FIRST) for i in range(8))
+        assert cells == (shown + " " * 8)[:8], (text, cells)
+
+
+def test_the_rules_draw_their_diagrams_tile_strip_with_the_first_page_that_has_one(game, monkeypatch):
+    s = game
+    from app.view import tile_art
+    drawn = []
+    real = tile_art.tile_bitmap
+    monkeypatch.setattr(tile_art, "tile_bitmap", lambda *a: drawn.append(a) or real(*a))
+    s.run_keys("START,wait:300,DOWN*3,A,wait:300")
+    rules = s.app.screen
+    assert rules.title.text == "Tanbo  1/7" and rules.diagram is None and drawn == []
+    shown = s.screenshot()
+    s.run_keys("RIGHT,wait:100")  # Placing: a diagram
+    assert rules.diagram is not None and not rules.diagram.hidden and len(drawn) == 1
+    s.run_keys("RIGHT,wait:100,RIGHT,wait:100,RIGHT,wait:100")  # Removal, then Players: none
+    assert rules.title.text.startswith("Players") and rules.diagram.hidden and len(drawn) == 1
+    s.run_keys("RIGHT,wait:100,RIGHT,wait:100,RIGHT,wait:100")  # round to the first page
+    assert rules.title.text == "Tanbo  1/7"
+    import pygame
+    assert pygame.image.tobytes(s.screenshot(), "RGB") == pygame.image.tobytes(shown, "RGB")
