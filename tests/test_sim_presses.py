@@ -123,3 +123,29 @@ def test_the_rules_draw_their_diagrams_tile_strip_with_the_first_page_that_has_o
     assert rules.title.text == "Tanbo  1/7"
     import pygame
     assert pygame.image.tobytes(s.screenshot(), "RGB") == pygame.image.tobytes(shown, "RGB")
+
+
+@pytest.mark.parametrize("board", ("pybadge", "picosystem"))
+def test_the_games_list_loads_the_reviews_code_while_the_player_looks_at_it(tmp_path, board):
+    """The list -> Review stays over 0.45 s (the game replayed, its board built: 0.9 / 1.7 s
+    on a PicoSystem, 9x9 / 19x19): "Opening..." at once, then the review, whole, once."""
+    from tanbo.rng import Rng
+    from test_sim_library import finish, new_game
+    from app import forget
+    s = Simulator(board, nvm_path=str(tmp_path / "nvm"))
+    try:
+        new_game(s, "9x9")
+        finish(s, Rng(5))
+        s.run_keys("B,wait:300")  # the result's B: the title, Games among its rows
+        forget("app.screens.review", "app.view.build", "app.view.cell_plan")
+        s.run_keys("DOWN,A,wait:300")
+        assert type(s.app.screen).__name__ == "GamesList"
+        loaded = [m in sys.modules for m in ("app.screens.review", "app.view.build", "app.view.cell_plan")]
+        assert loaded == [not s.app.small_heap] * 3
+        w, h = s.profile.width, s.profile.height
+        refreshes = sent(s, "A,wait:300")
+        assert type(s.app.screen).__name__ == "ReviewScreen"
+        assert len(refreshes) == 2 and refreshes[0]["pixels"] < w * h // 8
+        assert refreshes[1]["areas"] == [[0, 0, w, h]]
+    finally:
+        s.close()
