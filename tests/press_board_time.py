@@ -1,7 +1,8 @@
 """Board-time workload: presses that change the screen, run by the MicroPython unix port under
 ``tanbo_tools.board_time.count_units`` with tests/device_stubs first on MICROPYPATH and the app
 and engine as ``.mpy``; ``BOARD_TIME_WORK`` is ``BOARD_ID WIDTH HEIGHT VARIANT PRESS...``, a PRESS
-``label/keys before/key`` (keys joined by ``+``, none: empty), e.g. ``title>games/DOWN+DOWN/A``.
+``label/keys before/key`` (keys joined by ``+``, none: empty), e.g. ``title>games/DOWN+DOWN/A``,
+or ``label/keys before/key/steps``: the player looks at the screen ``steps`` steps, not ``DWELL``.
 
 Set up (not counted): a finished game of VARIANT (random moves, a fixed
 seed) kept in the library, a new game of VARIANT saved (the title's
@@ -92,11 +93,11 @@ screens = []
 divmod(0, 1)
 for _ in range(units):
     for press_ in presses:
-        label, before, key = press_.split("/")
+        label, before, key, *look = press_.split("/")
         for k in before.split("+") if before else ():
             press(k)
             app.step()
-        for _ in range(DWELL):  # the player looks at the screen before the key
+        for _ in range(int(look[0]) if look else DWELL):  # the player looks at the screen before the key
             app.step()
         mark("keys")
         unit[0] = label

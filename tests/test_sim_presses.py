@@ -149,3 +149,71 @@ def test_the_games_list_loads_the_reviews_code_while_the_player_looks_at_it(tmp_
         assert refreshes[1]["areas"] == [[0, 0, w, h]]
     finally:
         s.close()
+
+
+def two_games_in_the_library(s, monkeypatch, fail=False):
+    """Two finished games (9x9, then 13x13) kept in the library, then the games list on
+    show, the newest (13x13) selected; their moves, newest first, and the plies left
+    after each step of the list's replays ahead (``fail``: each replay ahead fails)."""
+    from tanbo.rng import Rng
+    from test_sim_library import finish, new_game
+    played = []
+    for variant in ("9x9", "13x13"):
+        new_game(s, variant)
+        played.insert(0, finish(s, Rng(5)))
+        s.run_keys("B,wait:300")  # the result's B: the title
+    import app.screens.games as games_code
+    real, steps = games_code.replay, []
+
+    def replay(*args):
+        if fail:
+            raise MemoryError("memory allocation failed, allocating 1552 bytes")
+        for left in real(*args):
+            steps.append(left)
+            yield left
+    monkeypatch.setattr(games_code, "replay", replay)
+    s.run_keys("DOWN,A")  # Games
+    assert type(s.app.screen).__name__ == "GamesList"
+    return played, steps
+
+
+@pytest.mark.parametrize("board", ("pybadge", "picosystem"))
+def test_the_games_list_replays_the_selected_game_while_the_player_looks_at_it(tmp_path, board, monkeypatch):
+    s = Simulator(board, nvm_path=str(tmp_path / "nvm"))
+    try:
+        played, steps = two_games_in_the_library(s, monkeypatch)
+        games = s.app.screen
+        s.frames(2000)
+        if s.app.small_heap:
+            assert games.ahead is None and steps == []  # a SAMD51's heap: replayed on A, as before
+        else:
+            end, game, _, left = games.ahead
+            assert end == games.ends[0] and left == 0 and game.moves() == played[0]
+            # AHEAD plies a step of the app's loop
+            n = len(played[0])
+            assert steps == list(range(n - 16, 0, -16)) + [0]
+        s.run_keys("DOWN,wait:2000")  # the older game: replayed in its turn
+        if not s.app.small_heap:
+            assert games.ahead[0] == games.ends[1] and games.ahead[1].moves() == played[1]
+            game = games.ahead[1]
+        s.run_keys("A,wait:300")
+        review = s.app.screen
+        assert type(review).__name__ == "ReviewScreen" and review.game.moves() == played[1]
+        assert s.app.small_heap or review.game is game  # not replayed again
+    finally:
+        s.close()
+
+
+def test_a_replay_ahead_that_fails_leaves_the_press_to_meet_it(tmp_path, monkeypatch):
+    """A MemoryError (or an illegal ply) in the replay ahead takes the player nowhere; A
+    replays the game itself, as on a SAMD51, and meets what it meets there."""
+    s = Simulator("picosystem", nvm_path=str(tmp_path / "nvm"))
+    try:
+        played, _ = two_games_in_the_library(s, monkeypatch, fail=True)
+        games = s.app.screen
+        s.frames(500)
+        assert games.ahead[1] is None and s.app.screen is games
+        s.run_keys("A,wait:300")
+        assert type(s.app.screen).__name__ == "ReviewScreen" and s.app.screen.game.moves() == played[0]
+    finally:
+        s.close()
