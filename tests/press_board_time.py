@@ -1,7 +1,8 @@
 """Board-time workload: presses that change the screen, run by the MicroPython unix port under
 ``tanbo_tools.board_time.count_units`` with tests/device_stubs first on MICROPYPATH and the app
 and engine as ``.mpy``; ``BOARD_TIME_WORK`` is ``BOARD_ID WIDTH HEIGHT VARIANT PRESS...``, a PRESS
-``label/keys before/key`` (keys joined by ``+``, none: empty), e.g. ``title>games/DOWN+DOWN/A``.
+``label/keys before/key`` (keys joined by ``+``, none: empty), e.g. ``title>games/DOWN+DOWN/A``,
+or ``label/keys before/key/steps``: the player looks at the screen ``steps`` steps, not ``DWELL``.
 
 Set up (not counted): a finished game of VARIANT (random moves, a fixed
 seed) kept in the library, a new game of VARIANT saved (the title's
@@ -10,8 +11,10 @@ each after ``DWELL`` steps of the app's loop (the player looks at the screen;
 a menu loads what a game's start runs then: ``Menu.warm``),
 each a unit from the key's handling to the end of the display's first
 refresh (the screen drawn; the refresh's SPI is the display's, counted apart
-in pixels by the simulator), the keys before it and the rest of its step
-(the last screen's collection) segments of their own.
+in pixels by the simulator); a press that refreshes again ("Opening..."
+first, then the screen) has a unit ``LABEL+`` up to each further refresh;
+the keys before it and the rest of its step (the last screen's collection)
+segments of their own.
 
 Prints one JSON line: ``{"segments": [label of each count between two marks,
 in order], "screens": [the class of the screen each press ended on]}``.
@@ -74,7 +77,7 @@ def drawn(**kwargs):
     r = refresh(**kwargs)
     if unit[0] is not None:
         mark(unit[0])
-        unit[0] = None
+        unit[0] = unit[0].rstrip("+") + "+"  # a further refresh of the same press
     return r
 
 
@@ -90,18 +93,19 @@ screens = []
 divmod(0, 1)
 for _ in range(units):
     for press_ in presses:
-        label, before, key = press_.split("/")
+        label, before, key, *look = press_.split("/")
         for k in before.split("+") if before else ():
             press(k)
             app.step()
-        for _ in range(DWELL):  # the player looks at the screen before the key
+        for _ in range(int(look[0]) if look else DWELL):  # the player looks at the screen before the key
             app.step()
         mark("keys")
         unit[0] = label
         press(key)
         app.step()
-        if unit[0] is not None:  # (a game asked for: shown in the next step)
+        if unit[0] == label:  # (a game asked for: shown in the next step)
             app.step()
+        unit[0] = None
         mark("after")
         screens.append(type(app.screen).__name__)
 print('{"segments": [%s], "screens": [%s]}' % (", ".join('"%s"' % x for x in segments),

@@ -220,7 +220,9 @@ def test_rules_whose_diagram_cannot_be_built_say_so_on_the_title(sim, monkeypatc
     from app.view import tile_art
     wrap, calls = once(None)
     monkeypatch.setattr(tile_art, "tile_bitmap", wrap(tile_art.tile_bitmap))
-    sim.run_keys("DOWN,DOWN,A")  # Rules (below New game and Puzzles): its diagram's tile strip fails
+    sim.run_keys("DOWN,DOWN,A")  # Rules (below New game and Puzzles): its first page has no diagram
+    assert screen_is(sim.app.screen, "Help") and not calls
+    sim.run_keys("RIGHT")  # the second has: its diagram's tile strip fails
     title = sim.app.screen
     assert screen_is(title, "Menu") and [n.text for n in title.notes][-1] == "Low memory."
     assert calls and sim.app.saved_game is None

@@ -29,22 +29,21 @@ def screen(app, game_screen):
         app.show(Menu(app, "Resign?", rows, lambda: app.go("game_menu", game_screen), [name + " gives up"], footer="B:back",
                       over=game_screen))
 
-    def opening(then, *args):
-        # Said at once (the footer's cells): a whole screen after the box takes
-        # ~0.6 s of a PicoSystem, most of it the panel on the wire.
-        menu.footer.text = "Opening..."
-        app.refresh()
-        then(*args)
-
     rows = [
         Row("Resume", back),
         Row("Undo", undo),
         Row("Resign", confirm_resign),
-        Row("Rules", lambda: opening(app.go, "rules", back)),
-        Row("Settings", lambda: opening(app.go, "settings", back)),
-        Row("Main menu", lambda: opening(app.title)),
+        Row("Rules", lambda: menu.opening(menu.footer, "rules", app.go, "rules", back)),
+        Row("Settings", lambda: menu.opening(menu.footer, "settings", app.go, "settings", back)),
+        Row("Main menu", lambda: menu.opening(menu.footer, "title", app.title)),
     ]
     # The battery gauge too: some status panels have no room for it (9x9 on 240x240).
     menu = Menu(app, "Game", rows, back, footer=with_gauge("B:back", 0), over=game_screen)
     menu.footer_text = "B:back"  # (app.power_due keeps the gauge up)
+    if not app.small_heap:
+        # A whole screen after the box is the panel on the wire (351 ms of a
+        # PicoSystem) and its build: the code of each loaded while the player
+        # looks at the box, the settings' first. (Not on a SAMD51's heap,
+        # where the game's search keeps its room.)
+        menu.warm = ["app.screens.title", "app.screens.rules", "app.screens.settings"]
     return menu

@@ -6,6 +6,8 @@ UP/DOWN moves the selection, LEFT/RIGHT (or A) changes a choice, A runs an
 action, B goes back.
 """
 
+import sys
+
 import displayio
 
 from app import GAUGE
@@ -101,15 +103,16 @@ class Row:
         if self.choices is None:
             return self.label
         value = self.choices[self.get()]
-        gap = cols - len(self.label) - len(value) - 2
-        return self.label + " " * max(1, gap) + "<" + value + ">"
+        # One string made, not five: each is looked up among the interned strings.
+        return "%-*s <%s>" % (cols - len(value) - 3, self.label, value)
 
 
 class Menu:
     """``title``, ``rows`` (list of Row), ``back()`` for B (None: B does nothing),
     ``lines``: extra text shown under the title (e.g. credits, a warning); those
     that do not fit above the rows go, the first first (:func:`fits`);
-    ``after``: more under the rows (e.g. the settings' free heap).
+    ``after``: a function of more lines under the rows (e.g. the settings' free
+    heap), called only where one fits.
 
     Its lines sit on one grid whatever the menu (the title; below a gap, the
     notes and rows; the footer at the bottom). Built while another menu is on
@@ -163,9 +166,10 @@ class Menu:
             self.labels.append(self._line(y, theme.TEXT, theme.SCREEN, row.text(cols)))
             y += lh
         y += 6 * s
-        for line in after:
+        # As many as end above the footer; none asked for without room for one.
+        for line in after() if after and y + lh <= H - lh else ():
             if y + lh > H - lh:
-                break  # as many as end above the footer (one on a 128 px screen)
+                break
             self._line(y, theme.DIM, None, line)
             y += lh
         self.footer = self._line(H - lh, theme.DIM, None, footer)
@@ -229,6 +233,17 @@ class Menu:
     def refresh_rows(self):
         for row, label in zip(self.rows, self.labels):
             label.text = row.text(self.cols)
+
+    def opening(self, line, name, then, *args):
+        """Run ``then(*args)``, which builds and shows a whole screen, after "Opening..."
+        on ``line`` (a label of this menu) at once, one line's cells on the panel;
+        without it when screen ``name``'s code is loaded already (:attr:`warm`; None:
+        never), whose screen then comes within 0.45 s of a PicoSystem
+        (docs/board-costs.md#refreshes)."""
+        if name is None or "app.screens." + name not in sys.modules:
+            line.text = "Opening..."
+            self.app.refresh()
+        then(*args)
 
     def key(self, k):
         """Handle a pressed (or repeated) key; True if anything changed on screen."""

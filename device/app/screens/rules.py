@@ -74,14 +74,19 @@ class Help:
         foot = Label(x0, foot_y, 20, theme.DIM, scale=s, text="<  >:page  B:back")
         self.group.append(foot.group)
         cell = min(8 * s, (W - 2 * x0 - CHARS * 6 * s - 2) // 5)
+        self.spot = (cell, W - 5 * cell - x0, top + pitch)
+        self.diagram = None  # made with the first page that has one (the first has none)
+        self.page = -1
+        self.show(0)
+
+    def make_diagram(self):
+        """The diagram's 5x5 tiles: its tile strip drawn (~20 ms of an RP2040), not before a page shows one."""
+        cell, x, y = self.spot
         pal = tile_art.board_palette()
         pal[theme.HINT] = theme.HINT_COLORS[0]
         self.diagram = displayio.TileGrid(tile_art.tile_bitmap(cell, 2), pixel_shader=pal, width=5,
-                                          height=5, tile_width=cell, tile_height=cell,
-                                          x=W - 5 * cell - x0, y=top + pitch)
+                                          height=5, tile_width=cell, tile_height=cell, x=x, y=y)
         self.group.append(self.diagram)
-        self.page = -1
-        self.show(0)
 
     def show(self, n):
         self.page = n
@@ -89,7 +94,10 @@ class Help:
         self.title.text = "%s  %d/%d" % (title, n + 1, len(PAGES))
         for i, label in enumerate(self.lines):
             label.text = text[i] if i < len(text) else ""
-        self.diagram.hidden = diagram is None
+        if self.diagram is None and diagram is not None:
+            self.make_diagram()
+        if self.diagram is not None:
+            self.diagram.hidden = diagram is None
         if diagram is not None:
             for y in range(5):
                 for x in range(5):

@@ -1,5 +1,6 @@
 """The settings menu: sound, hints, the computer's level, thinking on the player's time, sending
-finished games, the idle time before sleep; the free heap, the board and its battery under them."""
+finished games, the idle time before sleep; the free heap, the board and its battery under them
+on a screen with room for them."""
 
 import gc
 
@@ -31,11 +32,15 @@ def screen(app, back):
         app.save_game(app.saved_game)
         back()
 
+    def info():
+        # Read only where a line is left under the rows (none on 160x128 nor
+        # 240x240): the free heap's reading walks the heap's whole table.
+        # Two lines, not three: a label is ~2 ms of RP2040 time before the screen shows.
+        # "picosystem +80%": 15 of 19 columns (the gauge also stands on the title).
+        free = free_memory()
+        return ["free %d B" % free if free >= 0 else "free: n/a", (app.hw.name + " " + GAUGE[0]).strip()]
+
     onoff = ("on", "off")
-    free = free_memory()
-    # Two lines, not three: a label is ~8 ms of RP2040 time before the screen shows.
-    # "picosystem +80%": 15 of 19 columns (the gauge also stands on the title).
-    info = ["free %d B" % free if free >= 0 else "free: n/a", (app.hw.name + " " + GAUGE[0]).strip()]
     rows = [
         Row("Sound", choices=onoff, get=lambda: 0 if s.sound else 1, set=toggle("sound")),
         Row("Hints", choices=onoff, get=lambda: 0 if s.hints else 1, set=toggle("hints")),

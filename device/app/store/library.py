@@ -79,17 +79,25 @@ def scan(storage, low):
 
 def load_game(storage, end):
     """The game ending at ``end``, replayed (ValueError if its plies are not legal)."""
-    v, w, winner, n = tail(storage, end)
-    g = Game(VARIANTS[v])
+    g = Game(VARIANTS[tail(storage, end)[0]])
+    for _ in replay(storage, end, g, CHUNK // 2):
+        pass
+    return g
+
+
+def replay(storage, end, game, plies):
+    """Play the plies of the game ending at ``end`` on ``game`` (new, of its variant),
+    ``plies`` (at most CHUNK // 2) at a time: yields the plies left after each step."""
+    n = tail(storage, end)[3]
     i = end - TAIL - 2 * n
     while n:
-        k = min(n, CHUNK // 2)
-        plies = storage.read(i, 2 * k)
+        k = min(n, plies)
+        data = storage.read(i, 2 * k)
         for j in range(0, 2 * k, 2):
-            apply_ply(g, plies[j] | plies[j + 1] << 8)
+            apply_ply(game, data[j] | data[j + 1] << 8)
         i += 2 * k
         n -= k
-    return g
+        yield n
 
 
 def keep(saves, settings, progress, game, whom):

@@ -70,13 +70,18 @@ class Label:
     def text(self, value):
         if value == self._text:
             return
-        old = self._text
+        # Bytes, not characters: a one-character string made by indexing is
+        # looked up among the interned strings, ~3,500 x86 instructions each.
+        # (ASCII: a character beyond it shows a '?' a byte.)
+        new = value.encode()
+        old = self._text.encode()
+        n, m = len(new), len(old)
         grid = self.grid
         # Past both texts every cell stays a space: a menu's labels are
         # mostly that, and each turn here costs ~1,500 Cortex-M4 instructions.
-        for i in range(min(self.width, max(len(value), len(old)))):
-            c = ord(value[i]) if i < len(value) else 32
-            o = ord(old[i]) if i < len(old) else 32
+        for i in range(min(self.width, max(n, m))):
+            c = new[i] if i < n else 32
+            o = old[i] if i < m else 32
             if c != o:
                 if c < FIRST or c > LAST:
                     c = 63  # '?'
