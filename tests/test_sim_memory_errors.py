@@ -541,3 +541,23 @@ def test_a_computer_move_broken_off_is_no_search_to_retry_lighter(sim):
     assert g.state_key() == whole.state_key() and g.last_move() == calls[0]  # no second move after it
     gs = continue_after_low_memory(sim)
     assert gs.game.state_key() == whole.state_key() and gs.game.to_move == 1
+
+
+def test_a_games_end_without_room_for_its_write_makes_its_search_again_after_it(sim, hard_game, monkeypatch):
+    # The write tried again without the search (its blocks the library's room),
+    # the search is made again once the library's code is off the heap: the next
+    # game takes it over, where one made at its start finds the result's holes.
+    from app.store import library
+    g = hard_game.game
+    sim.press("A")
+    sim.frames(300)
+    old, games = sim.app.search, sim.app.games
+    assert old is not None and g.ply == 2
+    wrap, calls = once(None)
+    monkeypatch.setattr(library, "keep", wrap(library.keep))  # (the module loaded again has none)
+    g.resign(1)
+    __import__("app.between").between.keep_game(sim.app, g, (2,))
+    assert len(calls) == 1 and sim.app.games == games + 1  # kept at the second try
+    new = sim.app.search
+    assert new is not None and new is not old and (new.level, new.slowness) == (old.level, old.slowness)
+    assert new.fits(Game("9x9"))

@@ -42,12 +42,13 @@ def keep_game(app, g, ai):
 
     Without a block of the NVM's size (8 KB on a PyBadge) the library
     writes in pieces; after a MemoryError all the same (the library's code,
-    its smaller blocks, its scan) the game's search is let go (the next game
-    makes one) and the load and write tried once more.
+    its smaller blocks, its scan) the game's search is let go and the load
+    and write tried once more, then the search made again for the next game.
     """
     app.saved_game = None
     kept = 0
     whom = 0
+    level = getattr(app.search, "level", None)  # (not the search: the second try lets it go)
     for _ in range(2):  # the second time without the search
         try:
             from app.store.library import keep, who
@@ -62,17 +63,27 @@ def keep_game(app, g, ai):
             gc.collect()
     else:
         print("MemoryError: the game is not kept")
+    keep = who = None
+    forget("app.store.library", "app.store.save_load")
+    if level is not None and app.search is None:
+        # Made again now that the library's code is off the heap, before the
+        # result's labels: the next game takes it over, where a search made
+        # at its start finds the holes the result and the menus left.
+        try:
+            from app.screens.game import kept_search
+            app.search = kept_search(None, g, ai, level, app.hw.slowness, app.small_heap)
+        except MemoryError:
+            app.search = None
+        kept_search = None
     if app.saves is not None:
         if kept:
             app.games = kept
         else:
             app.save_game(None)
-    keep = None
     if app.settings.send:
         from app.send import send
         send(g, whom)
         forget("app.send")
-    forget("app.store.library", "app.store.save_load")
 
 
 def start_next_game(app):
