@@ -211,6 +211,16 @@ def test_without_pyserial_the_message_says_how_to_install(monkeypatch):
 
 
 # -- against a simulated board on a pseudo-terminal ------------------------------------------------
+def _as_from_a_terminal(then=None):
+    """In the child: Ctrl-C's signal as a terminal's command gets it (a shell's
+    background job inherits it ignored, and Python then never raises
+    KeyboardInterrupt); then ``then()``."""
+    import signal
+    signal.signal(signal.SIGINT, signal.SIG_DFL)
+    if then is not None:
+        then()
+
+
 class Pull:
     """``tanbo records pull --port PTY`` in a child process, its stderr lines in a queue."""
 
@@ -220,7 +230,7 @@ class Pull:
         os.close(slave)
         self.proc = subprocess.Popen([TANBO, "records", "pull", "--port", self.port, "--out", str(out)]
                                      + list(extra), stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
-                                     preexec_fn=preexec_fn)
+                                     preexec_fn=lambda: _as_from_a_terminal(preexec_fn))
         self.lines = queue.Queue()
         self.err = []
         threading.Thread(target=self._read, daemon=True).start()
@@ -247,9 +257,9 @@ class Pull:
         self.master = None
 
     def finish(self):
-        """``(exit status, stdout, all stderr)``."""
+        """``(exit status, stdout, all stderr)``; TimeoutExpired if it does not end within a minute."""
+        rc = self.proc.wait(timeout=60)  # (before the read, which would wait for ever)
         out = self.proc.stdout.read()
-        rc = self.proc.wait(timeout=60)
         while True:
             line = self.lines.get(timeout=60)
             if line is None:
