@@ -49,7 +49,7 @@ def test_start_to_the_board_drawn_takes_under_0_7_s_of_board_time(lib, board, va
     segments, screen = bench_start.count(lib, board, variant, level)
     # The game is on screen, and its search made by the end of that step (after the
     # refresh on a PicoSystem).
-    expected = "SharedSearch" if board is PYBADGE and variant == "4p" else "Search"
+    expected = "SharedSearch" if board is PYBADGE and variant in ("4p", "19x19") else "Search"
     assert screen == "GameScreen " + expected
     first, after = (bench_start.ms(n, board) for n in bench_start.units_of(segments))
     print("%s %s %s: Start -> board %.0f ms (first game), %.0f ms (a game after a game)"

@@ -133,6 +133,15 @@ def play(app, game, ai):
     # (Elsewhere a last search that does not fit is let go here, its
     # blocks collected when the heap needs them: a PicoSystem has room.)
     from app.screens import game as screen_code  # (imported again after a review let it go)
+    if app.small_heap:
+        # The board's tile strip first, its largest block (app.view.build.strip_ahead).
+        try:
+            from app.view.board import KEPT_TILES
+            from app.view.build import strip_ahead
+            strip_ahead(game.variant, app.display.width, app.display.height, KEPT_TILES)
+        except MemoryError:
+            pass  # (the board's building makes it)
+        strip_ahead = KEPT_TILES = None
     try:
         app.search = screen_code.kept_search(app.search, game, ai, app.settings.level_name(),
                                              app.hw.slowness, app.small_heap, app.small_heap)
